@@ -1,0 +1,144 @@
+/*
+ * cli/perft.c — `parity perft GAME DEPTH [POSITION]`: the number of move sequences of each
+ * length from 1 to DEPTH, with the time taken, so that rules can be checked against
+ * published counts and their speed measured.
+ *
+ * Output, one line per depth: <depth> <nodes> <seconds> <nodes-per-second>.
+ */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+double cli_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Returns the integer in `text` if it is one, within [lo, hi]; else sets *ok to 0. */
+static long parse_long(const char *text, long lo, long hi, int *ok)
+{
+	char *end;
+	errno = 0;
+	const long v = strtol(text, &end, 10);
+	if (errno || end == text || *end || v < lo || v > hi)
+		*ok = 0;
+	return v;
+}
+
+int cli_game_option(int argc, char **argv, int *i, struct game_options *opt)
+{
+	const char *arg = argv[*i];
+	const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
+	int ok = 1;
+	if (strcmp(arg, "--anti") == 0) {
+		opt->flags |= GAME_OPT_ANTI;
+		return 1;
+	}
+	if (strcmp(arg, "--black-hole") == 0) {
+		opt->flags |= GAME_OPT_BLACK_HOLE;
+		return 1;
+	}
+	if (strcmp(arg, "--size") != 0 && strcmp(arg, "--seed") != 0)
+		return 0;
+	if (!value) {
+		fprintf(stderr, "parity: %s needs a value\n", arg);
+		return -1;
+	}
+	*i += 1;
+	if (strcmp(arg, "--seed") == 0) {
+		opt->seed = (uint32_t)parse_long(value, 0, 0xffffffffL, &ok);
+		opt->flags |= GAME_OPT_BLACK_HOLE;
+	} else if (strchr(value, 'x')) {
+		int rows, cols;
+		char tail;
+		if (sscanf(value, "%dx%d%c", &rows, &cols, &tail) != 2)
+			ok = 0;
+		else {
+			opt->rows = rows;
+			opt->cols = cols;
+		}
+	} else {
+		opt->size = (int)parse_long(value, 1, 100, &ok);
+	}
+	if (!ok) {
+		fprintf(stderr, "parity: bad value for %s: \"%s\"\n", arg, value);
+		return -1;
+	}
+	return 1;
+}
+
+/* Prints how to call perft and returns exit status 2. */
+static int usage(void)
+{
+	fputs("usage: parity perft reversi|checkers|dots DEPTH [POSITION] "
+	      "[--size N|RxC] [--anti] [--black-hole] [--seed N]\n",
+	      stderr);
+	return 2;
+}
+
+int cli_perft(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage();
+	const struct game_rules *rules = game_find(argv[0]);
+	if (!rules) {
+		fprintf(stderr, "parity: unknown game \"%s\" (reversi, checkers or dots)\n", argv[0]);
+		return 2;
+	}
+	int ok = 1;
+	const int depth = (int)parse_long(argv[1], 0, 64, &ok);
+	if (!ok) {
+		fprintf(stderr, "parity: the depth must be a whole number from 0 to 64, not \"%s\"\n",
+			argv[1]);
+		return 2;
+	}
+	struct game_options opt = {0};
+	char position[GAME_TEXT_MAX] = "";
+	for (int i = 2; i < argc; i++) {
+		const int took = cli_game_option(argc, argv, &i, &opt);
+		if (took < 0)
+			return 2;
+		if (took)
+			continue;
+		if (argv[i][0] == '-' && argv[i][1] == '-')
+			return usage();
+		/* The position may come as one argument or as several (its words unquoted). */
+		if (strlen(position) + strlen(argv[i]) + 2 > sizeof position) {
+			fputs("parity: the position is too long\n", stderr);
+			return 2;
+		}
+		if (*position)
+			strcat(position, " ");
+		strcat(position, argv[i]);
+	}
+	void *pos = game_pos_new(rules);
+	if (!pos)
+		return 2;
+	char err[GAME_ERR_MAX];
+	const int rc = *position ? rules->pos_parse(pos, position, &opt, err)
+				 : rules->start(pos, &opt);
+	if (rc != GAME_OK) {
+		if (*position)
+			fprintf(stderr, "parity: bad %s position: %s\n", rules->name, err);
+		else
+			fprintf(stderr, "parity: %s does not support these options\n", rules->name);
+		free(pos);
+		return 2;
+	}
+	for (int d = 1; d <= depth; d++) {
+		const double t0 = cli_seconds();
+		const uint64_t nodes = rules->perft(pos, d);
+		const double t = cli_seconds() - t0;
+		printf("%d %llu %.3f %.0f\n", d, (unsigned long long)nodes, t,
+		       t > 0 ? (double)nodes / t : 0.0);
+		fflush(stdout);
+	}
+	free(pos);
+	return 0;
+}

@@ -1,0 +1,126 @@
+/*
+ * core/game.h — the rules interface every game implements.
+ *
+ * One `struct game_rules` table per game (Reversi, Checkers, Dots and Boxes), in the
+ * spirit of the `const struct game` of Simon Tatham's puzzle collection. Everything above
+ * core/ — the match, the search, the front end, the command line — talks to a game only
+ * through this table. A position is an opaque block of `pos_size` bytes owned by the
+ * caller (see game_pos_new); a move is a small fixed-size value whose payload is private
+ * to the game that generated it.
+ */
+#ifndef PARITY_CORE_GAME_H
+#define PARITY_CORE_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+enum {
+	GAME_MOVES_MAX = 256, /* more than any game's legal moves in one position */
+	GAME_TEXT_MAX = 512,  /* long enough for any move or position text */
+	GAME_ERR_MAX = 160,   /* error message buffers */
+};
+
+/* Error codes returned by the parsing and set-up functions (0 means success). */
+enum game_error {
+	GAME_OK = 0,
+	GAME_ERR_SYNTAX = -1,   /* the text is not in the expected notation */
+	GAME_ERR_ILLEGAL = -2,  /* well-formed, but not a legal move or position */
+	GAME_ERR_AMBIGUOUS = -3, /* the text names more than one legal move */
+	GAME_ERR_OPTIONS = -4,  /* unsupported options (board size, variant) */
+	GAME_ERR_SPACE = -5,    /* the output buffer is too small */
+};
+
+/* Option flags (Reversi variants). */
+enum {
+	GAME_OPT_ANTI = 1u << 0,       /* Anti-reversi: fewest discs wins */
+	GAME_OPT_BLACK_HOLE = 1u << 1, /* one square, chosen by `seed`, never holds a disc */
+};
+
+/* What a game is set up with. Zero means "the game's default" for every field. */
+struct game_options {
+	int size;       /* Reversi: board side, 6, 8 or 10 (default 8) */
+	int rows, cols; /* Dots and Boxes: boxes down and across, 1..9 (default 3x3) */
+	unsigned flags; /* GAME_OPT_* */
+	uint32_t seed;  /* Black hole: picks the blocked square */
+};
+
+/*
+ * A move. `code` is a small key for ordering tables (a square, an edge, from*32+to);
+ * two different moves of one position may share it only in checkers (same ends, other
+ * path). Everything else is private to the game; generators fill every byte so that two
+ * moves compare equal with game_move_equal exactly when they are the same move.
+ */
+struct game_move {
+	uint64_t data[3];
+	uint32_t code;
+	uint32_t extra;
+};
+
+/* The table of one game. Every function is pure apart from writing its out-arguments. */
+struct game_rules {
+	const char *name;          /* command-line name: "reversi", "checkers", "dots" */
+	const char *title;         /* for people: "Reversi" */
+	const char *side_name[2];  /* the first and second player: "Black", "White" */
+	size_t pos_size;           /* bytes in one position */
+	int repetition_draw;       /* a position seen this many times is a draw (0: never) */
+
+	/* Sets up the start position for `opt`; returns GAME_OK or GAME_ERR_OPTIONS. */
+	int (*start)(void *pos, const struct game_options *opt);
+	/* Returns who moves now: 0 the first player, 1 the second. */
+	int (*to_move)(const void *pos);
+	/* Fills `moves` (room for GAME_MOVES_MAX) with the legal moves and returns how many.
+	 * A forced pass is one move; 0 means the game is over. */
+	int (*generate)(const void *pos, struct game_move *moves);
+	/* Plays a legal move in place; undo restores the position before it exactly. */
+	void (*play)(void *pos, const struct game_move *move);
+	void (*undo)(void *pos, const struct game_move *move);
+	/* Returns the final score from the first player's side (> 0: the first player won).
+	 * Meaningful once generate() returns 0. */
+	int (*result)(const void *pos);
+	/* Returns a 64-bit hash of the position (equal positions, equal hashes). */
+	uint64_t (*hash)(const void *pos);
+	/* Writes the move's text form (e.g. "d3", "pass", "11x18x25", "17").
+	 * Returns its length, or GAME_ERR_SPACE. */
+	int (*move_to_text)(const void *pos, const struct game_move *move, char *buf, size_t n);
+	/* Finds the legal move that `text` names. Returns GAME_OK, or an error code with a
+	 * message in `err` (GAME_ERR_MAX bytes, may be NULL). */
+	int (*move_parse)(const void *pos, const char *text, struct game_move *move, char *err);
+	/* Writes / reads the position's text form (FEN-like). */
+	int (*pos_to_text)(const void *pos, char *buf, size_t n);
+	int (*pos_parse)(void *pos, const char *text, const struct game_options *opt, char *err);
+	/* Counts the leaves `depth` moves deep as fast as the game knows how (the same count as
+	 * game_perft_generic: a game that ends sooner is one leaf). */
+	uint64_t (*perft)(const void *pos, int depth);
+};
+
+extern const struct game_rules reversi_rules;
+extern const struct game_rules checkers_rules;
+extern const struct game_rules dots_rules;
+
+/* Returns the game whose name is `name`, or NULL. */
+const struct game_rules *game_find(const char *name);
+
+/* Returns a zeroed block for one position of `rules` (free it with free), or NULL. */
+void *game_pos_new(const struct game_rules *rules);
+
+/* Returns whether two moves are the same move. */
+static inline bool game_move_equal(const struct game_move *a, const struct game_move *b)
+{
+	return memcmp(a, b, sizeof *a) == 0;
+}
+
+/* Counts the leaves `depth` moves deep through the interface alone (no game shortcut):
+ * the slow, obviously correct count that the fast perft of each game is checked against.
+ * A game that ends sooner counts as one leaf, as in the published Reversi counts. */
+uint64_t game_perft_generic(const struct game_rules *rules, void *pos, int depth);
+
+/* Copies a message into an error buffer that may be NULL. Returns `code`. */
+int game_fail(char *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+#endif
