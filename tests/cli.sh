@@ -1,0 +1,73 @@
+#!/bin/sh
+# tests/cli.sh — the `parity` command line as a user meets it: perft output and counts,
+# and bad arguments answered with one line on stderr and exit status 2.
+set -u
+parity="${BUILD:-build}/parity"
+fails=0
+checks=0
+
+# expect_status STATUS CMD... — runs CMD and checks its exit status.
+expect_status() {
+	want=$1
+	shift
+	checks=$((checks + 1))
+	"$@" >/tmp/parity-cli-out.$$ 2>/tmp/parity-cli-err.$$
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL: $* -> exit $got, want $want"
+		fails=$((fails + 1))
+		return 1
+	fi
+	if [ "$want" -eq 2 ] && [ "$(wc -l </tmp/parity-cli-err.$$)" -ne 1 ]; then
+		echo "FAIL: $* -> want exactly one line on stderr, got:"
+		cat /tmp/parity-cli-err.$$
+		fails=$((fails + 1))
+		return 1
+	fi
+	return 0
+}
+
+# expect_last CMD_OUTPUT_NODES CMD... — checks the nodes column of the last perft line.
+expect_nodes() {
+	want=$1
+	shift
+	expect_status 0 "$@" || return
+	got=$(tail -n 1 /tmp/parity-cli-out.$$ | cut -d' ' -f2)
+	fields=$(tail -n 1 /tmp/parity-cli-out.$$ | wc -w)
+	if [ "$got" != "$want" ] || [ "$fields" -ne 4 ]; then
+		echo "FAIL: $* -> last line '$(tail -n 1 /tmp/parity-cli-out.$$)', want nodes $want"
+		fails=$((fails + 1))
+	fi
+}
+
+expect_nodes 3005288 "$parity" perft reversi 9
+expect_nodes 8200 "$parity" perft reversi 6 --size 8
+expect_nodes 55092 "$parity" perft reversi 7 ---------------------------OX------XO--------------------------- X
+expect_nodes 55092 "$parity" perft reversi 7 "---------------------------OX------XO--------------------------- X"
+expect_nodes 3963680 "$parity" perft checkers 9
+expect_nodes 5836 "$parity" perft checkers 5 "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
+expect_nodes 5040 "$parity" perft dots 7 --size 1x2
+expect_nodes 24 "$parity" perft dots 4 1x1
+expect_status 0 "$parity" perft reversi 0
+[ "$(wc -l </tmp/parity-cli-out.$$)" -eq 0 ] || { echo "FAIL: perft 0 prints no depth"; fails=$((fails + 1)); }
+expect_status 0 "$parity" --help
+expect_status 0 "$parity" --version
+
+expect_status 2 "$parity" perft
+expect_status 2 "$parity" perft chess 3
+expect_status 2 "$parity" perft reversi
+expect_status 2 "$parity" perft reversi -1
+expect_status 2 "$parity" perft reversi 3x
+expect_status 2 "$parity" perft reversi 3 --size 7
+expect_status 2 "$parity" perft reversi 3 --size
+expect_status 2 "$parity" perft reversi 3 --frobnicate
+expect_status 2 "$parity" perft reversi 3 XO-
+expect_status 2 "$parity" perft checkers 3 "B:W21-32:B1-12:X"
+expect_status 2 "$parity" perft checkers 3 "B:W33:B1"
+expect_status 2 "$parity" perft dots 3 --size 10x10
+expect_status 2 "$parity" perft dots 3 "3x3 0101"
+expect_status 2 "$parity" --no-such-option
+
+rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
+echo "cli: $((checks - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
