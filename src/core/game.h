@@ -20,6 +20,7 @@ enum {
 	GAME_MOVES_MAX = 256, /* more than any game's legal moves in one position */
 	GAME_TEXT_MAX = 512,  /* long enough for any move or position text */
 	GAME_ERR_MAX = 160,   /* error message buffers */
+	GAME_POS_MAX_BYTES = 256, /* no game's pos_size is larger (for copies on the stack) */
 };
 
 /* Error codes returned by the parsing and set-up functions (0 means success). */
@@ -90,6 +91,9 @@ struct game_rules {
 	/* Writes / reads the position's text form (FEN-like). */
 	int (*pos_to_text)(const void *pos, char *buf, size_t n);
 	int (*pos_parse)(void *pos, const char *text, const struct game_options *opt, char *err);
+	/* Returns the static evaluation of a position that is not over, for the side to move
+	 * (> 0: good for it), in the game's own units (Reversi: 1/100 disc). */
+	int (*evaluate)(const void *pos);
 	/* Counts the leaves `depth` moves deep as fast as the game knows how (the same count as
 	 * game_perft_generic: a game that ends sooner is one leaf). */
 	uint64_t (*perft)(const void *pos, int depth);

@@ -1,0 +1,79 @@
+/*
+ * io/settings.h — the player's settings, kept as a small INI file:
+ *
+ *     # Parity settings
+ *     [play]
+ *     game = reversi
+ *     level = medium
+ *
+ * `[section]` headers, `key = value` lines, `#` and `;` comments (whole lines, or after a
+ * space at the end of a line), whitespace trimmed, keys matched without regard to case and
+ * with `_` taken as `-`. Unknown sections and keys are ignored, so that older and newer
+ * versions of Parity can share one file. A bad value or a malformed line is skipped and
+ * reported; every other key still applies.
+ */
+#ifndef PARITY_IO_SETTINGS_H
+#define PARITY_IO_SETTINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "io/atomic.h"
+
+enum {
+	SETTINGS_WORD_MAX = 16,        /* room for the longest word of a list below, NUL included */
+	SETTINGS_FILE_MAX = 64 * 1024, /* a settings file larger than this is refused */
+};
+
+/* The words each word-valued key accepts, in menu order, each list ending with NULL. */
+extern const char *const settings_games[];  /* "reversi", "checkers", "dots" */
+extern const char *const settings_modes[];  /* "vs-computer", "two-players", "demo" */
+extern const char *const settings_levels[]; /* "beginner", "medium", "hard", "expert" */
+
+struct settings {
+	char game[SETTINGS_WORD_MAX];  /* a word of settings_games (default "reversi") */
+	char mode[SETTINGS_WORD_MAX];  /* a word of settings_modes (default "vs-computer") */
+	char level[SETTINGS_WORD_MAX]; /* a word of settings_levels (default "beginner") */
+	int colour;                    /* 0: the human plays first (Black, A); 1: second */
+	int reversi_size;              /* 6, 8 or 10 (default 8) */
+	bool reversi_anti;             /* Anti-reversi: fewest discs wins */
+	bool reversi_black_hole;       /* one blocked square */
+	int dots_rows, dots_cols;      /* boxes down and across, 1..9 (default 3) */
+	bool hints;                    /* show the legal moves (default on) */
+	int volume;                    /* 0..100 (default 80) */
+	bool muted;
+	bool fullscreen;
+	int animation_speed; /* 0 (no animation) .. 3 (fastest), default 2 */
+	bool show_eval;      /* show the engine's evaluation in the HUD */
+};
+
+/* Returns the index of `word` in the NULL-terminated `list`, or -1 if it is not there. */
+int settings_find_word(const char *const *list, const char *word);
+
+/* Sets every field to its default (every byte defined, so settings compare with memcmp). */
+void settings_defaults(struct settings *s);
+
+/*
+ * Reads settings from the INI text `text`, starting from the defaults. Returns 0, or
+ * IO_ERR_PARTLY_BAD when some lines were malformed or held bad values (out of range, not a
+ * number, an unknown word): those keys keep their defaults, every valid key still applies,
+ * and err (GAME_ERR_MAX bytes, may be NULL) names the first bad line and counts the others.
+ */
+int settings_parse(struct settings *s, const char *text, char *err);
+
+/* Writes the settings as INI text into buf. Returns its length, or GAME_ERR_SPACE. */
+int settings_format(const struct settings *s, char *buf, size_t n);
+
+/*
+ * Loads the settings file at `path` into s (defaults for whatever is missing or bad).
+ * Returns 0; IO_ERR_NO_FILE when there is no file yet (a first run: nothing to report);
+ * IO_ERR_PARTLY_BAD when some lines were bad; IO_ERR_TOO_BIG or IO_ERR_SYSTEM when the file
+ * could not be read (all defaults). Every error but IO_ERR_NO_FILE is worth reporting once,
+ * with the message in err (may be NULL), which names the path.
+ */
+int settings_load(struct settings *s, const char *path, char *err);
+
+/* Saves the settings to `path` atomically. Returns 0 or an error code (see atomic_write). */
+int settings_save(const struct settings *s, const char *path, char *err);
+
+#endif

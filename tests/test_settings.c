@@ -1,0 +1,489 @@
+/*
+ * tests/test_settings.c — unit tests of the settings file (io/settings.c): defaults, exact
+ * round trips, the INI syntax the reader accepts, bad values reported by line number while
+ * every other key still applies, and thousands of garbage inputs (random bytes, NUL bytes,
+ * huge lines, every truncation of a valid file) that must never crash the reader or leave a
+ * value out of range. Files go to a fresh directory under /tmp.
+ */
+/* cmocka.h needs these first, in this order */
+/* clang-format off */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+/* clang-format on */
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/game.h"
+#include "io/atomic.h"
+#include "io/settings.h"
+
+/* Returns the next number of a xorshift generator whose state is *s (never 0). */
+static uint64_t next_random(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Makes a fresh directory under /tmp and stores its path in dir (64 bytes). */
+static void make_temp_dir(char *dir)
+{
+	strcpy(dir, "/tmp/parity-settings-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+}
+
+/* Removes the directory `dir` and the plain files in it. */
+static void remove_temp_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	assert_non_null(d);
+	const struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		char path[512];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	closedir(d);
+	assert_int_equal(rmdir(dir), 0);
+}
+
+/* Writes n bytes to a file (not atomically: the test sets up what it will read). */
+static void write_file(const char *path, const void *data, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, n, f), n);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* Checks that every field holds a value the settings allow. */
+static void assert_sane(const struct settings *s)
+{
+	assert_true(settings_find_word(settings_games, s->game) >= 0);
+	assert_true(settings_find_word(settings_modes, s->mode) >= 0);
+	assert_true(settings_find_word(settings_levels, s->level) >= 0);
+	assert_in_range(s->colour, 0, 1);
+	assert_true(s->reversi_size == 6 || s->reversi_size == 8 || s->reversi_size == 10);
+	assert_in_range(s->dots_rows, 1, 9);
+	assert_in_range(s->dots_cols, 1, 9);
+	assert_in_range(s->volume, 0, 100);
+	assert_in_range(s->animation_speed, 0, 3);
+}
+
+/* Checks that two settings hold the same values, field by field. */
+static void assert_same(const struct settings *a, const struct settings *b)
+{
+	assert_string_equal(a->game, b->game);
+	assert_string_equal(a->mode, b->mode);
+	assert_string_equal(a->level, b->level);
+	assert_int_equal(a->colour, b->colour);
+	assert_int_equal(a->reversi_size, b->reversi_size);
+	assert_int_equal(a->reversi_anti, b->reversi_anti);
+	assert_int_equal(a->reversi_black_hole, b->reversi_black_hole);
+	assert_int_equal(a->dots_rows, b->dots_rows);
+	assert_int_equal(a->dots_cols, b->dots_cols);
+	assert_int_equal(a->hints, b->hints);
+	assert_int_equal(a->volume, b->volume);
+	assert_int_equal(a->muted, b->muted);
+	assert_int_equal(a->fullscreen, b->fullscreen);
+	assert_int_equal(a->animation_speed, b->animation_speed);
+	assert_int_equal(a->show_eval, b->show_eval);
+}
+
+/* Formats s, parses the text back and checks that nothing changed, and that formatting the
+ * result again gives the same text. */
+static void assert_round_trip(const struct settings *s)
+{
+	char buf[4096], err[GAME_ERR_MAX] = "";
+	const int len = settings_format(s, buf, sizeof buf);
+	assert_true(len > 0);
+	assert_int_equal((size_t)len, strlen(buf));
+	struct settings back;
+	memset(&back, 0x5a, sizeof back);
+	const int rc = settings_parse(&back, buf, err);
+	if (rc != 0)
+		fail_msg("parse of formatted settings = %d: %s\n%s", rc, err, buf);
+	assert_same(s, &back);
+	char again[4096];
+	assert_int_equal(settings_format(&back, again, sizeof again), len);
+	assert_string_equal(buf, again);
+}
+
+static void test_defaults(void **state)
+{
+	(void)state;
+	struct settings s;
+	memset(&s, 0x77, sizeof s);
+	settings_defaults(&s);
+	assert_string_equal(s.game, "reversi");
+	assert_string_equal(s.mode, "vs-computer");
+	assert_string_equal(s.level, "beginner");
+	assert_int_equal(s.colour, 0);
+	assert_int_equal(s.reversi_size, 8);
+	assert_false(s.reversi_anti);
+	assert_false(s.reversi_black_hole);
+	assert_int_equal(s.dots_rows, 3);
+	assert_int_equal(s.dots_cols, 3);
+	assert_true(s.hints);
+	assert_int_equal(s.volume, 80);
+	assert_false(s.muted);
+	assert_false(s.fullscreen);
+	assert_int_equal(s.animation_speed, 2);
+	assert_false(s.show_eval);
+	assert_sane(&s);
+
+	/* Empty text, comments alone and blank lines all give the defaults, and no error. */
+	static const char *const empty[] = {"", "\n\n", "# nothing\n; nothing\n", "   \t\r\n"};
+	for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
+		struct settings p;
+		char err[GAME_ERR_MAX] = "";
+		assert_int_equal(settings_parse(&p, empty[i], err), 0);
+		assert_memory_equal(&p, &s, sizeof s);
+	}
+}
+
+static void test_round_trip(void **state)
+{
+	(void)state;
+	struct settings s;
+	settings_defaults(&s);
+	assert_round_trip(&s);
+
+	/* Every word of every list, and the ends of every range. */
+	for (int i = 0; i < 4; i++) {
+		settings_defaults(&s);
+		strcpy(s.game, settings_games[i % 3]);
+		strcpy(s.mode, settings_modes[(i + 1) % 3]);
+		strcpy(s.level, settings_levels[i]);
+		s.colour = i & 1;
+		s.reversi_size = 6 + 2 * (i % 3);
+		s.reversi_anti = i & 1;
+		s.reversi_black_hole = (i >> 1) & 1;
+		s.dots_rows = 1 + i * 8 / 3;
+		s.dots_cols = 9 - i * 8 / 3;
+		s.hints = !(i & 1);
+		s.volume = i * 100 / 3;
+		s.muted = i & 1;
+		s.fullscreen = (i >> 1) & 1;
+		s.animation_speed = i;
+		s.show_eval = !((i >> 1) & 1);
+		assert_sane(&s);
+		assert_round_trip(&s);
+	}
+
+	/* A buffer that is too small is refused, never overrun. */
+	char small[64];
+	memset(small, 'z', sizeof small);
+	assert_int_equal(settings_format(&s, small, 40), GAME_ERR_SPACE);
+	assert_int_equal(small[40], 'z');
+	assert_int_equal(settings_format(&s, small, 0), GAME_ERR_SPACE);
+}
+
+static void test_syntax(void **state)
+{
+	(void)state;
+	const char *text = "; written by hand\n"
+	                   "  [ PLAY ]  # the game\n"
+	                   "Game=dots\n"
+	                   "\tlevel   =   Expert   \r\n"
+	                   "unknown-key = whatever\n"
+	                   "[reversi]\n"
+	                   "size = 10 ; big\n"
+	                   "black_hole = on\n"
+	                   "anti = TRUE\n"
+	                   "[future-section]\n"
+	                   "volume = 7\n"
+	                   "[sound]\n"
+	                   "volume = 33\n"
+	                   "volume = 34\n" /* the last one wins */
+	                   "muted = 1\n"
+	                   "[display]\n"
+	                   "hints = off\n"
+	                   "show-eval = yes\n"
+	                   "animation-speed = +0\n"
+	                   "fullscreen = false"; /* no newline at the end */
+	struct settings s;
+	char err[GAME_ERR_MAX] = "";
+	const int rc = settings_parse(&s, text, err);
+	if (rc != 0)
+		fail_msg("settings_parse = %d: %s", rc, err);
+	assert_string_equal(s.game, "dots");
+	assert_string_equal(s.level, "expert");
+	assert_string_equal(s.mode, "vs-computer");
+	assert_int_equal(s.reversi_size, 10);
+	assert_true(s.reversi_black_hole);
+	assert_true(s.reversi_anti);
+	assert_int_equal(s.volume, 34);
+	assert_true(s.muted);
+	assert_false(s.hints);
+	assert_true(s.show_eval);
+	assert_int_equal(s.animation_speed, 0);
+	assert_false(s.fullscreen);
+	assert_sane(&s);
+}
+
+static void test_bad_values(void **state)
+{
+	(void)state;
+	const char *text = "[play]\n"                       /* 1 */
+	                   "mode = demo\n"                  /* 2 */
+	                   "\n"                             /* 3 */
+	                   "level = godlike\n"              /* 4: unknown word */
+	                   "[sound]\n"                      /* 5 */
+	                   "volume = 300\n"                 /* 6: out of range */
+	                   "muted = yes\n"                  /* 7 */
+	                   "[reversi]\n"                    /* 8 */
+	                   "size = 7\n"                     /* 9: not a size offered */
+	                   "anti = maybe\n"                 /* 10: not a yes or no */
+	                   "this line has no equals sign\n" /* 11 */
+	                   "[dots]\n"                       /* 12 */
+	                   "rows = 5x\n"                    /* 13: not a number */
+	                   "cols = 4\n"                     /* 14 */
+	                   "= 4\n"                          /* 15: no key */
+	                   "[display\n"                     /* 16: malformed header */
+	                   "hints = no\n"; /* 17: in no known section, so ignored */
+	struct settings s, def;
+	settings_defaults(&def);
+	char err[GAME_ERR_MAX] = "";
+	assert_int_equal(settings_parse(&s, text, err), IO_ERR_PARTLY_BAD);
+	assert_non_null(strstr(err, "line 4"));
+	assert_non_null(strstr(err, "level"));
+	assert_non_null(strstr(err, "godlike"));
+	assert_non_null(strstr(err, "and 7 more bad lines"));
+	/* The good keys applied; each bad one kept its default. */
+	assert_string_equal(s.mode, "demo");
+	assert_true(s.muted);
+	assert_int_equal(s.dots_cols, 4);
+	assert_string_equal(s.level, def.level);
+	assert_int_equal(s.volume, def.volume);
+	assert_int_equal(s.reversi_size, def.reversi_size);
+	assert_int_equal(s.reversi_anti, def.reversi_anti);
+	assert_int_equal(s.dots_rows, def.dots_rows);
+	assert_true(s.hints);
+	assert_sane(&s);
+
+	/* Each bad line alone: its number and the key in the message. */
+	static const struct {
+		const char *text, *expect[3];
+	} cases[] = {
+	    {"[sound]\nvolume = 300\n", {"line 2", "volume", "0 to 100"}},
+	    {"[sound]\nvolume = -1\n", {"line 2", "volume", "-1"}},
+	    {"[sound]\nvolume = loud\n", {"line 2", "volume", "loud"}},
+	    {"[sound]\nvolume =\n", {"line 2", "volume", "number"}},
+	    {"[sound]\nvolume = 99999999999999999999\n", {"line 2", "volume", "0 to 100"}},
+	    {"\n\n[reversi]\nsize = 12\n", {"line 4", "size", "steps of 2"}},
+	    {"[play]\ncolour = 2\n", {"line 2", "colour", "0 to 1"}},
+	    {"[play]\ngame = chess\n", {"line 2", "reversi, checkers or dots", "chess"}},
+	    {"[display]\nhints = perhaps\n", {"line 2", "hints", "yes or no"}},
+	    {"[play\nlevel = hard\n", {"line 1", "[name]", ""}},
+	    {"[play] junk\n", {"line 1", "[name]", ""}},
+	    {"[play]\nlevel hard\n", {"line 2", "key = value", ""}},
+	    {"[dots]\nrows = 0\ncols = 10\n", {"line 2", "and 1 more bad line", "rows"}},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char why[GAME_ERR_MAX] = "";
+		const int rc = settings_parse(&s, cases[i].text, why);
+		if (rc != IO_ERR_PARTLY_BAD)
+			fail_msg("case %zu: rc %d", i, rc);
+		for (int j = 0; j < 3; j++)
+			if (!strstr(why, cases[i].expect[j]))
+				fail_msg("case %zu: \"%s\" lacks \"%s\"", i, why,
+				         cases[i].expect[j]);
+		assert_memory_equal(&s, &def, sizeof s); /* nothing else changed */
+	}
+
+	/* A bad value never replaces a good one given before it. */
+	assert_int_equal(settings_parse(&s, "[sound]\nvolume = 10\nvolume = 101\n", NULL),
+	                 IO_ERR_PARTLY_BAD);
+	assert_int_equal(s.volume, 10);
+}
+
+/* Fills buf with n bytes that look a little like an INI file, drawn by *seed. */
+static void random_ini_bytes(uint64_t *seed, char *buf, size_t n)
+{
+	static const char alphabet[] = "[]=#;\n\n\n  \t\r-_0123456789abcdefghijklmnopqrstuvwxyz"
+	                               "yesnoonoff";
+	static const char *const words[] = {
+	    "[play]", "[sound]", "[reversi]", "[dots]", "[display]", "volume", "level", "size",
+	    "hints",  "game",    "= ",        "yes",    "expert",    "\n",     "10",    "dots"};
+	size_t i = 0;
+	while (i < n) {
+		const uint64_t r = next_random(seed);
+		if (r % 4 == 0) {
+			const char *w = words[(r >> 8) % (sizeof words / sizeof words[0])];
+			for (; *w && i < n; w++)
+				buf[i++] = *w;
+		} else if (r % 4 == 1) {
+			buf[i++] = (char)(r >> 16); /* any byte at all */
+		} else {
+			buf[i++] = alphabet[(r >> 8) % (sizeof alphabet - 1)];
+		}
+	}
+}
+
+static void test_garbage_never_crashes(void **state)
+{
+	(void)state;
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	char buf[1025];
+	for (int round = 0; round < 4000; round++) {
+		const size_t n = (size_t)(next_random(&seed) % 1024);
+		random_ini_bytes(&seed, buf, n);
+		buf[n] = '\0';
+		struct settings s;
+		char err[GAME_ERR_MAX];
+		memset(err, 'x', sizeof err);
+		const int rc = settings_parse(&s, buf, err);
+		assert_true(rc == 0 || rc == IO_ERR_PARTLY_BAD);
+		if (rc)
+			assert_non_null(memchr(err, '\0', sizeof err));
+		assert_sane(&s);
+	}
+
+	/* Every truncation of a valid file. */
+	struct settings full;
+	settings_defaults(&full);
+	strcpy(full.game, "dots");
+	full.volume = 55;
+	full.dots_rows = 9;
+	char text[4096];
+	const int len = settings_format(&full, text, sizeof text);
+	assert_true(len > 0);
+	for (int cut = 0; cut <= len; cut++) {
+		char part[4096];
+		memcpy(part, text, (size_t)cut);
+		part[cut] = '\0';
+		struct settings s;
+		char err[GAME_ERR_MAX] = "";
+		const int rc = settings_parse(&s, part, err);
+		assert_true(rc == 0 || rc == IO_ERR_PARTLY_BAD);
+		assert_sane(&s);
+	}
+
+	/* A line of a megabyte, a key of a megabyte, a value of a megabyte. */
+	const size_t big = 1 << 20;
+	char *huge = malloc(big + 64);
+	assert_non_null(huge);
+	memset(huge, 'a', big);
+	huge[big] = '\0';
+	struct settings s, def;
+	settings_defaults(&def);
+	assert_int_equal(settings_parse(&s, huge, NULL), IO_ERR_PARTLY_BAD);
+	strcpy(huge + big, " = 1\n");
+	assert_int_equal(settings_parse(&s, huge, NULL), 0); /* an unknown key */
+	memcpy(huge, "[sound]\nvolume = ", 17);
+	huge[big] = '\0';
+	char err[GAME_ERR_MAX] = "";
+	assert_int_equal(settings_parse(&s, huge, err), IO_ERR_PARTLY_BAD);
+	assert_non_null(strstr(err, "line 2"));
+	assert_true(strlen(err) < GAME_ERR_MAX);
+	assert_memory_equal(&s, &def, sizeof s);
+	free(huge);
+	assert_int_equal(settings_parse(&s, NULL, NULL), 0);
+}
+
+static void test_load_and_save(void **state)
+{
+	(void)state;
+	char dir[64], path[128], err[GAME_ERR_MAX] = "";
+	make_temp_dir(dir);
+	snprintf(path, sizeof path, "%s/settings.ini", dir);
+	struct settings s, def, back;
+	settings_defaults(&def);
+
+	/* A first run: no file, the defaults, a code that says so. */
+	memset(&s, 0x33, sizeof s);
+	assert_int_equal(settings_load(&s, path, err), IO_ERR_NO_FILE);
+	assert_memory_equal(&s, &def, sizeof s);
+
+	/* Save and load back exactly; no temporary file is left. */
+	s = def;
+	strcpy(s.mode, "two-players");
+	s.volume = 0;
+	s.muted = true;
+	s.reversi_size = 6;
+	assert_int_equal(settings_save(&s, path, err), 0);
+	assert_int_equal(settings_load(&back, path, err), 0);
+	assert_same(&s, &back);
+	char tmp[256];
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	assert_int_equal(access(tmp, F_OK), -1);
+
+	/* A corrupt file: reported once with the path and line; the good keys still apply. */
+	const char corrupt[] = "[sound]\nvolume = 12\n\x01\x02\xff garbage\n[play]\nlevel = 9\n";
+	write_file(path, corrupt, sizeof corrupt - 1);
+	assert_int_equal(settings_load(&back, path, err), IO_ERR_PARTLY_BAD);
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, "line 3"));
+	assert_int_equal(back.volume, 12);
+	assert_string_equal(back.level, def.level);
+
+	/* NUL bytes inside the file: that line is bad, the lines after it still count. */
+	const char nul[] = "[sound]\nvol\0ume = 5\nmuted = yes\n";
+	write_file(path, nul, sizeof nul - 1);
+	assert_int_equal(settings_load(&back, path, err), IO_ERR_PARTLY_BAD);
+	assert_non_null(strstr(err, "line 2"));
+	assert_non_null(strstr(err, "NUL"));
+	assert_true(back.muted);
+	assert_int_equal(back.volume, 80);
+
+	/* Random binary files never crash the loader. */
+	uint64_t seed = 12345;
+	for (int round = 0; round < 200; round++) {
+		char bytes[700];
+		const size_t n = (size_t)(next_random(&seed) % sizeof bytes);
+		random_ini_bytes(&seed, bytes, n);
+		write_file(path, bytes, n);
+		const int rc = settings_load(&back, path, err);
+		assert_true(rc == 0 || rc == IO_ERR_PARTLY_BAD);
+		assert_sane(&back);
+	}
+
+	/* A file too large to be settings: refused, all defaults. */
+	const size_t big = SETTINGS_FILE_MAX + 1;
+	char *huge = calloc(1, big);
+	assert_non_null(huge);
+	memset(huge, '#', big);
+	write_file(path, huge, big);
+	free(huge);
+	assert_int_equal(settings_load(&back, path, err), IO_ERR_TOO_BIG);
+	assert_non_null(strstr(err, path));
+	assert_memory_equal(&back, &def, sizeof back);
+
+	/* A directory where the file should be: an error to report, all defaults. */
+	unlink(path);
+	char sub[256];
+	snprintf(sub, sizeof sub, "%s/settings.ini", dir);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	assert_int_equal(settings_load(&back, sub, err), IO_ERR_SYSTEM);
+	assert_memory_equal(&back, &def, sizeof back);
+	assert_int_equal(settings_save(&s, sub, err), IO_ERR_SYSTEM);
+	assert_non_null(strstr(err, sub));
+	rmdir(sub);
+
+	remove_temp_dir(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_defaults),
+	    cmocka_unit_test(test_round_trip),
+	    cmocka_unit_test(test_syntax),
+	    cmocka_unit_test(test_bad_values),
+	    cmocka_unit_test(test_garbage_never_crashes),
+	    cmocka_unit_test(test_load_and_save),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
