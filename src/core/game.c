@@ -30,7 +30,7 @@ uint64_t game_perft_generic(const struct game_rules *rules, void *pos, int depth
 	struct game_move moves[GAME_MOVES_MAX];
 	int n = rules->generate(pos, moves);
 	if (n == 0)
-		return 1; /* a finished game is one leaf, however deep the count goes */
+		return rules->finished_is_leaf ? 1 : 0;
 	uint64_t total = 0;
 	for (int i = 0; i < n; i++) {
 		rules->play(pos, &moves[i]);

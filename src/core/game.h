@@ -66,6 +66,8 @@ struct game_rules {
 	const char *side_name[2];  /* the first and second player: "Black", "White" */
 	size_t pos_size;           /* bytes in one position */
 	int repetition_draw;       /* a position seen this many times is a draw (0: never) */
+	bool finished_is_leaf;     /* perft: a game that ends sooner counts as one leaf (the
+				      published Reversi counts) rather than none (checkers) */
 
 	/* Sets up the start position for `opt`; returns GAME_OK or GAME_ERR_OPTIONS. */
 	int (*start)(void *pos, const struct game_options *opt);
@@ -95,7 +97,7 @@ struct game_rules {
 	 * (> 0: good for it), in the game's own units (Reversi: 1/100 disc). */
 	int (*evaluate)(const void *pos);
 	/* Counts the leaves `depth` moves deep as fast as the game knows how (the same count as
-	 * game_perft_generic: a game that ends sooner is one leaf). */
+	 * game_perft_generic). */
 	uint64_t (*perft)(const void *pos, int depth);
 };
 
@@ -117,7 +119,7 @@ static inline bool game_move_equal(const struct game_move *a, const struct game_
 
 /* Counts the leaves `depth` moves deep through the interface alone (no game shortcut):
  * the slow, obviously correct count that the fast perft of each game is checked against.
- * A game that ends sooner counts as one leaf, as in the published Reversi counts. */
+ * A game that ends sooner counts as one leaf or none, as `finished_is_leaf` says. */
 uint64_t game_perft_generic(const struct game_rules *rules, void *pos, int depth);
 
 /* Copies a message into an error buffer that may be NULL. Returns `code`. */

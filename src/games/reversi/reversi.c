@@ -467,6 +467,7 @@ const struct game_rules reversi_rules = {
 	.side_name = {"Black", "White"},
 	.pos_size = sizeof(struct reversi_pos),
 	.repetition_draw = 0,
+	.finished_is_leaf = true,
 	.start = rules_start,
 	.to_move = rules_to_move,
 	.generate = rules_generate,
