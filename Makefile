@@ -53,7 +53,7 @@ TEST_SRC = $(wildcard tests/test_*.c)
 TESTS = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
 
-.PHONY: all run check deps deps-test test test-headers bench clean format
+.PHONY: all run check deps deps-test test test-headers assets bench clean format
 all: $(BUILD)/parity
 
 deps:
@@ -90,13 +90,34 @@ $(BUILD)/obj/app/%.o: src/app/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -c -o $@ $<
 
+$(MAIN_OBJ): src/main.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -c -o $@ $<
+
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
+# The window tests look at screenshots, so they read PNGs with SDL2_image.
+$(BUILD)/tests/test_window: tests/test_window.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
+
 $(BUILD)/tests/%: tests/%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
+
+# The project's own asset generators (tools/*.c, one program each, built with SDL2); their
+# output is committed, and `make assets` regenerates it.
+TOOL_SRC = $(wildcard tools/*.c)
+TOOLS = $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
+
+$(BUILD)/tools/%: tools/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
+
+assets: $(TOOLS)
+	@for t in $(TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
 
 bench: $(BUILD)/parity
 	sh bench/perft

@@ -8,17 +8,17 @@ checks=0
 
 # expect_status STATUS CMD... — runs CMD and checks its exit status.
 expect_status() {
-	want=$1
+	status_want=$1
 	shift
 	checks=$((checks + 1))
 	"$@" >/tmp/parity-cli-out.$$ 2>/tmp/parity-cli-err.$$
 	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "FAIL: $* -> exit $got, want $want"
+	if [ "$got" -ne "$status_want" ]; then
+		echo "FAIL: $* -> exit $got, want $status_want"
 		fails=$((fails + 1))
 		return 1
 	fi
-	if [ "$want" -eq 2 ] && [ "$(wc -l </tmp/parity-cli-err.$$)" -ne 1 ]; then
+	if [ "$status_want" -eq 2 ] && [ "$(wc -l </tmp/parity-cli-err.$$)" -ne 1 ]; then
 		echo "FAIL: $* -> want exactly one line on stderr, got:"
 		cat /tmp/parity-cli-err.$$
 		fails=$((fails + 1))
@@ -27,7 +27,7 @@ expect_status() {
 	return 0
 }
 
-# expect_last CMD_OUTPUT_NODES CMD... — checks the nodes column of the last perft line.
+# expect_nodes NODES CMD... — checks the nodes column of the last perft line.
 expect_nodes() {
 	want=$1
 	shift

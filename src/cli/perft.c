@@ -7,6 +7,7 @@
  */
 #include "cli/cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,8 +107,11 @@ int cli_perft(int argc, char **argv)
 			return 2;
 		if (took)
 			continue;
-		if (argv[i][0] == '-' && argv[i][1] == '-')
-			return usage();
+		/* An unknown option; a Reversi position may start with "--" but not "--<letter>". */
+		if (argv[i][0] == '-' && argv[i][1] == '-' && isalpha((unsigned char)argv[i][2])) {
+			fprintf(stderr, "parity: unknown option \"%s\"\n", argv[i]);
+			return 2;
+		}
 		/* The position may come as one argument or as several (its words unquoted). */
 		if (strlen(position) + strlen(argv[i]) + 2 > sizeof position) {
 			fputs("parity: the position is too long\n", stderr);

@@ -533,12 +533,21 @@ static uint64_t rules_perft(const void *pos, int depth)
 	return dots_perft(pos, depth);
 }
 
+/* The boxes the side to move is ahead by, in 1/100 of a box. The chain analysis that makes
+ * a strong player comes with the Dots and Boxes engine. */
+static int rules_evaluate(const void *p)
+{
+	const struct dots_pos *pos = p;
+	return 100 * (pos->score[pos->side] - pos->score[!pos->side]);
+}
+
 const struct game_rules dots_rules = {
     .name = "dots",
     .title = "Dots and Boxes",
     .side_name = {"A", "B"},
     .pos_size = sizeof(struct dots_pos),
     .repetition_draw = 0,
+    .finished_is_leaf = true,
     .start = rules_start,
     .to_move = rules_to_move,
     .generate = rules_generate,
@@ -550,5 +559,6 @@ const struct game_rules dots_rules = {
     .move_parse = rules_move_parse,
     .pos_to_text = rules_pos_to_text,
     .pos_parse = rules_pos_parse,
+    .evaluate = rules_evaluate,
     .perft = rules_perft,
 };

@@ -14,6 +14,7 @@
 
 #include "core/hash.h"
 #include "games/reversi/board8.h"
+#include "games/reversi/eval.h"
 
 static const reversi_bits one = 1;
 
@@ -461,6 +462,11 @@ static uint64_t rules_perft(const void *p, int depth)
 	return reversi_perft(p, depth);
 }
 
+static int rules_evaluate(const void *p)
+{
+	return reversi_evaluate(p);
+}
+
 const struct game_rules reversi_rules = {
 	.name = "reversi",
 	.title = "Reversi",
@@ -479,5 +485,6 @@ const struct game_rules reversi_rules = {
 	.move_parse = rules_move_parse,
 	.pos_to_text = rules_pos_to_text,
 	.pos_parse = rules_pos_parse,
+	.evaluate = rules_evaluate,
 	.perft = rules_perft,
 };

@@ -1,0 +1,597 @@
+/*
+ * app/app.c — the front end's start, main loop and scene machine.
+ *
+ * The loop follows "Fix Your Timestep!": real time feeds an accumulator that advances the
+ * game clock in fixed ticks of 1/60 s; drawing happens once per frame with vsync (or a
+ * frame cap when vsync does not hold the rate), and the loop sleeps on the event queue when
+ * nothing moves. Focus loss stops the clock, so animations and thinking times pause too.
+ */
+#include "app/app.h"
+
+#include <SDL_image.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/assets.h"
+#include "io/save.h"
+
+#ifndef PARITY_VERSION
+#define PARITY_VERSION "0.1.0"
+#endif
+
+/* ---- scenes ----------------------------------------------------------------------------- */
+
+void app_change_scene(struct app *a, const struct scene *scene)
+{
+	if (!a->scene) {
+		a->scene = scene;
+		scene->enter(a);
+		return;
+	}
+	a->next_scene = scene;
+	a->fading_out = true;
+}
+
+/* Advances the fade: out to black, switch, back in. */
+static void fade_update(struct app *a, double dt)
+{
+	const double speed = 1.0 / 0.15; /* 150 ms each way */
+	if (a->fading_out) {
+		a->fade += dt * speed;
+		if (a->fade >= 1.0) {
+			a->fade = 1.0;
+			a->fading_out = false;
+			if (a->scene->leave)
+				a->scene->leave(a);
+			a->scene = a->next_scene;
+			a->next_scene = NULL;
+			a->scene->enter(a);
+		}
+	} else if (a->fade > 0) {
+		a->fade -= dt * speed;
+		if (a->fade < 0)
+			a->fade = 0;
+	}
+}
+
+/* ---- drawing helpers -------------------------------------------------------------------- */
+
+bool app_inside(SDL_Rect r, int x, int y)
+{
+	return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;
+}
+
+void app_panel(struct app *a, SDL_Rect r, SDL_Color fill)
+{
+	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+	SDL_SetRenderDrawColor(a->renderer, fill.r, fill.g, fill.b, fill.a);
+	/* Corners cut by two pixels read as rounded at this size. */
+	SDL_Rect body = {r.x + 2, r.y, r.w - 4, r.h};
+	SDL_RenderFillRect(a->renderer, &body);
+	SDL_Rect left = {r.x, r.y + 2, 2, r.h - 4}, right = {r.x + r.w - 2, r.y + 2, 2, r.h - 4};
+	SDL_RenderFillRect(a->renderer, &left);
+	SDL_RenderFillRect(a->renderer, &right);
+}
+
+bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected)
+{
+	const bool over = app_inside(r, a->mouse_x, a->mouse_y);
+	SDL_Color fill = selected ? (SDL_Color){232, 186, 72, 255}
+			 : over   ? (SDL_Color){92, 110, 104, 255}
+				  : (SDL_Color){58, 72, 68, 255};
+	app_panel(a, r, fill);
+	SDL_Color ink = selected ? (SDL_Color){30, 30, 30, 255} : (SDL_Color){240, 240, 232, 255};
+	const int h = TTF_FontHeight(a->assets.font[FONT_BODY]) / (int)a->assets.font_scale;
+	app_text(a, FONT_BODY, label, r.x + r.w / 2, r.y + (r.h - h) / 2, ink, 1);
+	return over;
+}
+
+void app_sound(struct app *a, enum sound_id id)
+{
+	if (!a->audio || a->settings.muted || !a->assets.sound[id])
+		return;
+	Mix_PlayChannel(-1, a->assets.sound[id], 0);
+}
+
+void app_save_settings(struct app *a)
+{
+	char err[GAME_ERR_MAX];
+	if (settings_save(&a->settings, a->settings_path, err) != 0) {
+		SDL_Log("parity: %s", err);
+		snprintf(a->notice, sizeof a->notice, "Settings not saved: %s", err);
+	}
+}
+
+bool app_screenshot(struct app *a, const char *path)
+{
+	int w, h;
+	SDL_GetRendererOutputSize(a->renderer, &w, &h);
+	SDL_Surface *shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+	if (!shot)
+		return false;
+	bool ok = SDL_RenderReadPixels(a->renderer, NULL, SDL_PIXELFORMAT_RGBA32, shot->pixels,
+				       shot->pitch) == 0 &&
+		  IMG_SavePNG(shot, path) == 0;
+	if (!ok)
+		fprintf(stderr, "parity: cannot save the screenshot %s: %s\n", path, SDL_GetError());
+	SDL_FreeSurface(shot);
+	return ok;
+}
+
+/* ---- events ----------------------------------------------------------------------------- */
+
+/* Switches between a desktop-sized fullscreen window and a normal one. */
+static void toggle_fullscreen(struct app *a)
+{
+	const bool full = !(SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN_DESKTOP);
+	SDL_SetWindowFullscreen(a->window, full ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+	a->settings.fullscreen = full;
+	app_save_settings(a);
+}
+
+/* Opens the first game controller plugged in, if none is open. */
+static void open_pad(struct app *a)
+{
+	if (a->pad)
+		return;
+	for (int i = 0; i < SDL_NumJoysticks(); i++)
+		if (SDL_IsGameController(i) && (a->pad = SDL_GameControllerOpen(i)) != NULL)
+			return;
+}
+
+void app_event(struct app *a, const SDL_Event *ev)
+{
+	switch (ev->type) {
+	case SDL_QUIT:
+		a->quit = true;
+		return;
+	case SDL_WINDOWEVENT:
+		if (ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST)
+			a->paused = true;
+		else if (ev->window.event == SDL_WINDOWEVENT_FOCUS_GAINED)
+			a->paused = false;
+		else if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED)
+			assets_update_scale(a);
+		return;
+	case SDL_RENDER_TARGETS_RESET:
+	case SDL_RENDER_DEVICE_RESET:
+		assets_reload_textures(a);
+		return;
+	case SDL_CONTROLLERDEVICEADDED:
+		open_pad(a);
+		return;
+	case SDL_CONTROLLERDEVICEREMOVED:
+		if (a->pad && !SDL_GameControllerGetAttached(a->pad)) {
+			SDL_GameControllerClose(a->pad);
+			a->pad = NULL;
+			open_pad(a);
+		}
+		return;
+	case SDL_CONTROLLERBUTTONDOWN: {
+		/* The gamepad plays through the keyboard's bindings. */
+		static const struct {
+			Uint8 button;
+			SDL_Keycode key;
+		} map[] = {
+			{SDL_CONTROLLER_BUTTON_DPAD_UP, SDLK_UP},       {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDLK_DOWN},
+			{SDL_CONTROLLER_BUTTON_DPAD_LEFT, SDLK_LEFT},   {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDLK_RIGHT},
+			{SDL_CONTROLLER_BUTTON_A, SDLK_RETURN},         {SDL_CONTROLLER_BUTTON_START, SDLK_RETURN},
+			{SDL_CONTROLLER_BUTTON_B, SDLK_ESCAPE},         {SDL_CONTROLLER_BUTTON_X, SDLK_u},
+			{SDL_CONTROLLER_BUTTON_Y, SDLK_h},              {SDL_CONTROLLER_BUTTON_BACK, SDLK_F1},
+		};
+		for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+			if (map[i].button == ev->cbutton.button) {
+				SDL_Event key;
+				memset(&key, 0, sizeof key);
+				key.type = SDL_KEYDOWN;
+				key.key.state = SDL_PRESSED;
+				key.key.keysym.sym = map[i].key;
+				app_event(a, &key);
+			}
+		return;
+	}
+	case SDL_MOUSEMOTION:
+		a->mouse_x = ev->motion.x;
+		a->mouse_y = ev->motion.y;
+		break;
+	case SDL_MOUSEBUTTONDOWN:
+	case SDL_MOUSEBUTTONUP:
+		a->mouse_x = ev->button.x;
+		a->mouse_y = ev->button.y;
+		break;
+	case SDL_KEYDOWN: {
+		const SDL_Keycode k = ev->key.keysym.sym;
+		const bool alt = ev->key.keysym.mod & KMOD_ALT;
+		if (!ev->key.repeat && (k == SDLK_F11 || (alt && k == SDLK_RETURN))) {
+			toggle_fullscreen(a);
+			return;
+		}
+		if (!ev->key.repeat && k == SDLK_m && !(ev->key.keysym.mod & KMOD_CTRL)) {
+			a->settings.muted = !a->settings.muted;
+			app_save_settings(a);
+			if (a->audio)
+				Mix_Volume(-1, a->settings.muted ? 0 : a->settings.volume * MIX_MAX_VOLUME / 100);
+			return;
+		}
+		if (!ev->key.repeat && (k == SDLK_F1 || k == SDLK_QUESTION ||
+					(k == SDLK_SLASH && (ev->key.keysym.mod & KMOD_SHIFT)))) {
+			if (a->scene != &scene_help && !a->next_scene) {
+				a->help_return = a->scene;
+				app_change_scene(a, &scene_help);
+			}
+			return;
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	if (a->fading_out)
+		return; /* no input reaches a scene that is leaving */
+	if (a->scene && a->scene->event)
+		a->scene->event(a, ev);
+}
+
+/* ---- start-up --------------------------------------------------------------------------- */
+
+static void print_usage(FILE *out)
+{
+	fputs("usage: parity [options]            play (the title menu, or straight into a game)\n"
+	      "       parity perft GAME DEPTH [POSITION] [--size N|RxC] [--anti] [--black-hole] [--seed N]\n"
+	      "\n"
+	      "  --game reversi         start a game at once (skipping the menu)\n"
+	      "  --level beginner|medium\n"
+	      "  --mode vs-computer|two-players|demo\n"
+	      "  --color black|white    the side you play against the computer\n"
+	      "  --seed N               the engine's random seed (Beginner's imperfection)\n"
+	      "  --fullscreen, --windowed\n"
+	      "  --frames N             run N frames, then exit\n"
+	      "  --screenshot FILE.png  save the last frame (with --frames or a script's end)\n"
+	      "  --script FILE          replay timed input events (see docs/SCRIPTS.md)\n"
+	      "  --data DIR             where the assets are (default: found beside the program)\n"
+	      "  --prefs DIR            where settings and the autosave go (default: SDL's pref path)\n"
+	      "  --stats                print frame-time percentiles and engine speed at exit\n"
+	      "  --help, --version\n"
+	      "\n"
+	      "Keys: mouse or arrows + Enter to play; H hints; U, Backspace or Ctrl+Z undo;\n"
+	      "Ctrl+Y or Shift+U redo; M mute; F11 or Alt+Enter fullscreen; F1 or ? help; Esc back.\n",
+	      out);
+}
+
+/* Reads the command line into a->opt. Returns -1 to go on, else the exit status. */
+static int parse_options(struct app *a, int argc, char **argv)
+{
+	static const char *const with_value[] = {"--frames", "--screenshot", "--script", "--game",
+						 "--level", "--mode", "--color", "--colour",
+						 "--seed", "--data", "--prefs"};
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+			if (!val && strcmp(arg, with_value[k]) == 0) {
+				fprintf(stderr, "parity: %s needs a value\n", arg);
+				return 2;
+			}
+#define TAKES_VALUE(name) (strcmp(arg, name) == 0 && ++i)
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			print_usage(stdout);
+			return 0;
+		} else if (strcmp(arg, "--version") == 0) {
+			puts("parity " PARITY_VERSION);
+			return 0;
+		} else if (strcmp(arg, "--fullscreen") == 0) {
+			a->opt.fullscreen = true;
+		} else if (strcmp(arg, "--windowed") == 0) {
+			a->opt.windowed = true;
+		} else if (strcmp(arg, "--stats") == 0) {
+			a->stats = true;
+		} else if (TAKES_VALUE("--frames")) {
+			char *end;
+			const long n = strtol(val, &end, 10);
+			if (*end || n < 1 || n > 100000000) {
+				fprintf(stderr, "parity: --frames needs a positive number, not \"%s\"\n", val);
+				return 2;
+			}
+			a->opt.frames = (int)n;
+		} else if (TAKES_VALUE("--screenshot")) {
+			a->opt.screenshot = val;
+		} else if (TAKES_VALUE("--script")) {
+			a->opt.script = val;
+		} else if (TAKES_VALUE("--game")) {
+			if (!game_find(val)) {
+				fprintf(stderr, "parity: unknown game \"%s\" (reversi)\n", val);
+				return 2;
+			}
+			a->opt.game = val;
+		} else if (TAKES_VALUE("--level")) {
+			a->opt.level = val;
+		} else if (TAKES_VALUE("--mode")) {
+			if (strcmp(val, "vs-computer") && strcmp(val, "two-players") && strcmp(val, "demo")) {
+				fprintf(stderr, "parity: unknown mode \"%s\" (vs-computer, two-players, demo)\n", val);
+				return 2;
+			}
+			a->opt.mode = val;
+		} else if (TAKES_VALUE("--color") || TAKES_VALUE("--colour")) {
+			if (strcmp(val, "black") && strcmp(val, "white")) {
+				fprintf(stderr, "parity: --color is black or white, not \"%s\"\n", val);
+				return 2;
+			}
+			a->opt.color = val;
+		} else if (TAKES_VALUE("--seed")) {
+			char *end;
+			const unsigned long n = strtoul(val, &end, 10);
+			if (*end || end == val) {
+				fprintf(stderr, "parity: --seed needs a number, not \"%s\"\n", val);
+				return 2;
+			}
+			a->opt.seed = (uint32_t)n;
+			a->opt.seed_given = true;
+		} else if (TAKES_VALUE("--data")) {
+			a->opt.data_dir = val;
+		} else if (TAKES_VALUE("--prefs")) {
+			a->opt.pref_dir = val;
+		} else {
+			fprintf(stderr, "parity: unknown option \"%s\" (see parity --help)\n", arg);
+			return 2;
+		}
+#undef TAKES_VALUE
+	}
+	if (a->opt.level && a->opt.game && !level_find(game_find(a->opt.game), a->opt.level)) {
+		fprintf(stderr, "parity: unknown level \"%s\"\n", a->opt.level);
+		return 2;
+	}
+	return -1;
+}
+
+/* Finds the settings and autosave paths and loads the settings. */
+static void load_settings(struct app *a)
+{
+	char *pref = NULL;
+	if (a->opt.pref_dir)
+		snprintf(a->settings_path, sizeof a->settings_path, "%s/settings.ini", a->opt.pref_dir);
+	else if ((pref = SDL_GetPrefPath("parity", "parity")) != NULL)
+		snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.ini", pref);
+	else
+		snprintf(a->settings_path, sizeof a->settings_path, "parity-settings.ini");
+	snprintf(a->save_path, sizeof a->save_path, "%.*sautosave.ini",
+		 (int)(strlen(a->settings_path) - strlen("settings.ini")), a->settings_path);
+	SDL_free(pref);
+	char err[GAME_ERR_MAX] = "";
+	const int rc = settings_load(&a->settings, a->settings_path, err);
+	if (rc != 0 && rc != IO_ERR_NO_FILE) {
+		fprintf(stderr, "parity: %s\n", err);
+		snprintf(a->notice, sizeof a->notice, "Settings: %s (defaults used)", err);
+	}
+	if (rc == IO_ERR_NO_FILE)
+		a->settings.fullscreen = true; /* a first start fills the screen */
+	struct match probe;
+	struct save_info info;
+	err[0] = '\0';
+	const int src = save_read(a->save_path, &probe, &info, err);
+	if (src == 0) {
+		a->has_autosave = !match_over(&probe);
+		match_free(&probe);
+	} else if (src != IO_ERR_NO_FILE) {
+		fprintf(stderr, "parity: the autosave could not be read: %s\n", err);
+		snprintf(a->notice, sizeof a->notice, "The autosave could not be read: %s", err);
+	}
+}
+
+/* Opens the audio device; without one the game runs silently. */
+static void open_audio(struct app *a)
+{
+	if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 ||
+	    Mix_OpenAudio(44100, AUDIO_S16SYS, 2, 1024) != 0) {
+		SDL_Log("parity: no audio device (%s); playing silently", SDL_GetError());
+		return;
+	}
+	a->audio = true;
+	Mix_AllocateChannels(16);
+	Mix_Volume(-1, a->settings.muted ? 0 : a->settings.volume * MIX_MAX_VOLUME / 100);
+}
+
+/* Creates the window and renderer. Returns success. */
+static bool open_window(struct app *a)
+{
+	SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
+	bool full = a->settings.fullscreen;
+	if (a->opt.fullscreen)
+		full = true;
+	if (a->opt.windowed)
+		full = false;
+	Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+	if (full)
+		flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+	a->window = SDL_CreateWindow("Parity", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, APP_W,
+				     APP_H, flags);
+	if (!a->window) {
+		fprintf(stderr, "parity: cannot open a window: %s\n", SDL_GetError());
+		return false;
+	}
+	SDL_SetWindowMinimumSize(a->window, APP_W / 4, APP_H / 4);
+	a->renderer = SDL_CreateRenderer(a->window, -1,
+					 SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+	if (!a->renderer)
+		a->renderer = SDL_CreateRenderer(a->window, -1, SDL_RENDERER_SOFTWARE);
+	if (!a->renderer) {
+		fprintf(stderr, "parity: cannot draw in the window: %s\n", SDL_GetError());
+		return false;
+	}
+	SDL_RenderSetLogicalSize(a->renderer, APP_W, APP_H);
+	return true;
+}
+
+/* Picks the first scene: straight into a game when --game was given. */
+static void first_scene(struct app *a)
+{
+	if (a->opt.game) {
+		snprintf(a->settings.game, sizeof a->settings.game, "%s", a->opt.game);
+		if (a->opt.level)
+			snprintf(a->settings.level, sizeof a->settings.level, "%s", a->opt.level);
+		if (a->opt.mode)
+			snprintf(a->settings.mode, sizeof a->settings.mode, "%s", a->opt.mode);
+		if (a->opt.color)
+			a->settings.colour = strcmp(a->opt.color, "white") == 0;
+		if (play_begin(a, false)) {
+			app_change_scene(a, &scene_play);
+			return;
+		}
+	}
+	app_change_scene(a, &scene_menu);
+}
+
+/* ---- the loop --------------------------------------------------------------------------- */
+
+/* Returns whether anything on screen is moving or being computed. */
+static bool busy(const struct app *a)
+{
+	return a->fade > 0 || a->fading_out || a->script_state || a->opt.frames ||
+	       (a->play.rules && (a->play.thinking || a->now < a->play.anim_end + 0.1 ||
+				  a->now < a->play.banner_end || play_computer_to_move(&a->play)));
+}
+
+static void run_loop(struct app *a)
+{
+	const double dt = 1.0 / APP_TICK_HZ;
+	const double freq = (double)SDL_GetPerformanceFrequency();
+	Uint64 prev = SDL_GetPerformanceCounter();
+	double acc = 0;
+	SDL_DisplayMode mode;
+	double refresh = 60;
+	if (SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0)
+		refresh = mode.refresh_rate;
+	while (!a->quit) {
+		SDL_Event ev;
+		if (!busy(a) && SDL_WaitEventTimeout(&ev, 100))
+			app_event(a, &ev); /* idle: sleep until something happens */
+		while (SDL_PollEvent(&ev))
+			app_event(a, &ev);
+		const Uint64 t = SDL_GetPerformanceCounter();
+		double frame = (double)(t - prev) / freq;
+		prev = t;
+		if (frame > 0.25)
+			frame = 0.25; /* after a stall, don't try to catch up seconds at once */
+		if (a->frame_count_ms < (int)(sizeof a->frame_ms / sizeof a->frame_ms[0]))
+			a->frame_ms[a->frame_count_ms++] = frame * 1000.0;
+		if (!a->paused)
+			acc += frame;
+		if (a->play.thinking)
+			a->think_wall += frame;
+		while (acc >= dt && !a->quit && !*a->shot_path) {
+			if (a->script_state && !script_tick(a, a->script_state)) {
+				script_free(a->script_state);
+				a->script_state = NULL;
+				a->quit = true;
+			}
+			fade_update(a, dt);
+			if (a->scene->update)
+				a->scene->update(a, dt);
+			a->now += dt;
+			a->ticks++;
+			acc -= dt;
+		}
+		SDL_SetRenderDrawColor(a->renderer, 16, 22, 20, 255);
+		SDL_RenderClear(a->renderer);
+		a->scene->draw(a);
+		if (a->fade > 0) {
+			SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+			SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, (Uint8)(a->fade * 255));
+			SDL_RenderFillRect(a->renderer, NULL);
+		}
+		a->frames++;
+		if (a->opt.frames && a->frames >= (uint64_t)a->opt.frames)
+			a->quit = true;
+		if (a->quit && a->opt.screenshot)
+			app_screenshot(a, a->opt.screenshot);
+		if (*a->shot_path) {
+			app_screenshot(a, a->shot_path);
+			a->shot_path[0] = '\0';
+		}
+		SDL_RenderPresent(a->renderer);
+		/* Without working vsync, cap the frame rate at the display's. */
+		const double spent = (double)(SDL_GetPerformanceCounter() - t) / freq;
+		const double target = 1.0 / refresh;
+		if (spent < target - 0.002)
+			SDL_Delay((Uint32)((target - spent) * 1000.0));
+	}
+}
+
+/* Orders doubles for qsort. */
+static int compare_doubles(const void *x, const void *y)
+{
+	const double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* Prints frame-time percentiles and the engine's speed inside the loop (--stats). */
+static void print_stats(struct app *a)
+{
+	const int skip = a->frame_count_ms > 60 ? 30 : 0; /* start-up frames */
+	const int n = a->frame_count_ms - skip;
+	if (n <= 0)
+		return;
+	double *t = a->frame_ms + skip;
+	qsort(t, (size_t)n, sizeof *t, compare_doubles);
+	printf("frames %d p50 %.2f ms p95 %.2f ms p99 %.2f ms max %.2f ms\n", n, t[n / 2],
+	       t[n * 95 / 100], t[n * 99 / 100], t[n - 1]);
+	printf("engine %llu nodes in %.3f s inside the loop: %.0f nodes/s\n",
+	       (unsigned long long)a->engine_nodes, a->engine_seconds,
+	       a->engine_seconds > 0 ? (double)a->engine_nodes / a->engine_seconds : 0.0);
+	printf("engine share of the frames while thinking: %.0f%% of a core\n",
+	       a->think_wall > 0 ? 100.0 * a->engine_seconds / a->think_wall : 0.0);
+}
+
+int app_main(int argc, char **argv)
+{
+	static struct app app; /* the front end's state: the one global of the program */
+	struct app *a = &app;
+	const int status = parse_options(a, argc, argv);
+	if (status >= 0)
+		return status;
+	if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) != 0) {
+		fprintf(stderr, "parity: cannot start SDL: %s\n", SDL_GetError());
+		return 1;
+	}
+	load_settings(a);
+	int rc = 1;
+	if (!open_window(a))
+		goto out;
+	open_audio(a);
+	char err[512];
+	if (!assets_load(a, err, sizeof err)) {
+		fprintf(stderr, "parity: %s\n", err);
+		SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, "Parity", err, a->window);
+		goto out;
+	}
+	if (a->opt.script) {
+		char why[256];
+		a->script_state = script_load(a->opt.script, why, sizeof why);
+		if (!a->script_state) {
+			fprintf(stderr, "parity: %s\n", why);
+			rc = 2;
+			goto out;
+		}
+	}
+	open_pad(a);
+	first_scene(a);
+	run_loop(a);
+	if (a->stats)
+		print_stats(a);
+	if (a->scene && a->scene->leave)
+		a->scene->leave(a);
+	play_end(a);
+	app_save_settings(a);
+	rc = a->exit_code;
+out:
+	script_free(a->script_state);
+	assets_free(a);
+	if (a->audio)
+		Mix_CloseAudio();
+	if (a->renderer)
+		SDL_DestroyRenderer(a->renderer);
+	if (a->window)
+		SDL_DestroyWindow(a->window);
+	SDL_Quit();
+	return rc;
+}

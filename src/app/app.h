@@ -1,0 +1,243 @@
+/*
+ * app/app.h — the SDL2 front end: the one place with global, mutable state.
+ *
+ * `struct app` holds the window, the loaded assets, the settings, the scene machine and
+ * the game being played. Scenes (menu, playing, game over, help) each have
+ * enter / event / update / draw / leave, and change only through app_change_scene, which
+ * runs the short fade between them (the raylib game template's ChangeToScreen).
+ */
+#ifndef PARITY_APP_APP_H
+#define PARITY_APP_APP_H
+
+#include <SDL.h>
+#include <SDL_mixer.h>
+#include <SDL_ttf.h>
+#include <stdbool.h>
+
+#include "core/game.h"
+#include "core/level.h"
+#include "core/match.h"
+#include "core/search.h"
+#include "io/settings.h"
+
+enum {
+	APP_W = 1280, /* the logical canvas; the window letterboxes it */
+	APP_H = 800,
+	APP_TICK_HZ = 60, /* fixed update rate */
+};
+
+/* Sounds, by what they mean. */
+enum sound_id {
+	SOUND_PLACE, SOUND_FLIP, SOUND_CAPTURE, SOUND_ILLEGAL, SOUND_PASS, SOUND_WIN, SOUND_LOSE,
+	SOUND_MENU, SOUND_BOX, SOUND_COUNT
+};
+
+/* Text sizes. */
+enum font_id { FONT_SMALL, FONT_BODY, FONT_LARGE, FONT_TITLE, FONT_COUNT };
+
+struct assets {
+	char dir[1024];               /* where they were found */
+	SDL_Texture *discs;           /* the Reversi flip sheet: disc_frames cells in a row */
+	int disc_frames, disc_cell;
+	SDL_Texture *board;           /* the felt */
+	SDL_Texture *markers;         /* hint, last move, cursor: 64×64 cells */
+	Mix_Chunk *sound[SOUND_COUNT];
+	TTF_Font *font[FONT_COUNT];
+	float font_scale;             /* fonts are opened at this multiple for sharp high-DPI text */
+};
+
+/* Who plays which side. */
+enum play_mode { MODE_VS_COMPUTER, MODE_TWO_PLAYERS, MODE_DEMO };
+
+struct app;
+
+struct scene {
+	const char *name;
+	void (*enter)(struct app *a);
+	void (*event)(struct app *a, const SDL_Event *ev);
+	void (*update)(struct app *a, double dt);
+	void (*draw)(struct app *a);
+	void (*leave)(struct app *a);
+};
+
+extern const struct scene scene_menu, scene_play, scene_over, scene_help;
+
+/* A game view draws one game and turns pointer input into its moves (app/view_*.c). */
+struct play;
+struct view {
+	const char *game;
+	/* Draws the board and pieces as they look at time `now` (seconds of game clock). */
+	void (*draw)(struct app *a, const struct play *p);
+	/* Returns the square/edge index under the logical point (x, y), or -1. */
+	int (*hit)(const struct play *p, int x, int y);
+	/* Finds the legal move whose target is `index` (from hit); returns whether there is one. */
+	bool (*move_at)(const struct play *p, int index, struct game_move *out);
+	/* Stores the logical centre of target `index` in *x, *y. */
+	void (*centre)(const struct play *p, int index, int *x, int *y);
+	/* Starts the animation and sounds of `move`, just played from `before`. */
+	void (*played)(struct app *a, struct play *p, const void *before, const struct game_move *move);
+	/* Returns whether an animation is still running. */
+	bool (*animating)(const struct play *p, double now);
+	/* Returns the number of targets (squares, edges) the cursor moves over and their grid width. */
+	int (*targets)(const struct play *p, int *width);
+	/* Returns the target that `name` names ("d3"), or -1. */
+	int (*index_of)(const struct play *p, const char *name);
+};
+
+extern const struct view view_reversi;
+
+/* A flip or placement being animated on one square. */
+struct square_anim {
+	double start;     /* game-clock time it begins */
+	int from, to;     /* colours: 0 black, 1 white, -1 empty (a new disc) */
+};
+
+/* The game being played: the position history, who is who, the engine, and the UI state
+ * (hover, cursor, animations) that undo never touches. */
+struct play {
+	const struct game_rules *rules;
+	const struct view *view;
+	struct match match;
+	enum play_mode mode;
+	const struct level *level;
+	int human;                      /* the side a human plays in MODE_VS_COMPUTER */
+	uint32_t seed;
+	struct search *search;
+	bool thinking;                  /* a search is under way for the side to move */
+	double think_start;             /* game clock when it began */
+	double think_total[2];          /* each side's thinking time so far */
+	double turn_start;              /* game clock when the side to move began its turn */
+	double ns_per_node;             /* measured cost of a search node, to size budgets */
+	uint64_t nodes_done;            /* nodes of the finished search (HUD) */
+	int hover;                      /* target under the mouse, or -1 */
+	int cursor;                     /* keyboard cursor target, or -1 when hidden */
+	bool hints;
+	struct square_anim anim[128];   /* per square (Reversi) */
+	double anim_end;                /* game clock when the last animation ends */
+	double flip_sound_at;           /* game clock when the flip sound is due (0: none) */
+	char banner[160];               /* an announcement (a pass), shown until banner_end */
+	double banner_end;
+	bool confirm_leave;             /* "Leave this game?" is open */
+	bool over_handled;              /* the game-over sound and scene change happened */
+	char status[200];               /* a one-line message at the bottom (errors, saves) */
+	double status_end;
+};
+
+/* Command-line choices. */
+struct app_options {
+	bool fullscreen, windowed;
+	int frames;                    /* run this many frames, then exit (0: no limit) */
+	const char *screenshot;        /* save the last frame here */
+	const char *script;            /* replay timed input events from this file */
+	const char *game, *level, *mode, *color;
+	bool seed_given;
+	uint32_t seed;
+	const char *data_dir;          /* --data DIR: where the assets are */
+	const char *pref_dir;          /* --prefs DIR: settings and autosave (default: SDL's) */
+};
+
+struct script;
+
+struct app {
+	SDL_Window *window;
+	SDL_Renderer *renderer;
+	struct assets assets;
+	struct app_options opt;
+	struct settings settings;
+	char settings_path[1024];
+	char save_path[1024];
+	bool has_autosave;
+	char notice[200];              /* a message shown once in the menu (e.g. a corrupt file) */
+	const struct scene *scene, *next_scene;
+	double fade;                   /* 0..1: how dark the screen is during a scene change */
+	bool fading_out;
+	double now;                    /* the game clock in seconds; stops while paused */
+	uint64_t ticks, frames;
+	bool paused;                   /* the window lost focus */
+	bool quit;
+	bool audio;                    /* a device is open */
+	int mouse_x, mouse_y;          /* logical */
+	SDL_GameController *pad;
+	struct play play;
+	const struct scene *help_return; /* the scene that opened help */
+	struct script *script_state;
+	double frame_ms[16384];        /* frame times for --stats */
+	int frame_count_ms;
+	int menu_row;                  /* the selected menu row */
+	uint64_t engine_nodes;         /* search nodes run inside the loop (--stats) */
+	double engine_seconds;         /* and the time they took */
+	double think_wall;             /* wall time of the frames during which the engine thought */
+	bool stats;                    /* --stats: print frame and engine figures at exit */
+	int exit_code;                 /* a script's failed expectation sets it */
+	char shot_path[1024];          /* a screenshot to take after this frame is drawn */
+};
+
+/* Switches to `scene` with a fade (or at once when none is running). */
+void app_change_scene(struct app *a, const struct scene *scene);
+
+/* Plays a sound unless muted or silent. */
+void app_sound(struct app *a, enum sound_id id);
+
+/* Draws text with its top-left (align 0), centre (1) or top-right (2) at (x, y); returns
+ * the width drawn. */
+int app_text(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
+	     int align);
+
+/* Returns the width of text in logical pixels. */
+int app_text_width(struct app *a, enum font_id font, const char *text);
+
+/* Fills a rounded-looking panel. */
+void app_panel(struct app *a, SDL_Rect r, SDL_Color fill);
+
+/* Draws a button and returns whether the mouse is over it. */
+bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected);
+
+/* Returns whether the logical point lies in r. */
+bool app_inside(SDL_Rect r, int x, int y);
+
+/* Saves the settings now (errors become a status line). */
+void app_save_settings(struct app *a);
+
+/* --- the game being played (app/play.c) --- */
+
+/* Starts a new game from the settings (or the autosave when `resume`); returns success. */
+bool play_begin(struct app *a, bool resume);
+
+/* Frees the game. */
+void play_end(struct app *a);
+
+/* Advances the engine and the turn logic by one tick. */
+void play_update(struct app *a, double dt);
+
+/* Handles an event that the playing and game-over scenes share. */
+void play_event(struct app *a, const SDL_Event *ev);
+
+/* Draws the board and the HUD. */
+void play_draw(struct app *a);
+
+/* Undoes (back to the human's previous turn against the computer) or redoes. */
+void play_undo(struct app *a);
+void play_redo(struct app *a);
+
+/* Returns whether the game waits for a human: no fade, animation, engine or pass pending. */
+bool play_idle(const struct app *a);
+
+/* Returns whether the side to move is played by the computer. */
+bool play_computer_to_move(const struct play *p);
+
+/* --- the script of timed input events (app/script.c) --- */
+struct script *script_load(const char *path, char *err, size_t errlen);
+void script_free(struct script *s);
+/* Runs the script's events that are due at this tick; returns false once it has ended. */
+bool script_tick(struct app *a, struct script *s);
+
+/* Runs the front end with the command line; returns the exit status. */
+int app_main(int argc, char **argv);
+
+/* Handles one input event (from SDL or a script). */
+void app_event(struct app *a, const SDL_Event *ev);
+
+/* Saves what is on screen as a PNG; returns success. */
+bool app_screenshot(struct app *a, const char *path);
+
+#endif

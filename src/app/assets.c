@@ -1,0 +1,271 @@
+/*
+ * app/assets.c — loading assets and drawing text through a small texture cache.
+ */
+#include "app/assets.h"
+
+#include <SDL_image.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "app/app.h"
+
+#ifndef PARITY_DATADIR
+#define PARITY_DATADIR "/usr/local/share/parity"
+#endif
+
+static const char *const sound_file[SOUND_COUNT] = {
+	[SOUND_PLACE] = "place.wav", [SOUND_FLIP] = "flip.wav",     [SOUND_CAPTURE] = "capture.wav",
+	[SOUND_ILLEGAL] = "illegal.wav", [SOUND_PASS] = "pass.wav", [SOUND_WIN] = "win.wav",
+	[SOUND_LOSE] = "lose.wav",   [SOUND_MENU] = "menu.wav",     [SOUND_BOX] = "box.wav",
+};
+
+static const int font_size[FONT_COUNT] = {[FONT_SMALL] = 18, [FONT_BODY] = 24,
+					  [FONT_LARGE] = 36, [FONT_TITLE] = 84};
+
+/* Rendered text kept between frames. */
+struct text_entry {
+	SDL_Texture *texture;
+	int w, h;
+	int font;
+	Uint32 colour;
+	uint64_t used;
+	char text[120];
+};
+static struct text_entry text_cache[192];
+
+/* Returns whether `dir` holds the assets (its sprite sheet is there). */
+static bool has_assets(const char *dir)
+{
+	char path[1200];
+	struct stat st;
+	snprintf(path, sizeof path, "%.1000s/sprites/reversi_discs.png", dir);
+	return stat(path, &st) == 0;
+}
+
+/* Finds the asset directory; returns success. */
+static bool find_dir(struct app *a)
+{
+	const char *env = getenv("PARITY_DATA");
+	char *base = SDL_GetBasePath();
+	char candidates[5][1024] = {{0}};
+	int n = 0;
+	if (a->opt.data_dir)
+		snprintf(candidates[n++], 1024, "%s", a->opt.data_dir);
+	if (env && *env)
+		snprintf(candidates[n++], 1024, "%s", env);
+	if (base) {
+		snprintf(candidates[n++], 1024, "%s../assets", base); /* build/parity */
+		snprintf(candidates[n++], 1024, "%sassets", base);
+		SDL_free(base);
+	}
+	snprintf(candidates[n++], 1024, "%s", PARITY_DATADIR);
+	for (int i = 0; i < n; i++)
+		if (has_assets(candidates[i])) {
+			snprintf(a->assets.dir, sizeof a->assets.dir, "%.1000s", candidates[i]);
+			return true;
+		}
+	return false;
+}
+
+/* Loads one texture; returns NULL with a message in err. */
+static SDL_Texture *load_texture(struct app *a, const char *name, char *err, size_t errlen)
+{
+	char path[1200];
+	snprintf(path, sizeof path, "%s/sprites/%s", a->assets.dir, name);
+	SDL_Texture *t = IMG_LoadTexture(a->renderer, path);
+	if (!t)
+		snprintf(err, errlen, "cannot load %s: %s", path, IMG_GetError());
+	return t;
+}
+
+/* Loads the sprite textures; returns success. */
+static bool load_textures(struct app *a, char *err, size_t errlen)
+{
+	struct assets *s = &a->assets;
+	if (!(s->discs = load_texture(a, "reversi_discs.png", err, errlen)) ||
+	    !(s->board = load_texture(a, "reversi_board.png", err, errlen)) ||
+	    !(s->markers = load_texture(a, "markers.png", err, errlen)))
+		return false;
+	int w, h;
+	SDL_QueryTexture(s->discs, NULL, NULL, &w, &h);
+	s->disc_cell = h;
+	s->disc_frames = h ? w / h : 0;
+	if (s->disc_frames < 2) {
+		snprintf(err, errlen, "the disc sprite sheet has no frames");
+		return false;
+	}
+	SDL_SetTextureBlendMode(s->markers, SDL_BLENDMODE_BLEND);
+	return true;
+}
+
+/* Frees the sprite textures and the text cache. */
+static void free_textures(struct app *a)
+{
+	struct assets *s = &a->assets;
+	SDL_Texture **all[] = {&s->discs, &s->board, &s->markers};
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		if (*all[i]) {
+			SDL_DestroyTexture(*all[i]);
+			*all[i] = NULL;
+		}
+	for (size_t i = 0; i < sizeof text_cache / sizeof text_cache[0]; i++)
+		if (text_cache[i].texture)
+			SDL_DestroyTexture(text_cache[i].texture);
+	memset(text_cache, 0, sizeof text_cache);
+}
+
+/* Opens the fonts at the current scale; returns success. */
+static bool open_fonts(struct app *a, char *err, size_t errlen)
+{
+	for (int i = 0; i < FONT_COUNT; i++) {
+		char path[1200];
+		snprintf(path, sizeof path, "%s/fonts/%s", a->assets.dir,
+			 i == FONT_TITLE || i == FONT_LARGE ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
+		a->assets.font[i] = TTF_OpenFont(path, (int)lroundf(font_size[i] * a->assets.font_scale));
+		if (!a->assets.font[i]) {
+			snprintf(err, errlen, "cannot open the font %s: %s", path, TTF_GetError());
+			return false;
+		}
+	}
+	return true;
+}
+
+static void close_fonts(struct app *a)
+{
+	for (int i = 0; i < FONT_COUNT; i++)
+		if (a->assets.font[i]) {
+			TTF_CloseFont(a->assets.font[i]);
+			a->assets.font[i] = NULL;
+		}
+}
+
+/* Returns the number of output pixels per logical pixel, rounded up to a whole number. */
+static float output_scale(const struct app *a)
+{
+	int w, h;
+	if (SDL_GetRendererOutputSize(a->renderer, &w, &h) != 0)
+		return 1;
+	const float s = fminf((float)w / APP_W, (float)h / APP_H);
+	return s <= 1 ? 1.0f : ceilf(s);
+}
+
+bool assets_load(struct app *a, char *err, size_t errlen)
+{
+	if (!find_dir(a)) {
+		snprintf(err, errlen,
+			 "cannot find the assets (sprites/reversi_discs.png) beside the program, in "
+			 "$PARITY_DATA or in %s; use --data DIR",
+			 PARITY_DATADIR);
+		return false;
+	}
+	if (TTF_Init() != 0) {
+		snprintf(err, errlen, "cannot start SDL_ttf: %s", TTF_GetError());
+		return false;
+	}
+	a->assets.font_scale = output_scale(a);
+	if (!load_textures(a, err, errlen) || !open_fonts(a, err, errlen))
+		return false;
+	for (int i = 0; i < SOUND_COUNT && a->audio; i++) {
+		char path[1200];
+		snprintf(path, sizeof path, "%s/sounds/%s", a->assets.dir, sound_file[i]);
+		a->assets.sound[i] = Mix_LoadWAV(path);
+		if (!a->assets.sound[i])
+			SDL_Log("parity: sound %s missing (%s); it stays silent", path, Mix_GetError());
+	}
+	return true;
+}
+
+void assets_free(struct app *a)
+{
+	free_textures(a);
+	close_fonts(a);
+	for (int i = 0; i < SOUND_COUNT; i++)
+		if (a->assets.sound[i]) {
+			Mix_FreeChunk(a->assets.sound[i]);
+			a->assets.sound[i] = NULL;
+		}
+	if (TTF_WasInit())
+		TTF_Quit();
+}
+
+void assets_reload_textures(struct app *a)
+{
+	char err[512];
+	free_textures(a);
+	if (!load_textures(a, err, sizeof err)) {
+		fprintf(stderr, "parity: %s\n", err);
+		a->quit = true;
+	}
+}
+
+void assets_update_scale(struct app *a)
+{
+	const float s = output_scale(a);
+	if (s == a->assets.font_scale)
+		return;
+	char err[512];
+	close_fonts(a);
+	free_textures(a);
+	a->assets.font_scale = s;
+	if (!open_fonts(a, err, sizeof err) || !load_textures(a, err, sizeof err)) {
+		fprintf(stderr, "parity: %s\n", err);
+		a->quit = true;
+	}
+}
+
+/* ---- text ------------------------------------------------------------------------------- */
+
+/* Returns the cached texture of `text`, rendering it if needed (NULL if it can't). */
+static struct text_entry *text_get(struct app *a, enum font_id font, const char *text,
+				   SDL_Color c)
+{
+	const Uint32 colour = (Uint32)c.r << 24 | (Uint32)c.g << 16 | (Uint32)c.b << 8 | c.a;
+	struct text_entry *oldest = &text_cache[0];
+	for (size_t i = 0; i < sizeof text_cache / sizeof text_cache[0]; i++) {
+		struct text_entry *e = &text_cache[i];
+		if (e->texture && e->font == (int)font && e->colour == colour &&
+		    strcmp(e->text, text) == 0) {
+			e->used = a->frames + 1;
+			return e;
+		}
+		if (e->used < oldest->used)
+			oldest = e;
+	}
+	if (!*text || !a->assets.font[font] || strlen(text) >= sizeof oldest->text)
+		return NULL;
+	SDL_Surface *surface = TTF_RenderUTF8_Blended(a->assets.font[font], text, c);
+	if (!surface)
+		return NULL;
+	if (oldest->texture)
+		SDL_DestroyTexture(oldest->texture);
+	oldest->texture = SDL_CreateTextureFromSurface(a->renderer, surface);
+	oldest->w = (int)lroundf(surface->w / a->assets.font_scale);
+	oldest->h = (int)lroundf(surface->h / a->assets.font_scale);
+	SDL_FreeSurface(surface);
+	oldest->font = (int)font;
+	oldest->colour = colour;
+	oldest->used = a->frames + 1;
+	snprintf(oldest->text, sizeof oldest->text, "%s", text);
+	return oldest->texture ? oldest : NULL;
+}
+
+int app_text(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
+	     int align)
+{
+	const struct text_entry *e = text_get(a, font, text, colour);
+	if (!e)
+		return 0;
+	SDL_Rect r = {align == 1 ? x - e->w / 2 : align == 2 ? x - e->w : x, y, e->w, e->h};
+	SDL_RenderCopy(a->renderer, e->texture, NULL, &r);
+	return e->w;
+}
+
+int app_text_width(struct app *a, enum font_id font, const char *text)
+{
+	int w = 0, h = 0;
+	if (a->assets.font[font])
+		TTF_SizeUTF8(a->assets.font[font], text, &w, &h);
+	return (int)lroundf(w / a->assets.font_scale);
+}

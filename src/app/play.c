@@ -1,0 +1,370 @@
+/*
+ * app/play.c — the game being played in the window: turns, the engine running in slices
+ * inside the frame, undo/redo, passes, the autosave and the shared input of the playing
+ * and game-over scenes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "io/save.h"
+
+/* The share of each frame the engine may use, in nanoseconds: about half a frame at 60 Hz. */
+#define SEARCH_SLICE_NS 8.0e6
+
+/* Returns the mode named in the settings. */
+static enum play_mode mode_named(const char *name)
+{
+	return strcmp(name, "two-players") == 0 ? MODE_TWO_PLAYERS
+	       : strcmp(name, "demo") == 0      ? MODE_DEMO
+						: MODE_VS_COMPUTER;
+}
+
+static const char *mode_name(enum play_mode m)
+{
+	return m == MODE_TWO_PLAYERS ? "two-players" : m == MODE_DEMO ? "demo" : "vs-computer";
+}
+
+/* Returns the view that draws `rules`' game. */
+static const struct view *view_for(const struct game_rules *rules)
+{
+	(void)rules;
+	return &view_reversi;
+}
+
+bool play_computer_to_move(const struct play *p)
+{
+	if (!p->rules || match_over(&p->match))
+		return false;
+	return p->mode == MODE_DEMO ||
+	       (p->mode == MODE_VS_COMPUTER && match_to_move(&p->match) != p->human);
+}
+
+/* Writes the autosave (errors become a status line). */
+static void autosave(struct app *a)
+{
+	struct play *p = &a->play;
+	struct save_info info;
+	memset(&info, 0, sizeof info);
+	snprintf(info.mode, sizeof info.mode, "%s", mode_name(p->mode));
+	snprintf(info.level, sizeof info.level, "%s", p->level->name);
+	info.human = p->human;
+	char err[GAME_ERR_MAX];
+	if (save_write(a->save_path, &p->match, &info, err) != 0) {
+		SDL_Log("parity: autosave failed: %s", err);
+		snprintf(p->status, sizeof p->status, "Autosave failed: %s", err);
+		p->status_end = a->now + 6;
+	}
+	a->has_autosave = !match_over(&p->match);
+}
+
+bool play_begin(struct app *a, bool resume)
+{
+	struct play *p = &a->play;
+	play_end(a);
+	memset(p, 0, sizeof *p);
+	char err[GAME_ERR_MAX] = "";
+	struct save_info info;
+	memset(&info, 0, sizeof info);
+	if (resume) {
+		if (save_read(a->save_path, &p->match, &info, err) != 0) {
+			snprintf(a->notice, sizeof a->notice, "Cannot continue: %s", err);
+			return false;
+		}
+		p->rules = p->match.rules;
+		p->mode = mode_named(info.mode);
+		p->level = level_find(p->rules, info.level);
+		p->human = info.human;
+	} else {
+		const struct settings *s = &a->settings;
+		p->rules = game_find(s->game);
+		if (!p->rules)
+			p->rules = &reversi_rules;
+		struct game_options opt = {.size = s->reversi_size,
+					   .rows = s->dots_rows,
+					   .cols = s->dots_cols};
+		if (s->reversi_anti)
+			opt.flags |= GAME_OPT_ANTI;
+		if (s->reversi_black_hole)
+			opt.flags |= GAME_OPT_BLACK_HOLE;
+		opt.seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
+		if (match_init(&p->match, p->rules, &opt) != GAME_OK) {
+			snprintf(a->notice, sizeof a->notice, "Cannot start that game");
+			p->rules = NULL;
+			return false;
+		}
+		p->mode = mode_named(s->mode);
+		p->level = level_find(p->rules, s->level);
+		p->human = s->colour ? 1 : 0;
+	}
+	if (!p->level)
+		p->level = level_at(p->rules, 0);
+	p->view = view_for(p->rules);
+	p->seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
+	p->search = search_new(p->rules, 18);
+	if (!p->search) {
+		match_free(&p->match);
+		p->rules = NULL;
+		snprintf(a->notice, sizeof a->notice, "Out of memory");
+		return false;
+	}
+	p->hints = a->settings.hints || strcmp(p->level->name, "beginner") == 0;
+	p->hover = p->cursor = -1;
+	p->ns_per_node = 1000;
+	p->turn_start = a->now;
+	autosave(a);
+	return true;
+}
+
+void play_end(struct app *a)
+{
+	struct play *p = &a->play;
+	if (!p->rules)
+		return;
+	search_free(p->search);
+	match_free(&p->match);
+	memset(p, 0, sizeof *p);
+}
+
+/* Forgets animations and the engine's work after the history changed under them. */
+static void history_changed(struct app *a)
+{
+	struct play *p = &a->play;
+	search_cancel(p->search);
+	p->thinking = false;
+	memset(p->anim, 0, sizeof p->anim);
+	p->anim_end = 0;
+	p->banner_end = 0;
+	p->over_handled = false;
+	p->turn_start = a->now;
+	autosave(a);
+}
+
+/* Plays a legal move with its animation and sounds. */
+static void play_move(struct app *a, const struct game_move *move)
+{
+	struct play *p = &a->play;
+	unsigned char before[GAME_POS_MAX_BYTES];
+	memcpy(before, match_pos(&p->match), p->rules->pos_size);
+	if (match_play(&p->match, move) != GAME_OK) {
+		snprintf(p->status, sizeof p->status, "Out of memory");
+		return;
+	}
+	p->view->played(a, p, before, move);
+	p->turn_start = a->now;
+	autosave(a);
+}
+
+/* Returns whether the only legal move now is a pass, storing it. */
+static bool forced_pass(const struct play *p, struct game_move *pass)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	if (match_legal(&p->match, moves) != 1)
+		return false;
+	char text[16];
+	p->rules->move_to_text(match_pos(&p->match), &moves[0], text, sizeof text);
+	if (strcmp(text, "pass") != 0)
+		return false;
+	*pass = moves[0];
+	return true;
+}
+
+bool play_idle(const struct app *a)
+{
+	const struct play *p = &a->play;
+	struct game_move pass;
+	if (a->fading_out || a->fade > 0)
+		return false;
+	if (!p->rules)
+		return true;
+	return !p->thinking && a->now >= p->anim_end && a->now >= p->banner_end &&
+	       !play_computer_to_move(p) && !(a->scene == &scene_play && !match_over(&p->match) &&
+					     forced_pass(p, &pass)) &&
+	       !(match_over(&p->match) && !p->over_handled);
+}
+
+void play_undo(struct app *a)
+{
+	struct play *p = &a->play;
+	if (p->match.cursor == 0)
+		return;
+	match_undo(&p->match);
+	if (p->mode == MODE_VS_COMPUTER) /* back to the human's previous turn */
+		while (p->match.cursor > 0 && match_to_move(&p->match) != p->human)
+			match_undo(&p->match);
+	history_changed(a);
+}
+
+void play_redo(struct app *a)
+{
+	struct play *p = &a->play;
+	if (!match_redo(&p->match))
+		return;
+	if (p->mode == MODE_VS_COMPUTER)
+		while (match_to_move(&p->match) != p->human && match_redo(&p->match))
+			;
+	history_changed(a);
+}
+
+/* Runs the engine for one slice; plays its move once found and shown long enough. */
+static void think(struct app *a)
+{
+	struct play *p = &a->play;
+	if (!p->thinking) {
+		struct search_limits limits;
+		level_limits(p->level, p->seed ^ (uint32_t)p->match.cursor * 2654435761u, &limits);
+		search_start(p->search, match_pos(&p->match), &limits);
+		p->thinking = true;
+		p->think_start = a->now;
+	}
+	if (search_running(p->search)) {
+		double budget = SEARCH_SLICE_NS / p->ns_per_node;
+		budget = budget < 64 ? 64 : budget > 5e7 ? 5e7 : budget;
+		const uint64_t before = search_result(p->search)->nodes;
+		const Uint64 t0 = SDL_GetPerformanceCounter();
+		search_step(p->search, (uint64_t)budget);
+		const double ns = (double)(SDL_GetPerformanceCounter() - t0) * 1e9 /
+				  (double)SDL_GetPerformanceFrequency();
+		const uint64_t done = search_result(p->search)->nodes - before;
+		if (done > 32) /* learn the cost of a node, smoothly */
+			p->ns_per_node = 0.8 * p->ns_per_node + 0.2 * (ns / (double)done);
+		a->engine_nodes += done;
+		a->engine_seconds += ns * 1e-9;
+	}
+	if (search_running(p->search) || a->now - p->think_start < p->level->min_think_ms / 1000.0 ||
+	    a->now < p->anim_end)
+		return;
+	const struct search_result *r = search_result(p->search);
+	p->thinking = false;
+	p->nodes_done = r->nodes;
+	if (r->has_move)
+		play_move(a, &r->move);
+}
+
+void play_update(struct app *a, double dt)
+{
+	struct play *p = &a->play;
+	if (!p->rules)
+		return;
+	if (p->flip_sound_at > 0 && a->now >= p->flip_sound_at) {
+		app_sound(a, SOUND_FLIP);
+		p->flip_sound_at = 0;
+	}
+	if (match_over(&p->match)) {
+		if (!p->over_handled && a->now >= p->anim_end) {
+			p->over_handled = true;
+			const int result = match_result(&p->match);
+			const int winner = result > 0 ? 0 : result < 0 ? 1 : -1;
+			const bool human_lost = p->mode == MODE_VS_COMPUTER && winner == 1 - p->human;
+			app_sound(a, human_lost ? SOUND_LOSE : SOUND_WIN);
+			if (a->scene == &scene_play)
+				app_change_scene(a, &scene_over);
+		}
+		return;
+	}
+	p->think_total[match_to_move(&p->match)] += dt;
+	if (p->confirm_leave)
+		return;
+	struct game_move pass;
+	if (forced_pass(p, &pass)) {
+		/* Announce the pass, leave it on screen a moment, then play it. */
+		if (p->banner_end == 0 && a->now >= p->anim_end) {
+			const int side = match_to_move(&p->match);
+			snprintf(p->banner, sizeof p->banner, "%s has no move \xe2\x80\x94 %s plays again",
+				 p->rules->side_name[side], p->rules->side_name[1 - side]);
+			p->banner_end = a->now + 1.6;
+			app_sound(a, SOUND_PASS);
+		} else if (p->banner_end > 0 && a->now >= p->banner_end - 0.4) {
+			p->banner_end = a->now + 0.4;
+			match_play(&p->match, &pass);
+			p->turn_start = a->now;
+			autosave(a);
+		}
+		return;
+	}
+	if (play_computer_to_move(p))
+		think(a);
+}
+
+/* Plays the human's move on target `index` if it is legal there. */
+static void human_move(struct app *a, int index)
+{
+	struct play *p = &a->play;
+	if (index < 0 || play_computer_to_move(p) || match_over(&p->match) || a->now < p->anim_end)
+		return;
+	struct game_move move;
+	if (p->view->move_at(p, index, &move)) {
+		play_move(a, &move);
+	} else {
+		app_sound(a, SOUND_ILLEGAL);
+		snprintf(p->status, sizeof p->status, "That is not a legal move%s",
+			 p->hints ? "" : " (H shows the legal ones)");
+		p->status_end = a->now + 2.5;
+	}
+}
+
+/* Moves the keyboard cursor over the targets. */
+static void move_cursor(struct play *p, int dx, int dy)
+{
+	int width;
+	const int n = p->view->targets(p, &width);
+	if (p->cursor < 0) {
+		p->cursor = (n / width / 2) * width + width / 2 - 1; /* start near the centre */
+		return;
+	}
+	int x = p->cursor % width + dx, y = p->cursor / width + dy;
+	const int rows = (n + width - 1) / width;
+	x = (x + width) % width;
+	y = (y + rows) % rows;
+	p->cursor = y * width + x;
+	if (p->cursor >= n)
+		p->cursor = n - 1;
+}
+
+void play_event(struct app *a, const SDL_Event *ev)
+{
+	struct play *p = &a->play;
+	if (!p->rules)
+		return;
+	if (ev->type == SDL_MOUSEMOTION) {
+		p->hover = p->view->hit(p, ev->motion.x, ev->motion.y);
+		return;
+	}
+	if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
+		if (a->scene == &scene_play)
+			human_move(a, p->view->hit(p, ev->button.x, ev->button.y));
+		return;
+	}
+	if (ev->type != SDL_KEYDOWN)
+		return;
+	const SDL_Keycode k = ev->key.keysym.sym;
+	const bool ctrl = ev->key.keysym.mod & KMOD_CTRL, shift = ev->key.keysym.mod & KMOD_SHIFT;
+	if ((k == SDLK_u && !shift) || k == SDLK_BACKSPACE || (k == SDLK_z && ctrl)) {
+		play_undo(a);
+		if (a->scene == &scene_over)
+			app_change_scene(a, &scene_play);
+	} else if ((k == SDLK_y && ctrl) || (k == SDLK_u && shift)) {
+		play_redo(a);
+	} else if (k == SDLK_h && !ev->key.repeat) {
+		p->hints = !p->hints;
+		a->settings.hints = p->hints;
+		app_save_settings(a);
+	} else if (a->scene == &scene_play) {
+		switch (k) {
+		case SDLK_LEFT: move_cursor(p, -1, 0); break;
+		case SDLK_RIGHT: move_cursor(p, 1, 0); break;
+		case SDLK_UP: move_cursor(p, 0, -1); break;
+		case SDLK_DOWN: move_cursor(p, 0, 1); break;
+		case SDLK_RETURN:
+		case SDLK_KP_ENTER:
+		case SDLK_SPACE:
+			if (p->cursor >= 0)
+				human_move(a, p->cursor);
+			else
+				move_cursor(p, 0, 0);
+			break;
+		default: break;
+		}
+	}
+}

@@ -1,0 +1,256 @@
+/*
+ * app/scene_menu.c — the title menu: the game, the opponent, the level, your colour and the
+ * game's options, then Continue / Start / Help / Quit. Mouse, keyboard (arrows + Enter)
+ * and gamepad (mapped to keys by the app) all drive it; choices are remembered.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "app/app.h"
+
+enum row {
+	ROW_GAME, ROW_MODE, ROW_LEVEL, ROW_COLOUR, ROW_SIZE, ROW_ANTI, ROW_HOLE, ROWS,
+	ROW_CONTINUE = ROWS, ROW_START, ROW_HELP, ROW_QUIT, ROW_COUNT
+};
+
+static const char *const row_label[ROWS] = {"Game", "Opponent", "Level", "You play",
+					    "Board", "Anti-reversi", "Black hole"};
+static const char *const games[] = {"reversi"}; /* checkers and dots join with their issues */
+static const char *const modes[] = {"vs-computer", "two-players", "demo"};
+static const char *const mode_titles[] = {"Computer", "Two players", "Demo (computer vs computer)"};
+static const int sizes[] = {6, 8, 10};
+
+#define COUNT(x) ((int)(sizeof(x) / sizeof((x)[0])))
+
+/* Returns the logical rectangle of a row (settings rows, then the buttons). */
+static SDL_Rect row_rect(int row)
+{
+	if (row < ROWS)
+		return (SDL_Rect){APP_W / 2 - 330, 210 + row * 56, 660, 48};
+	const int b = row - ROWS, w = 150, gap = 14;
+	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), 620, w, 56};
+}
+
+/* Returns the index of `value` in `list`, or 0. */
+static int index_in(const char *const *list, int n, const char *value)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(list[i], value) == 0)
+			return i;
+	return 0;
+}
+
+/* Returns whether a row can be chosen now. */
+static bool row_enabled(const struct app *a, int row)
+{
+	const bool computer = strcmp(a->settings.mode, "two-players") != 0;
+	switch (row) {
+	case ROW_LEVEL: return computer;
+	case ROW_COLOUR: return strcmp(a->settings.mode, "vs-computer") == 0;
+	case ROW_CONTINUE: return a->has_autosave;
+	default: return true;
+	}
+}
+
+/* Writes the value shown on a settings row. */
+static void row_value(const struct app *a, int row, char *buf, size_t n)
+{
+	const struct settings *s = &a->settings;
+	const struct game_rules *rules = game_find(s->game);
+	const struct level *lv = rules ? level_find(rules, s->level) : NULL;
+	switch (row) {
+	case ROW_GAME: snprintf(buf, n, "%s", rules ? rules->title : s->game); break;
+	case ROW_MODE: snprintf(buf, n, "%s", mode_titles[index_in(modes, COUNT(modes), s->mode)]); break;
+	case ROW_LEVEL: snprintf(buf, n, "%s", lv ? lv->title : "Beginner"); break;
+	case ROW_COLOUR: snprintf(buf, n, "%s", s->colour ? "White (second)" : "Black (first)"); break;
+	case ROW_SIZE: snprintf(buf, n, "%d \xc3\x97 %d", s->reversi_size, s->reversi_size); break;
+	case ROW_ANTI: snprintf(buf, n, "%s", s->reversi_anti ? "On: fewest discs wins" : "Off"); break;
+	case ROW_HOLE: snprintf(buf, n, "%s", s->reversi_black_hole ? "On: one square is lost" : "Off"); break;
+	default: buf[0] = '\0';
+	}
+}
+
+/* Steps a settings row's value by `dir` (-1 or +1). */
+static void row_change(struct app *a, int row, int dir)
+{
+	struct settings *s = &a->settings;
+	const struct game_rules *rules = game_find(s->game);
+	int i;
+	switch (row) {
+	case ROW_GAME:
+		i = (index_in(games, COUNT(games), s->game) + dir + COUNT(games)) % COUNT(games);
+		snprintf(s->game, sizeof s->game, "%s", games[i]);
+		break;
+	case ROW_MODE:
+		i = (index_in(modes, COUNT(modes), s->mode) + dir + COUNT(modes)) % COUNT(modes);
+		snprintf(s->mode, sizeof s->mode, "%s", modes[i]);
+		break;
+	case ROW_LEVEL: {
+		const int n = level_count(rules);
+		const struct level *lv = level_find(rules, s->level);
+		i = 0;
+		for (int k = 0; k < n; k++)
+			if (level_at(rules, k) == lv)
+				i = k;
+		i = (i + dir + n) % n;
+		snprintf(s->level, sizeof s->level, "%s", level_at(rules, i)->name);
+		break;
+	}
+	case ROW_COLOUR: s->colour = !s->colour; break;
+	case ROW_SIZE:
+		i = 0;
+		for (int k = 0; k < COUNT(sizes); k++)
+			if (sizes[k] == s->reversi_size)
+				i = k;
+		s->reversi_size = sizes[(i + dir + COUNT(sizes)) % COUNT(sizes)];
+		break;
+	case ROW_ANTI: s->reversi_anti = !s->reversi_anti; break;
+	case ROW_HOLE: s->reversi_black_hole = !s->reversi_black_hole; break;
+	default: return;
+	}
+	app_sound(a, SOUND_MENU);
+	app_save_settings(a);
+}
+
+/* Does what a row or button does when chosen. */
+static void activate(struct app *a, int row)
+{
+	if (!row_enabled(a, row))
+		return;
+	app_sound(a, SOUND_MENU);
+	switch (row) {
+	case ROW_CONTINUE:
+		if (play_begin(a, true))
+			app_change_scene(a, &scene_play);
+		else
+			a->has_autosave = false;
+		break;
+	case ROW_HELP:
+		a->help_return = &scene_menu;
+		app_change_scene(a, &scene_help);
+		break;
+	case ROW_QUIT: a->quit = true; break;
+	default: /* Enter on a settings row, or Start */
+		app_save_settings(a);
+		if (play_begin(a, false))
+			app_change_scene(a, &scene_play);
+		break;
+	}
+}
+
+/* Moves the selection to the next enabled row in direction dir. */
+static void select_step(struct app *a, int dir)
+{
+	int row = a->menu_row;
+	do
+		row = (row + dir + ROW_COUNT) % ROW_COUNT;
+	while (!row_enabled(a, row));
+	a->menu_row = row;
+	app_sound(a, SOUND_MENU);
+}
+
+static void menu_enter(struct app *a)
+{
+	play_end(a);
+	a->menu_row = a->has_autosave ? ROW_CONTINUE : ROW_START;
+}
+
+static void menu_event(struct app *a, const SDL_Event *ev)
+{
+	if (ev->type == SDL_KEYDOWN) {
+		switch (ev->key.keysym.sym) {
+		case SDLK_UP: select_step(a, -1); break;
+		case SDLK_DOWN:
+		case SDLK_TAB: select_step(a, 1); break;
+		case SDLK_LEFT:
+			if (a->menu_row < ROWS)
+				row_change(a, a->menu_row, -1);
+			else
+				select_step(a, -1);
+			break;
+		case SDLK_RIGHT:
+			if (a->menu_row < ROWS)
+				row_change(a, a->menu_row, 1);
+			else
+				select_step(a, 1);
+			break;
+		case SDLK_RETURN:
+		case SDLK_KP_ENTER:
+		case SDLK_SPACE: activate(a, a->menu_row); break;
+		case SDLK_ESCAPE: a->quit = true; break;
+		default: break;
+		}
+		return;
+	}
+	if (ev->type == SDL_MOUSEMOTION) {
+		for (int row = 0; row < ROW_COUNT; row++)
+			if (row_enabled(a, row) && app_inside(row_rect(row), ev->motion.x, ev->motion.y))
+				a->menu_row = row;
+		return;
+	}
+	if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
+		for (int row = 0; row < ROW_COUNT; row++) {
+			const SDL_Rect r = row_rect(row);
+			if (!row_enabled(a, row) || !app_inside(r, ev->button.x, ev->button.y))
+				continue;
+			a->menu_row = row;
+			if (row < ROWS) /* left of the value steps back, right of it forward */
+				row_change(a, row, ev->button.x < r.x + 420 ? -1 : 1);
+			else
+				activate(a, row);
+		}
+	}
+}
+
+static void menu_draw(struct app *a)
+{
+	const SDL_Color ink = {236, 232, 220, 255}, dim = {130, 140, 132, 255},
+			gold = {244, 200, 84, 255};
+	/* A band of discs behind the title. */
+	const struct assets *s = &a->assets;
+	for (int i = 0; i < 9; i++) {
+		const int frame = (int)(a->now * 6 + i * 2) % (2 * s->disc_frames);
+		const int f = frame < s->disc_frames ? frame : 2 * s->disc_frames - 1 - frame;
+		SDL_Rect src = {f * s->disc_cell, 0, s->disc_cell, s->disc_cell};
+		SDL_Rect dst = {APP_W / 2 - 4 * 70 - 30 + i * 70, 28, 60, 60};
+		SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
+	}
+	app_text(a, FONT_TITLE, "Parity", APP_W / 2, 90, gold, 1);
+	app_text(a, FONT_SMALL, "Reversi \xc2\xb7 Checkers \xc2\xb7 Dots and Boxes", APP_W / 2, 178, dim, 1);
+	for (int row = 0; row < ROWS; row++) {
+		const SDL_Rect r = row_rect(row);
+		const bool on = row_enabled(a, row), sel = row == a->menu_row;
+		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
+		app_text(a, FONT_BODY, row_label[row], r.x + 20, r.y + 10, on ? ink : dim, 0);
+		char value[96];
+		row_value(a, row, value, sizeof value);
+		const int vx = r.x + 420;
+		app_text(a, FONT_BODY, value, vx, r.y + 10, on ? (sel ? gold : ink) : dim, 1);
+		if (on) {
+			app_text(a, FONT_BODY, "\xe2\x80\xb9", vx - 190, r.y + 8, sel ? gold : dim, 1);
+			app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 8, sel ? gold : dim, 1);
+		}
+	}
+	static const char *const buttons[] = {"Continue", "Start", "Help", "Quit"};
+	for (int b = 0; b < 4; b++) {
+		const int row = ROWS + b;
+		if (!row_enabled(a, row)) {
+			app_panel(a, row_rect(row), (SDL_Color){30, 36, 34, 255});
+			app_text(a, FONT_BODY, buttons[b], row_rect(row).x + 75, row_rect(row).y + 15, dim, 1);
+			continue;
+		}
+		app_button(a, row_rect(row), buttons[b], row == a->menu_row);
+	}
+	app_text(a, FONT_SMALL,
+		 "Arrows choose \xc2\xb7 Enter starts \xc2\xb7 F1 help \xc2\xb7 F11 fullscreen \xc2\xb7 M mute \xc2\xb7 Esc quits",
+		 APP_W / 2, 700, dim, 1);
+	if (*a->notice)
+		app_text(a, FONT_SMALL, a->notice, APP_W / 2, 740, gold, 1);
+}
+
+const struct scene scene_menu = {
+	.name = "menu",
+	.enter = menu_enter,
+	.event = menu_event,
+	.draw = menu_draw,
+};

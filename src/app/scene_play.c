@@ -1,0 +1,250 @@
+/*
+ * app/scene_play.c — the playing scene and the game-over scene. Both show the board; the
+ * game-over scene adds the result banner with "Play again", "Menu" and saving the record.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "app/app.h"
+#include "app/hud.h"
+#include "app/layout.h"
+#include "games/reversi/reversi.h"
+#include "io/atomic.h"
+#include "io/transcript.h"
+
+/* ---- playing ---------------------------------------------------------------------------- */
+
+static void play_enter(struct app *a)
+{
+	a->play.confirm_leave = false;
+}
+
+/* Leaves for the menu (the game stays in the autosave). */
+static void to_menu(struct app *a)
+{
+	search_cancel(a->play.search);
+	a->play.thinking = false;
+	app_change_scene(a, &scene_menu);
+}
+
+static void play_scene_event(struct app *a, const SDL_Event *ev)
+{
+	struct play *p = &a->play;
+	if (p->confirm_leave) {
+		bool leave = false, stay = false;
+		if (ev->type == SDL_KEYDOWN) {
+			const SDL_Keycode k = ev->key.keysym.sym;
+			leave = k == SDLK_y || k == SDLK_RETURN || k == SDLK_KP_ENTER;
+			stay = k == SDLK_n || k == SDLK_ESCAPE;
+		} else if (ev->type == SDL_MOUSEBUTTONDOWN) {
+			leave = app_inside(hud_confirm_rect(0), ev->button.x, ev->button.y);
+			stay = app_inside(hud_confirm_rect(1), ev->button.x, ev->button.y);
+		}
+		if (leave)
+			to_menu(a);
+		if (leave || stay)
+			p->confirm_leave = false;
+		return;
+	}
+	if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_ESCAPE && !ev->key.repeat) {
+		if (p->match.cursor > 0 && !match_over(&p->match))
+			p->confirm_leave = true;
+		else
+			to_menu(a);
+		return;
+	}
+	if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
+		const int x = ev->button.x, y = ev->button.y;
+		if (app_inside(hud_button_rect(HUD_UNDO), x, y)) {
+			play_undo(a);
+			return;
+		}
+		if (app_inside(hud_button_rect(HUD_REDO), x, y)) {
+			play_redo(a);
+			return;
+		}
+		if (app_inside(hud_button_rect(HUD_HINTS), x, y)) {
+			p->hints = !p->hints;
+			a->settings.hints = p->hints;
+			app_save_settings(a);
+			return;
+		}
+		if (app_inside(hud_button_rect(HUD_MENU), x, y)) {
+			if (p->match.cursor > 0 && !match_over(&p->match))
+				p->confirm_leave = true;
+			else
+				to_menu(a);
+			return;
+		}
+	}
+	play_event(a, ev);
+}
+
+static void play_scene_update(struct app *a, double dt)
+{
+	play_update(a, dt);
+}
+
+static void play_scene_draw(struct app *a)
+{
+	play_draw(a);
+}
+
+const struct scene scene_play = {
+	.name = "play",
+	.enter = play_enter,
+	.event = play_scene_event,
+	.update = play_scene_update,
+	.draw = play_scene_draw,
+};
+
+/* ---- game over -------------------------------------------------------------------------- */
+
+enum { OVER_AGAIN, OVER_MENU, OVER_SAVE, OVER_COPY, OVER_BUTTONS };
+
+/* Returns the rectangle of a game-over button. */
+static SDL_Rect over_button(int b)
+{
+	const int w = 160, gap = 12, total = OVER_BUTTONS * w + (OVER_BUTTONS - 1) * gap;
+	return (SDL_Rect){LAYOUT_BOARD_X + (LAYOUT_BOARD_PX - total) / 2 + b * (w + gap) + 0,
+			  LAYOUT_BOARD_Y + LAYOUT_BOARD_PX / 2 + 40, w, 56};
+}
+
+/* Writes the game's record (a Reversi transcript) into buf; returns its length or < 0. */
+static int record_text(const struct play *p, char *buf, size_t n)
+{
+	if (p->rules == &reversi_rules)
+		return transcript_write(match_pos_at(&p->match, 0), p->match.moves, p->match.cursor,
+					buf, n);
+	return match_record(&p->match, buf, n);
+}
+
+/* Saves the record in the preference directory and says where. */
+static void save_record(struct app *a)
+{
+	struct play *p = &a->play;
+	char text[4096], path[1200], err[GAME_ERR_MAX];
+	const int len = record_text(p, text, sizeof text - 1);
+	if (len < 0)
+		return;
+	text[len] = '\n';
+	const time_t now = time(NULL);
+	struct tm tm;
+	localtime_r(&now, &tm);
+	char stamp[32];
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	snprintf(path, sizeof path, "%.*s%s-%s.txt",
+		 (int)(strlen(a->save_path) - strlen("autosave.ini")), a->save_path, p->rules->name,
+		 stamp);
+	if (atomic_write(path, text, (size_t)len + 1, err) == 0)
+		snprintf(p->status, sizeof p->status, "Saved %.180s", path);
+	else
+		snprintf(p->status, sizeof p->status, "Not saved: %s", err);
+	p->status_end = a->now + 8;
+}
+
+/* Copies the record to the clipboard. */
+static void copy_record(struct app *a)
+{
+	struct play *p = &a->play;
+	char text[4096];
+	if (record_text(p, text, sizeof text) < 0)
+		return;
+	SDL_SetClipboardText(text);
+	snprintf(p->status, sizeof p->status, "The game record is on the clipboard");
+	p->status_end = a->now + 5;
+}
+
+static void over_enter(struct app *a)
+{
+	a->menu_row = OVER_AGAIN;
+}
+
+static void over_activate(struct app *a, int b)
+{
+	switch (b) {
+	case OVER_AGAIN:
+		if (play_begin(a, false))
+			app_change_scene(a, &scene_play);
+		break;
+	case OVER_MENU: app_change_scene(a, &scene_menu); break;
+	case OVER_SAVE: save_record(a); break;
+	case OVER_COPY: copy_record(a); break;
+	default: break;
+	}
+}
+
+static void over_event(struct app *a, const SDL_Event *ev)
+{
+	if (ev->type == SDL_KEYDOWN) {
+		switch (ev->key.keysym.sym) {
+		case SDLK_LEFT: a->menu_row = (a->menu_row + OVER_BUTTONS - 1) % OVER_BUTTONS; return;
+		case SDLK_RIGHT: a->menu_row = (a->menu_row + 1) % OVER_BUTTONS; return;
+		case SDLK_RETURN:
+		case SDLK_KP_ENTER:
+		case SDLK_SPACE: over_activate(a, a->menu_row); return;
+		case SDLK_ESCAPE: over_activate(a, OVER_MENU); return;
+		case SDLK_s:
+			if (ev->key.keysym.mod & KMOD_CTRL) {
+				save_record(a);
+				return;
+			}
+			break;
+		case SDLK_c:
+			if (ev->key.keysym.mod & KMOD_CTRL) {
+				copy_record(a);
+				return;
+			}
+			break;
+		default: break;
+		}
+	}
+	if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
+		for (int b = 0; b < OVER_BUTTONS; b++)
+			if (app_inside(over_button(b), ev->button.x, ev->button.y)) {
+				over_activate(a, b);
+				return;
+			}
+	}
+	play_event(a, ev);
+}
+
+static void over_draw(struct app *a)
+{
+	const struct play *p = &a->play;
+	play_draw(a);
+	if (!p->rules)
+		return;
+	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+	SDL_Rect banner = {LAYOUT_BOARD_X - 14, LAYOUT_BOARD_Y + LAYOUT_BOARD_PX / 2 - 120,
+			   LAYOUT_BOARD_PX + 28, 250};
+	app_panel(a, banner, (SDL_Color){18, 24, 22, 225});
+	const int result = match_result(&p->match);
+	const int winner = result > 0 ? 0 : result < 0 ? 1 : -1;
+	char title[96], score[96];
+	if (winner < 0)
+		snprintf(title, sizeof title, "A draw");
+	else if (p->mode == MODE_VS_COMPUTER)
+		snprintf(title, sizeof title, "%s", winner == p->human ? "You win!" : "The computer wins");
+	else
+		snprintf(title, sizeof title, "%s wins", p->rules->side_name[winner]);
+	const struct reversi_pos *pos = match_pos(&p->match);
+	snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s  (final score %+d)",
+		 p->rules->side_name[0], reversi_count(pos, 0), reversi_count(pos, 1),
+		 p->rules->side_name[1], result);
+	const SDL_Color gold = {244, 200, 84, 255}, ink = {236, 232, 220, 255};
+	app_text(a, FONT_LARGE, title, LAYOUT_BOARD_X + LAYOUT_BOARD_PX / 2, banner.y + 22, gold, 1);
+	app_text(a, FONT_BODY, score, LAYOUT_BOARD_X + LAYOUT_BOARD_PX / 2, banner.y + 84, ink, 1);
+	static const char *const labels[OVER_BUTTONS] = {"Play again", "Menu", "Save record", "Copy"};
+	for (int b = 0; b < OVER_BUTTONS; b++)
+		app_button(a, over_button(b), labels[b], b == a->menu_row);
+}
+
+const struct scene scene_over = {
+	.name = "over",
+	.enter = over_enter,
+	.event = over_event,
+	.update = play_scene_update,
+	.draw = over_draw,
+};

@@ -1,0 +1,298 @@
+/*
+ * app/script.c — `--script FILE`: timed input events replayed into the real program, for
+ * the window tests and for demonstrations. The format is in docs/SCRIPTS.md: one command a
+ * line, each `DELAY COMMAND [ARGS]`, DELAY counted in ticks (1/60 s) after the previous
+ * command. Events go through the same handler as real ones, in logical coordinates.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+
+enum command { CMD_KEY, CMD_CLICK, CMD_MOVE, CMD_SQUARE, CMD_HINT, CMD_WAIT, CMD_WAIT_SCENE,
+	       CMD_EXPECT_SCENE, CMD_SCREENSHOT, CMD_QUIT };
+
+struct step {
+	int delay;
+	enum command cmd;
+	int x, y;
+	SDL_Keycode key;
+	Uint16 mod;
+	char text[256];
+	int line;
+};
+
+struct script {
+	struct step *steps;
+	int count, next;
+	int countdown;   /* ticks left before the next step */
+	bool waiting;    /* a wait step holds the script */
+	int waited;      /* ticks spent in it */
+};
+
+static const struct {
+	const char *name;
+	enum command cmd;
+	int args; /* 0 none, 1 a word, 2 two numbers */
+} commands[] = {
+	{"key", CMD_KEY, 1},         {"click", CMD_CLICK, 2},      {"move", CMD_MOVE, 2},
+	{"square", CMD_SQUARE, 1},   {"hint", CMD_HINT, 0},        {"wait", CMD_WAIT, 0},
+	{"wait-scene", CMD_WAIT_SCENE, 1}, {"expect-scene", CMD_EXPECT_SCENE, 1},
+	{"screenshot", CMD_SCREENSHOT, 1}, {"quit", CMD_QUIT, 0},
+};
+
+/* Reads "ctrl+shift+z" into a key and modifiers; returns success. */
+static bool parse_key(const char *text, SDL_Keycode *key, Uint16 *mod)
+{
+	*mod = 0;
+	for (;;) {
+		if (strncmp(text, "ctrl+", 5) == 0) {
+			*mod |= KMOD_LCTRL;
+			text += 5;
+		} else if (strncmp(text, "shift+", 6) == 0) {
+			*mod |= KMOD_LSHIFT;
+			text += 6;
+		} else if (strncmp(text, "alt+", 4) == 0) {
+			*mod |= KMOD_LALT;
+			text += 4;
+		} else {
+			break;
+		}
+	}
+	*key = SDL_GetKeyFromName(text);
+	return *key != SDLK_UNKNOWN;
+}
+
+/* Parses one line into a step; returns 1 for a step, 0 for a blank or comment, -1 on error. */
+static int parse_line(char *line, struct step *st, char *err, size_t errlen, int number)
+{
+	char *hash = strchr(line, '#');
+	if (hash)
+		*hash = '\0';
+	char word[32] = "", arg1[256] = "", arg2[32] = "";
+	int delay;
+	const int n = sscanf(line, "%d %31s %255s %31s", &delay, word, arg1, arg2);
+	if (n <= 0) {
+		for (char *c = line; *c; c++)
+			if (!isspace((unsigned char)*c))
+				goto bad;
+		return 0;
+	}
+	if (n < 2 || delay < 0)
+		goto bad;
+	memset(st, 0, sizeof *st);
+	st->delay = delay;
+	st->line = number;
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		if (strcmp(word, commands[i].name) != 0)
+			continue;
+		st->cmd = commands[i].cmd;
+		const int have = n - 2;
+		if ((commands[i].args == 0 && have != 0) || (commands[i].args == 1 && have != 1) ||
+		    (commands[i].args == 2 && have != 2))
+			goto bad;
+		if (st->cmd == CMD_KEY && !parse_key(arg1, &st->key, &st->mod)) {
+			snprintf(err, errlen, "script line %d: unknown key \"%s\"", number, arg1);
+			return -1;
+		}
+		if (commands[i].args == 2) {
+			char *e1, *e2;
+			st->x = (int)strtol(arg1, &e1, 10);
+			st->y = (int)strtol(arg2, &e2, 10);
+			if (*e1 || *e2)
+				goto bad;
+		}
+		snprintf(st->text, sizeof st->text, "%s", arg1);
+		return 1;
+	}
+bad:
+	snprintf(err, errlen, "script line %d: expected \"DELAY COMMAND [ARGS]\" (see docs/SCRIPTS.md)",
+		 number);
+	return -1;
+}
+
+struct script *script_load(const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "cannot open the script %s", path);
+		return NULL;
+	}
+	struct script *s = calloc(1, sizeof *s);
+	char line[512];
+	int number = 0, cap = 0;
+	while (s && fgets(line, sizeof line, f)) {
+		number++;
+		struct step st;
+		const int rc = parse_line(line, &st, err, errlen, number);
+		if (rc < 0) {
+			script_free(s);
+			s = NULL;
+			break;
+		}
+		if (rc == 0)
+			continue;
+		if (s->count == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct step *grown = realloc(s->steps, (size_t)cap * sizeof *grown);
+			if (!grown) {
+				script_free(s);
+				s = NULL;
+				snprintf(err, errlen, "out of memory");
+				break;
+			}
+			s->steps = grown;
+		}
+		s->steps[s->count++] = st;
+	}
+	fclose(f);
+	if (s && s->count)
+		s->countdown = s->steps[0].delay;
+	return s;
+}
+
+void script_free(struct script *s)
+{
+	if (!s)
+		return;
+	free(s->steps);
+	free(s);
+}
+
+/* Sends a mouse event at logical (x, y). */
+static void mouse(struct app *a, Uint32 type, int x, int y)
+{
+	SDL_Event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = type;
+	if (type == SDL_MOUSEMOTION) {
+		ev.motion.x = x;
+		ev.motion.y = y;
+	} else {
+		ev.button.button = SDL_BUTTON_LEFT;
+		ev.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+		ev.button.clicks = 1;
+		ev.button.x = x;
+		ev.button.y = y;
+	}
+	app_event(a, &ev);
+}
+
+/* Moves to (x, y) and clicks there. */
+static void click(struct app *a, int x, int y)
+{
+	mouse(a, SDL_MOUSEMOTION, x, y);
+	mouse(a, SDL_MOUSEBUTTONDOWN, x, y);
+	mouse(a, SDL_MOUSEBUTTONUP, x, y);
+}
+
+/* Returns whether the scene named `name` is showing and settled. */
+static bool scene_is(const struct app *a, const char *name)
+{
+	return a->scene && strcmp(a->scene->name, name) == 0 && !a->fading_out && a->fade == 0;
+}
+
+/* Stops the program with a failed expectation. */
+static void fail(struct app *a, const struct step *st, const char *why)
+{
+	fprintf(stderr, "parity: script line %d: %s\n", st->line, why);
+	a->exit_code = 3;
+	a->quit = true;
+}
+
+/* Runs one step; returns false if it must wait. */
+static void run(struct app *a, struct script *s, const struct step *st)
+{
+	struct play *p = &a->play;
+	switch (st->cmd) {
+	case CMD_KEY: {
+		SDL_Event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.type = SDL_KEYDOWN;
+		ev.key.state = SDL_PRESSED;
+		ev.key.keysym.sym = st->key;
+		ev.key.keysym.scancode = SDL_GetScancodeFromKey(st->key);
+		ev.key.keysym.mod = st->mod;
+		app_event(a, &ev);
+		ev.type = SDL_KEYUP;
+		ev.key.state = SDL_RELEASED;
+		app_event(a, &ev);
+		break;
+	}
+	case CMD_CLICK: click(a, st->x, st->y); break;
+	case CMD_MOVE: mouse(a, SDL_MOUSEMOTION, st->x, st->y); break;
+	case CMD_SQUARE:
+	case CMD_HINT: {
+		if (!p->rules) {
+			fail(a, st, "no game is being played");
+			return;
+		}
+		if (st->cmd == CMD_HINT && (match_over(&p->match) || play_computer_to_move(p)))
+			break; /* nothing to click: scripts may ask for more moves than a game has */
+		int index = -1;
+		if (st->cmd == CMD_SQUARE) {
+			index = p->view->index_of(p, st->text);
+		} else {
+			struct game_move moves[GAME_MOVES_MAX];
+			const int n = match_legal(&p->match, moves);
+			for (int i = 0; i < n && index < 0; i++) {
+				char text[GAME_TEXT_MAX];
+				p->rules->move_to_text(match_pos(&p->match), &moves[i], text, sizeof text);
+				index = p->view->index_of(p, text);
+			}
+		}
+		if (index < 0) {
+			fail(a, st, "no such target on the board");
+			return;
+		}
+		int x, y;
+		p->view->centre(p, index, &x, &y);
+		click(a, x, y);
+		break;
+	}
+	case CMD_WAIT:
+	case CMD_WAIT_SCENE: s->waiting = true; s->waited = 0; break;
+	case CMD_EXPECT_SCENE:
+		if (!scene_is(a, st->text)) {
+			char why[300];
+			snprintf(why, sizeof why, "expected the %s scene, found %s", st->text,
+				 a->scene ? a->scene->name : "none");
+			fail(a, st, why);
+		}
+		break;
+	case CMD_SCREENSHOT: snprintf(a->shot_path, sizeof a->shot_path, "%s", st->text); break;
+	case CMD_QUIT: a->quit = true; break;
+	}
+}
+
+bool script_tick(struct app *a, struct script *s)
+{
+	if (*a->shot_path)
+		return true; /* a screenshot is due: let the frame be drawn first */
+	if (s->waiting) {
+		const struct step *st = &s->steps[s->next - 1];
+		const bool done = st->cmd == CMD_WAIT ? play_idle(a) : scene_is(a, st->text);
+		if (!done) {
+			if (++s->waited > 120 * APP_TICK_HZ)
+				fail(a, st, "waited two minutes in vain");
+			return true;
+		}
+		s->waiting = false;
+		if (s->next < s->count)
+			s->countdown = s->steps[s->next].delay;
+	}
+	while (s->next < s->count && s->countdown <= 0 && !a->quit) {
+		const struct step *st = &s->steps[s->next++];
+		run(a, s, st);
+		if (s->waiting)
+			return true; /* the next step's delay starts when the wait ends */
+		if (s->next < s->count)
+			s->countdown = s->steps[s->next].delay;
+		if (*a->shot_path)
+			return true;
+	}
+	s->countdown--;
+	return s->next < s->count || s->waiting;
+}

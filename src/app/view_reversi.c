@@ -1,0 +1,268 @@
+/*
+ * app/view_reversi.c — how a Reversi game looks and feels: the felt board, the disc
+ * sprites turning over in a ripple from the placed disc, the last-move marker, the hints,
+ * the hover preview and the keyboard cursor.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "app/layout.h"
+#include "games/reversi/reversi.h"
+
+#define FLIP_SECONDS 0.32 /* one disc turning over */
+#define RIPPLE_SECONDS 0.07 /* delay per ring of distance from the placed disc */
+
+/* Returns the Reversi position now. */
+static const struct reversi_pos *pos_of(const struct play *p)
+{
+	return match_pos(&p->match);
+}
+
+/* Returns the animation speed factor from the settings (0 = no animation). */
+static double speed_of(const struct app *a)
+{
+	static const double factor[] = {0, 1.6, 1.0, 0.55};
+	const int s = a->settings.animation_speed;
+	return factor[s < 0 || s > 3 ? 2 : s];
+}
+
+static int hit(const struct play *p, int x, int y)
+{
+	const int size = pos_of(p)->size;
+	int x0, y0, cell;
+	layout_square(size, 0, 0, &x0, &y0, &cell);
+	if (x < x0 || y < y0)
+		return -1;
+	const int col = (x - x0) / cell, row = (y - y0) / cell;
+	return col < size && row < size ? row * size + col : -1;
+}
+
+static bool move_at(const struct play *p, int index, struct game_move *out)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = match_legal(&p->match, moves);
+	for (int i = 0; i < n; i++)
+		if ((int)moves[i].code == index) {
+			*out = moves[i];
+			return true;
+		}
+	return false;
+}
+
+static void centre(const struct play *p, int index, int *x, int *y)
+{
+	const int size = pos_of(p)->size;
+	int cell;
+	layout_square(size, index % size, index / size, x, y, &cell);
+	*x += cell / 2;
+	*y += cell / 2;
+}
+
+static int targets(const struct play *p, int *width)
+{
+	*width = pos_of(p)->size;
+	return *width * *width;
+}
+
+static int index_of(const struct play *p, const char *name)
+{
+	int used;
+	const int sq = reversi_square_parse(pos_of(p)->size, name, &used);
+	return sq >= 0 && name[used] == '\0' ? sq : -1;
+}
+
+static void played(struct app *a, struct play *p, const void *before_pos,
+		   const struct game_move *move)
+{
+	const struct reversi_pos *before = before_pos;
+	const int size = before->size;
+	const double speed = speed_of(a);
+	memset(p->anim, 0, sizeof p->anim);
+	if (move->code == REVERSI_PASS) {
+		app_sound(a, SOUND_PASS);
+		return;
+	}
+	app_sound(a, SOUND_PLACE);
+	const int sq = (int)move->code, mover = before->side;
+	const reversi_bits flips = ((reversi_bits)move->data[1] << 64) | move->data[0];
+	p->anim[sq] = (struct square_anim){.start = a->now, .from = -1, .to = mover};
+	double end = a->now + 0.15 * speed;
+	for (int i = 0; i < size * size; i++) {
+		if (!((flips >> i) & 1))
+			continue;
+		const int dx = abs(i % size - sq % size), dy = abs(i / size - sq / size);
+		const int ring = dx > dy ? dx : dy;
+		const double start = a->now + (0.06 + RIPPLE_SECONDS * (ring - 1)) * speed;
+		p->anim[i] = (struct square_anim){.start = start, .from = 1 - mover, .to = mover};
+		if (start + FLIP_SECONDS * speed > end)
+			end = start + FLIP_SECONDS * speed;
+	}
+	p->anim_end = end;
+	if (flips && speed > 0)
+		p->flip_sound_at = a->now + 0.06 * speed;
+	else if (flips)
+		app_sound(a, SOUND_FLIP);
+}
+
+static bool animating(const struct play *p, double now)
+{
+	return now < p->anim_end;
+}
+
+/* Draws frame `frame` of the disc sheet over a cell, scaled by `scale`, with alpha. */
+static void draw_disc(struct app *a, int frame, int x, int y, int cell, double scale, Uint8 alpha)
+{
+	const struct assets *s = &a->assets;
+	SDL_Rect src = {frame * s->disc_cell, 0, s->disc_cell, s->disc_cell};
+	const int w = (int)lround(cell * scale);
+	SDL_Rect dst = {x + (cell - w) / 2, y + (cell - w) / 2, w, w};
+	SDL_SetTextureAlphaMod(s->discs, alpha);
+	SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
+	SDL_SetTextureAlphaMod(s->discs, 255);
+}
+
+/* Draws marker `which` (0 hint, 1 last move, 2 cursor) centred on a cell at `scale`. */
+static void draw_marker(struct app *a, int which, int x, int y, int cell, double scale)
+{
+	SDL_Rect src = {which * 64, 0, 64, 64};
+	const int w = (int)lround(cell * scale);
+	SDL_Rect dst = {x + (cell - w) / 2, y + (cell - w) / 2, w, w};
+	SDL_RenderCopy(a->renderer, a->assets.markers, &src, &dst);
+}
+
+/* Returns the disc frame and scale that square `i` shows now, or false when empty. */
+static bool disc_look(const struct app *a, const struct play *p, int i, int *frame, double *scale)
+{
+	const struct reversi_pos *pos = pos_of(p);
+	const int last = a->assets.disc_frames - 1;
+	const reversi_bits x = (reversi_bits)1 << i;
+	int colour = pos->disc[0] & x ? 0 : pos->disc[1] & x ? 1 : -1;
+	*scale = 1.0;
+	const struct square_anim *an = &p->anim[i];
+	const double speed = speed_of(a);
+	if (an->start > 0 && speed > 0 && colour >= 0) {
+		const double t = a->now - an->start;
+		if (an->from < 0) { /* a new disc drops in */
+			if (t < 0)
+				return false;
+			const double u = t / (0.15 * speed);
+			*scale = u >= 1 ? 1.0 : 1.18 - 0.18 * u;
+		} else if (t < 0) {
+			colour = an->from;
+		} else if (t < FLIP_SECONDS * speed) {
+			const double u = t / (FLIP_SECONDS * speed);
+			const int f = (int)lround(u * last);
+			*frame = an->to == 1 ? f : last - f; /* frame 0 black … last white */
+			return true;
+		}
+	}
+	if (colour < 0)
+		return false;
+	*frame = colour == 0 ? 0 : last;
+	return true;
+}
+
+static void draw(struct app *a, const struct play *p)
+{
+	SDL_Renderer *r = a->renderer;
+	const struct reversi_pos *pos = pos_of(p);
+	const int size = pos->size;
+	int x0, y0, cell;
+	layout_square(size, 0, 0, &x0, &y0, &cell);
+	const int side = cell * size;
+	/* The frame, the felt and the grid. */
+	SDL_Rect frame = {x0 - 14, y0 - 14, side + 28, side + 28};
+	app_panel(a, frame, (SDL_Color){52, 36, 24, 255});
+	SDL_Rect felt = {x0, y0, side, side};
+	SDL_RenderCopy(r, a->assets.board, NULL, &felt);
+	SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+	SDL_SetRenderDrawColor(r, 10, 40, 22, 200);
+	for (int i = 0; i <= size; i++) {
+		SDL_Rect h = {x0, y0 + i * cell - 1, side, 2}, v = {x0 + i * cell - 1, y0, 2, side};
+		SDL_RenderFillRect(r, &h);
+		SDL_RenderFillRect(r, &v);
+	}
+	if (size == 8) /* the four star points */
+		for (int k = 0; k < 4; k++) {
+			SDL_Rect dot = {x0 + (k & 1 ? 6 : 2) * cell - 4, y0 + (k & 2 ? 6 : 2) * cell - 4, 8, 8};
+			SDL_RenderFillRect(r, &dot);
+		}
+	/* Coordinates around the board. */
+	const SDL_Color label = {196, 176, 140, 255};
+	for (int i = 0; i < size; i++) {
+		char t[4] = {(char)('a' + i), 0};
+		app_text(a, FONT_SMALL, t, x0 + i * cell + cell / 2, y0 - 40, label, 1);
+		snprintf(t, sizeof t, "%d", i + 1);
+		app_text(a, FONT_SMALL, t, x0 - 30, y0 + i * cell + cell / 2 - 11, label, 1);
+	}
+	/* The last move: the square glows under its disc, and a marker sits on the disc. */
+	const struct game_move *last = match_last_move(&p->match);
+	const int last_sq = last && last->code != REVERSI_PASS ? (int)last->code : -1;
+	if (last_sq >= 0) {
+		int lx, ly, lw;
+		layout_square(size, last_sq % size, last_sq / size, &lx, &ly, &lw);
+		SDL_SetRenderDrawColor(r, 255, 200, 60, 110);
+		SDL_Rect glow = {lx + 1, ly + 1, lw - 2, lw - 2};
+		SDL_RenderFillRect(r, &glow);
+	}
+	const bool human_turn = !play_computer_to_move(p) && !match_over(&p->match);
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = human_turn ? match_legal(&p->match, moves) : 0;
+	for (int i = 0; i < size * size; i++) {
+		int sx, sy, sw;
+		layout_square(size, i % size, i / size, &sx, &sy, &sw);
+		if ((pos->hole >> i) & 1) { /* the black hole: a dark well */
+			for (int k = 0; k < 6; k++) {
+				const int inset = 4 + k * sw / 14;
+				SDL_SetRenderDrawColor(r, 0, 0, 0, (Uint8)(70 + k * 30));
+				SDL_Rect well = {sx + inset, sy + inset, sw - 2 * inset, sw - 2 * inset};
+				SDL_RenderFillRect(r, &well);
+			}
+			continue;
+		}
+		int f;
+		double scale;
+		if (disc_look(a, p, i, &f, &scale))
+			draw_disc(a, f, sx, sy, sw, scale, 255);
+	}
+	/* Hints, the hover preview, the last-move marker and the cursor go on top. */
+	const bool still = a->now >= p->anim_end;
+	for (int k = 0; k < n && still; k++) {
+		if (moves[k].code == REVERSI_PASS)
+			continue;
+		const int i = (int)moves[k].code;
+		int sx, sy, sw;
+		layout_square(size, i % size, i / size, &sx, &sy, &sw);
+		if (i == p->hover)
+			draw_disc(a, pos->side == 0 ? 0 : a->assets.disc_frames - 1, sx, sy, sw, 0.92, 110);
+		else if (p->hints) { /* the dot takes the colour of the side to move */
+			const Uint8 shade = pos->side == 0 ? 40 : 255;
+			SDL_SetTextureColorMod(a->assets.markers, shade, shade, shade);
+			draw_marker(a, 0, sx, sy, sw, 1.1);
+			SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
+		}
+	}
+	if (last_sq >= 0) {
+		int lx, ly, lw;
+		layout_square(size, last_sq % size, last_sq / size, &lx, &ly, &lw);
+		draw_marker(a, 1, lx, ly, lw, 0.7);
+	}
+	if (p->cursor >= 0 && p->cursor < size * size) {
+		int cx, cy, cw;
+		layout_square(size, p->cursor % size, p->cursor / size, &cx, &cy, &cw);
+		draw_marker(a, 2, cx, cy, cw, 1.0);
+	}
+}
+
+const struct view view_reversi = {
+	.game = "reversi",
+	.draw = draw,
+	.hit = hit,
+	.move_at = move_at,
+	.centre = centre,
+	.played = played,
+	.animating = animating,
+	.targets = targets,
+	.index_of = index_of,
+};

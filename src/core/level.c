@@ -1,0 +1,86 @@
+/*
+ * core/level.c — the level tables of each game (see level.h). Beginner and Medium for now;
+ * Hard and Expert come with the engine work (endgame solvers, chain analysis) that gives
+ * them their strength.
+ *
+ * Noise is in the game's evaluation units. Reversi's Beginner noise (4.5 discs) is well below
+ * what a corner is worth to the evaluation (25 discs), so it never gives up a free corner;
+ * the Dots Beginner's noise is below a box, so it never leaves a free box.
+ */
+#include "core/level.h"
+
+#include <string.h>
+
+static const struct level reversi_levels[] = {
+	{"beginner", "Beginner", 2, 20000, 450, 600,
+	 "looks two moves ahead and often misjudges, but never misses a free corner"},
+	{"medium", "Medium", 6, 300000, 0, 600,
+	 "searches six moves ahead: mobility, corners, edges, stable discs, parity"},
+};
+
+static const struct level checkers_levels[] = {
+	{"beginner", "Beginner", 3, 20000, 60, 600,
+	 "looks three moves ahead and slips now and then"},
+	{"medium", "Medium", 8, 300000, 0, 600, "searches eight moves ahead"},
+};
+
+static const struct level dots_levels[] = {
+	{"beginner", "Beginner", 2, 20000, 60, 500,
+	 "takes the boxes it is offered, otherwise plays almost at random"},
+	{"medium", "Medium", 8, 300000, 0, 500,
+	 "searches eight edges ahead and counts every box"},
+};
+
+/* Returns the level table of `rules`' game, storing its length in *n (NULL, 0: none). */
+static const struct level *table(const struct game_rules *rules, int *n)
+{
+	*n = 0;
+	if (!rules || !rules->name)
+		return NULL;
+	if (strcmp(rules->name, "reversi") == 0) {
+		*n = (int)(sizeof reversi_levels / sizeof reversi_levels[0]);
+		return reversi_levels;
+	}
+	if (strcmp(rules->name, "checkers") == 0) {
+		*n = (int)(sizeof checkers_levels / sizeof checkers_levels[0]);
+		return checkers_levels;
+	}
+	if (strcmp(rules->name, "dots") == 0) {
+		*n = (int)(sizeof dots_levels / sizeof dots_levels[0]);
+		return dots_levels;
+	}
+	return NULL;
+}
+
+const struct level *level_find(const struct game_rules *rules, const char *name)
+{
+	int n;
+	const struct level *t = table(rules, &n);
+	for (int i = 0; name && i < n; i++)
+		if (strcmp(t[i].name, name) == 0)
+			return &t[i];
+	return NULL;
+}
+
+int level_count(const struct game_rules *rules)
+{
+	int n;
+	table(rules, &n);
+	return n;
+}
+
+const struct level *level_at(const struct game_rules *rules, int i)
+{
+	int n;
+	const struct level *t = table(rules, &n);
+	return i >= 0 && i < n ? &t[i] : NULL;
+}
+
+void level_limits(const struct level *lv, uint32_t seed, struct search_limits *out)
+{
+	memset(out, 0, sizeof *out);
+	out->depth = lv->depth;
+	out->nodes = lv->nodes;
+	out->noise = lv->noise;
+	out->seed = seed;
+}

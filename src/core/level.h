@@ -1,0 +1,36 @@
+/*
+ * core/level.h — the engine's levels as data: how deep it searches, how many nodes it may
+ * spend, how much deliberate imperfection it adds, and how long a move takes to appear.
+ * One table per game, easiest first; no level is a code path of its own.
+ */
+#ifndef PARITY_CORE_LEVEL_H
+#define PARITY_CORE_LEVEL_H
+
+#include <stdint.h>
+
+#include "core/game.h"
+#include "core/search.h"
+
+struct level {
+	const char *name;    /* "beginner", as in settings and on the command line */
+	const char *title;   /* "Beginner", for people */
+	int depth;           /* iterative deepening stops after this many plies */
+	uint64_t nodes;      /* ... or after the iteration in which this many nodes are spent */
+	int noise;           /* up to this much (evaluation units) added to each root move */
+	int min_think_ms;    /* a computer move takes at least this long to appear */
+	const char *summary; /* one line for the help screen */
+};
+
+/* Returns the level of `rules`' game named `name`, or NULL (also for a NULL argument). */
+const struct level *level_find(const struct game_rules *rules, const char *name);
+
+/* Returns how many levels `rules`' game has (0 for NULL or an unknown game). */
+int level_count(const struct game_rules *rules);
+
+/* Returns level i of `rules`' game, easiest first, or NULL when i is out of range. */
+const struct level *level_at(const struct game_rules *rules, int i);
+
+/* Fills `out` with the search limits of level `lv` and the noise seed `seed`. */
+void level_limits(const struct level *lv, uint32_t seed, struct search_limits *out);
+
+#endif

@@ -1,0 +1,556 @@
+/*
+ * core/search.c — the resumable game-tree search (see search.h).
+ *
+ * The tree is walked by a loop over an explicit stack of frames, one per ply, instead of by
+ * recursion, so that search_step can stop after any node and carry on later from the same
+ * place: everything the walk needs between two nodes lives in `struct search`. Positions are
+ * copied down the stack (copy-make): frame i's position is slot i of an array allocated once
+ * with the search, so nothing is allocated while searching.
+ *
+ * Each iteration of the deepening is a fail-soft negamax alpha-beta search. A node is in one
+ * of three phases: ENTER (count it, probe the transposition table, generate its moves, score
+ * it if it is a leaf), NEXT (play the next move in order, or finish the node) and RETURN (hand
+ * the node's score to its parent). A move after which the same side is to move again (Dots and
+ * Boxes after a box) keeps the window and the score's sign.
+ *
+ * Node counts decide everything that is not the position (when to stop deepening, when to give
+ * up an iteration), never time or the size of a step, so the result does not depend on how the
+ * search is sliced.
+ */
+#include "core/search.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/hash.h"
+
+enum {
+	TT_BITS_MIN = 8,
+	TT_BITS_MAX = 30,
+	DEPTH_CLOSED = 127, /* a TT entry whose subtree reached only finished games */
+	WIN_BOUND = SEARCH_WIN - 1000, /* scores at least this far out are won or lost games */
+	HISTORY_SIZE = 1024,           /* history slots per side (move codes modulo this) */
+	HISTORY_MAX = 1 << 24,         /* history is halved once a slot would pass this */
+	KEY_TT = 1 << 30,              /* ordering keys: the TT (or previous best) move first, */
+	KEY_KILLER1 = 1 << 29,         /* then the two killers, */
+	KEY_KILLER2 = 1 << 28,         /* then history (always below HISTORY_MAX) */
+	NO_MOVE = 0xffff,
+};
+
+enum bound { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
+
+enum phase { PHASE_ENTER, PHASE_NEXT, PHASE_RETURN };
+
+struct tt_entry {
+	uint64_t key;
+	int32_t score;     /* from the node's side to move; won games counted from the node */
+	uint32_t gen;      /* the search that wrote it: older entries count as empty */
+	uint16_t move;     /* index of the best move in generation order, or NO_MOVE */
+	uint16_t code;     /* its code (low 16 bits), to check the index against */
+	int8_t depth;      /* remaining depth searched, or DEPTH_CLOSED */
+	uint8_t bound;     /* enum bound */
+};
+
+struct frame {
+	int depth;            /* plies left to search below this node */
+	int alpha, beta;      /* the window, from this node's side to move */
+	int alpha_orig;       /* alpha on entry, to classify the score for the TT */
+	int best;             /* best score so far (fail-soft), -SEARCH_INFINITY before any */
+	int best_index;       /* its move (generation order), -1 before any */
+	int noisy_best;       /* root only: best score with the noise added */
+	int n;                /* moves generated */
+	int next;             /* moves taken in order so far */
+	int current;          /* the move being searched (generation order) */
+	int side;             /* who is to move here */
+	bool same;            /* the move into this node left the same side to move */
+	bool open;            /* the subtree reached a leaf that is not a finished game */
+	uint64_t hash;
+	uint16_t order[GAME_MOVES_MAX]; /* move indices; [0, next) already taken */
+	int key[GAME_MOVES_MAX];        /* ordering key of each move (generation order) */
+	struct game_move moves[GAME_MOVES_MAX];
+};
+
+struct search {
+	const struct game_rules *rules;
+	struct tt_entry *tt;
+	uint64_t tt_mask;
+	uint32_t gen;
+	unsigned char *positions; /* SEARCH_MAX_DEPTH + 1 slots of rules->pos_size bytes */
+	struct frame *frames;     /* SEARCH_MAX_DEPTH + 1 */
+	struct game_move (*pv)[SEARCH_PV_MAX]; /* triangular PV table, one row per ply */
+	int pv_len[SEARCH_MAX_DEPTH + 1];
+	uint32_t killer[SEARCH_MAX_DEPTH + 1][2];
+	int history[2][HISTORY_SIZE];
+
+	struct search_limits limits;
+	int max_depth;
+	bool running;
+	enum phase phase;
+	int ply;
+	int iter;       /* the depth of the iteration in progress */
+	int ret;        /* the score a finished node hands to its parent */
+	int root_best;  /* best root move of the last completed iteration, or -1 */
+	uint64_t nodes;
+	struct search_result result;
+};
+
+/* Returns position slot i of the stack. */
+static void *slot(const struct search *s, int i)
+{
+	return s->positions + (size_t)i * s->rules->pos_size;
+}
+
+struct search *search_new(const struct game_rules *rules, int tt_bits)
+{
+	if (!rules || rules->pos_size == 0)
+		return NULL;
+	if (tt_bits < TT_BITS_MIN)
+		tt_bits = TT_BITS_MIN;
+	if (tt_bits > TT_BITS_MAX)
+		tt_bits = TT_BITS_MAX;
+	struct search *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->rules = rules;
+	s->tt_mask = (1ULL << tt_bits) - 1;
+	s->tt = calloc((size_t)1 << tt_bits, sizeof *s->tt);
+	s->positions = calloc(SEARCH_MAX_DEPTH + 1, rules->pos_size);
+	s->frames = calloc(SEARCH_MAX_DEPTH + 1, sizeof *s->frames);
+	s->pv = calloc(SEARCH_MAX_DEPTH + 1, sizeof *s->pv);
+	if (!s->tt || !s->positions || !s->frames || !s->pv) {
+		search_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void search_free(struct search *s)
+{
+	if (!s)
+		return;
+	free(s->tt);
+	free(s->positions);
+	free(s->frames);
+	free(s->pv);
+	free(s);
+}
+
+/* Returns the score of a finished game at `ply` for its side to move: a win of margin m is
+ * SEARCH_WIN + m less the plies to get there (sooner is better), a loss the opposite. */
+static int terminal_score(const struct search *s, const void *pos, int ply)
+{
+	int r = s->rules->result(pos);
+	if (s->rules->to_move(pos) != 0)
+		r = -r;
+	if (r > 0)
+		return SEARCH_WIN + r - ply;
+	if (r < 0)
+		return -SEARCH_WIN + r + ply;
+	return 0;
+}
+
+/* Returns a score as stored in the TT: won and lost games counted from the node, not the root. */
+static int score_to_tt(int v, int ply)
+{
+	return v >= WIN_BOUND ? v + ply : v <= -WIN_BOUND ? v - ply : v;
+}
+
+/* Returns a TT score as seen from `ply`. */
+static int score_from_tt(int v, int ply)
+{
+	return v >= WIN_BOUND ? v - ply : v <= -WIN_BOUND ? v + ply : v;
+}
+
+/* Returns the noise added to the score of root move `code` (0..limits.noise). */
+static int root_noise(const struct search *s, uint32_t code)
+{
+	if (s->limits.noise <= 0)
+		return 0;
+	const uint64_t h = hash_mix64(((uint64_t)s->limits.seed << 32 | code) ^ 0x6a09e667f3bcc909ULL);
+	return (int)(h % ((uint64_t)s->limits.noise + 1));
+}
+
+/* Returns the TT entry for `hash` if it belongs to this search and position, else NULL. */
+static const struct tt_entry *tt_probe(const struct search *s, uint64_t hash)
+{
+	const struct tt_entry *e = &s->tt[hash & s->tt_mask];
+	return e->key == hash && e->gen == s->gen ? e : NULL;
+}
+
+/* Stores a finished node in the TT (always replacing what was there). */
+static void tt_store(struct search *s, const struct frame *f, int bound)
+{
+	struct tt_entry *e = &s->tt[f->hash & s->tt_mask];
+	e->key = f->hash;
+	e->gen = s->gen;
+	e->score = score_to_tt(f->best, s->ply);
+	e->depth = (int8_t)(f->open ? f->depth : DEPTH_CLOSED);
+	e->bound = (uint8_t)bound;
+	e->move = f->best_index >= 0 ? (uint16_t)f->best_index : NO_MOVE;
+	e->code = f->best_index >= 0 ? (uint16_t)f->moves[f->best_index].code : 0;
+}
+
+/* Sets the ordering keys of the moves of frame f: the preferred move (from the TT, or the
+ * previous iteration at the root), then the killers of this ply, then history. */
+static void order_moves(struct search *s, struct frame *f, int preferred)
+{
+	const int *hist = s->history[f->side & 1];
+	const uint32_t k1 = s->killer[s->ply][0], k2 = s->killer[s->ply][1];
+	for (int i = 0; i < f->n; i++) {
+		const uint32_t code = f->moves[i].code;
+		int key = hist[code % HISTORY_SIZE];
+		if (code == k1)
+			key = KEY_KILLER1;
+		else if (code == k2)
+			key = KEY_KILLER2;
+		f->key[i] = key;
+		f->order[i] = (uint16_t)i;
+	}
+	if (preferred >= 0 && preferred < f->n)
+		f->key[preferred] = KEY_TT;
+}
+
+/* Returns the index (generation order) of a TT entry's move among f's moves, or -1. */
+static int tt_move_index(const struct frame *f, const struct tt_entry *e)
+{
+	if (!e || e->move == NO_MOVE)
+		return -1;
+	if (e->move < f->n && (uint16_t)f->moves[e->move].code == e->code)
+		return e->move;
+	for (int i = 0; i < f->n; i++)
+		if ((uint16_t)f->moves[i].code == e->code)
+			return i;
+	return -1;
+}
+
+/* Enters the node on top of the stack, already counted. Returns true when it is settled at
+ * once (TT cut, finished game, leaf) with its score in s->ret; false when its moves are ready
+ * to be searched. */
+static bool node_enter(struct search *s)
+{
+	const struct game_rules *rules = s->rules;
+	struct frame *f = &s->frames[s->ply];
+	const void *pos = slot(s, s->ply);
+	const struct tt_entry *e = NULL;
+	f->open = false;
+	s->pv_len[s->ply] = 0;
+	if (f->depth > 0) {
+		f->hash = rules->hash(pos);
+		e = tt_probe(s, f->hash);
+		if (e && s->ply > 0 && e->depth >= f->depth) {
+			const int v = score_from_tt(e->score, s->ply);
+			if (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= f->beta) ||
+			    (e->bound == BOUND_UPPER && v <= f->alpha)) {
+				f->open = e->depth != DEPTH_CLOSED;
+				s->ret = v;
+				return true;
+			}
+		}
+	}
+	f->n = rules->generate(pos, f->moves);
+	if (f->n == 0) {
+		s->ret = terminal_score(s, pos, s->ply);
+		return true;
+	}
+	if (f->depth <= 0) {
+		f->open = true;
+		s->ret = rules->evaluate ? rules->evaluate(pos) : 0;
+		return true;
+	}
+	f->side = rules->to_move(pos);
+	f->alpha_orig = f->alpha;
+	f->best = -SEARCH_INFINITY;
+	f->noisy_best = -SEARCH_INFINITY;
+	f->best_index = -1;
+	f->next = 0;
+	int preferred = tt_move_index(f, e);
+	if (s->ply == 0 && s->root_best >= 0)
+		preferred = s->root_best;
+	order_moves(s, f, preferred);
+	return false;
+}
+
+/* Records a cut by move `index` of frame f: a killer for this ply and a history bonus. */
+static void note_cutoff(struct search *s, const struct frame *f, int index)
+{
+	const uint32_t code = f->moves[index].code;
+	uint32_t *k = s->killer[s->ply];
+	if (k[0] != code) {
+		k[1] = k[0];
+		k[0] = code;
+	}
+	int *h = &s->history[f->side & 1][code % HISTORY_SIZE];
+	*h += f->depth * f->depth;
+	if (*h >= HISTORY_MAX)
+		for (int side = 0; side < 2; side++)
+			for (int i = 0; i < HISTORY_SIZE; i++)
+				s->history[side][i] /= 2;
+}
+
+/* Finishes the node on top of the stack: cut bookkeeping, TT store, score into s->ret. */
+static void node_finish(struct search *s)
+{
+	struct frame *f = &s->frames[s->ply];
+	int bound;
+	if (s->ply == 0) {
+		/* With noise the other root moves were only bounded: the best is a lower bound. */
+		bound = s->limits.noise > 0 ? BOUND_LOWER : BOUND_EXACT;
+	} else if (f->best >= f->beta) {
+		bound = BOUND_LOWER;
+		note_cutoff(s, f, f->best_index);
+	} else {
+		bound = f->best <= f->alpha_orig ? BOUND_UPPER : BOUND_EXACT;
+	}
+	tt_store(s, f, bound);
+	s->ret = f->best;
+}
+
+/* Takes the next move of the node on top of the stack in order and pushes its child.
+ * Returns false when there is none left (or a cut happened): the node is finished. */
+static bool node_next(struct search *s)
+{
+	struct frame *f = &s->frames[s->ply];
+	if (f->next >= f->n || f->best >= f->beta)
+		return false;
+	/* Selection sort, one step: the best key left comes next (first one on ties). */
+	int pick = f->next;
+	for (int i = f->next + 1; i < f->n; i++)
+		if (f->key[f->order[i]] > f->key[f->order[pick]])
+			pick = i;
+	const uint16_t index = f->order[pick];
+	memmove(&f->order[f->next + 1], &f->order[f->next],
+		(size_t)(pick - f->next) * sizeof f->order[0]);
+	f->order[f->next++] = index;
+	f->current = index;
+
+	const size_t size = s->rules->pos_size;
+	void *child_pos = slot(s, s->ply + 1);
+	memcpy(child_pos, slot(s, s->ply), size);
+	s->rules->play(child_pos, &f->moves[index]);
+
+	int alpha = f->alpha, beta = f->beta;
+	if (s->ply == 0) {
+		/* A root move matters only if its score plus its noise can beat the best so far. */
+		const int noise = root_noise(s, f->moves[index].code);
+		alpha = f->noisy_best == -SEARCH_INFINITY ? -SEARCH_INFINITY : f->noisy_best - noise;
+		beta = SEARCH_INFINITY;
+	}
+	struct frame *c = &s->frames[s->ply + 1];
+	c->same = s->rules->to_move(child_pos) == f->side;
+	c->depth = f->depth - 1;
+	c->alpha = c->same ? alpha : -beta;
+	c->beta = c->same ? beta : -alpha;
+	s->ply++;
+	return true;
+}
+
+/* Copies the child's principal variation behind move `index` into frame ply's row. */
+static void pv_update(struct search *s, int ply, int index)
+{
+	struct game_move *row = s->pv[ply];
+	row[0] = s->frames[ply].moves[index];
+	int n = s->pv_len[ply + 1];
+	if (n > SEARCH_PV_MAX - 1)
+		n = SEARCH_PV_MAX - 1;
+	memcpy(&row[1], s->pv[ply + 1], (size_t)n * sizeof row[0]);
+	s->pv_len[ply] = n + 1;
+}
+
+/* Hands the finished child's score (s->ret) to its parent, popping the stack. */
+static void node_return(struct search *s)
+{
+	const struct frame *c = &s->frames[s->ply];
+	const int v = c->same ? s->ret : -s->ret;
+	const bool open = c->open;
+	s->ply--;
+	struct frame *f = &s->frames[s->ply];
+	f->open |= open;
+	const int index = f->current;
+	if (s->ply == 0) {
+		const int noisy = v + root_noise(s, f->moves[index].code);
+		if (f->best_index < 0 || noisy > f->noisy_best) {
+			f->noisy_best = noisy;
+			f->best = v;
+			f->best_index = index;
+			pv_update(s, 0, index);
+		}
+		return;
+	}
+	if (v > f->best) {
+		f->best = v;
+		f->best_index = index;
+		if (v > f->alpha) {
+			if (v < f->beta)
+				pv_update(s, s->ply, index);
+			f->alpha = v;
+		}
+	}
+}
+
+/* Sets up the root frame for an iteration of depth s->iter. */
+static void iteration_begin(struct search *s)
+{
+	struct frame *root = &s->frames[0];
+	root->depth = s->iter;
+	root->alpha = -SEARCH_INFINITY;
+	root->beta = SEARCH_INFINITY;
+	root->same = true;
+	root->best_index = -1;
+	s->ply = 0;
+	s->phase = PHASE_ENTER;
+}
+
+/* Records the iteration that has just finished as the result. */
+static void iteration_record(struct search *s)
+{
+	const struct frame *root = &s->frames[0];
+	struct search_result *r = &s->result;
+	r->has_move = true;
+	r->move = root->moves[root->best_index];
+	r->score = root->best;
+	r->depth = s->iter;
+	r->pv_length = s->pv_len[0];
+	memcpy(r->pv, s->pv[0], (size_t)r->pv_length * sizeof r->pv[0]);
+	if (r->pv_length == 0) {
+		r->pv[0] = r->move;
+		r->pv_length = 1;
+	}
+	s->root_best = root->best_index;
+}
+
+/* Returns whether another iteration is worth starting after the one just recorded. */
+static bool iteration_more(const struct search *s)
+{
+	if (s->iter >= s->max_depth)
+		return false;
+	if (s->limits.nodes && s->nodes >= s->limits.nodes)
+		return false;
+	return s->frames[0].open; /* a tree of finished games only will not change */
+}
+
+void search_start(struct search *s, const void *pos, const struct search_limits *limits)
+{
+	const struct game_rules *rules = s->rules;
+	memset(&s->limits, 0, sizeof s->limits);
+	if (limits)
+		s->limits = *limits;
+	s->max_depth = s->limits.depth > 0 && s->limits.depth < SEARCH_MAX_DEPTH
+			       ? s->limits.depth
+			       : SEARCH_MAX_DEPTH;
+	/* A new generation empties the TT without touching it; clear it on the rare wrap. */
+	if (++s->gen == 0) {
+		memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof *s->tt);
+		s->gen = 1;
+	}
+	memset(s->killer, 0xff, sizeof s->killer);
+	memset(s->history, 0, sizeof s->history);
+	memset(&s->result, 0, sizeof s->result);
+	memcpy(slot(s, 0), pos, rules->pos_size);
+	s->nodes = 0;
+	s->root_best = -1;
+	s->iter = 1;
+	iteration_begin(s);
+
+	struct frame *root = &s->frames[0];
+	root->n = rules->generate(pos, root->moves);
+	if (root->n == 0) {
+		s->result.score = terminal_score(s, pos, 0);
+		s->running = false;
+		return;
+	}
+	/* Until an iteration finishes, the answer is the first legal move. */
+	s->result.has_move = true;
+	s->result.move = root->moves[0];
+	s->result.pv[0] = root->moves[0];
+	s->result.pv_length = 1;
+	s->running = true;
+}
+
+/* Ends the search, keeping the result as it stands. */
+static void finish(struct search *s)
+{
+	s->running = false;
+	s->result.nodes = s->nodes;
+}
+
+bool search_step(struct search *s, uint64_t budget)
+{
+	if (!s->running)
+		return true;
+	const uint64_t stop_at = budget && s->nodes <= UINT64_MAX - budget ? s->nodes + budget
+									   : UINT64_MAX;
+	const uint64_t give_up = s->limits.nodes && s->limits.nodes <= UINT64_MAX / 4
+					 ? 4 * s->limits.nodes
+					 : UINT64_MAX;
+	for (;;) {
+		switch (s->phase) {
+		case PHASE_ENTER:
+			/* Past 4× the node limit, the unfinished iteration is given up. */
+			if (s->iter > 1 && s->nodes >= give_up) {
+				finish(s);
+				return true;
+			}
+			if (s->nodes >= stop_at) {
+				s->result.nodes = s->nodes;
+				return false;
+			}
+			s->nodes++;
+			s->phase = node_enter(s) ? PHASE_RETURN : PHASE_NEXT;
+			break;
+		case PHASE_NEXT:
+			if (node_next(s)) {
+				s->phase = PHASE_ENTER;
+			} else {
+				node_finish(s);
+				s->phase = PHASE_RETURN;
+			}
+			break;
+		case PHASE_RETURN:
+			if (s->ply > 0) {
+				node_return(s);
+				s->phase = PHASE_NEXT;
+				break;
+			}
+			iteration_record(s);
+			if (!iteration_more(s)) {
+				finish(s);
+				return true;
+			}
+			s->iter++;
+			iteration_begin(s);
+			break;
+		}
+	}
+}
+
+void search_stop(struct search *s)
+{
+	if (!s->running)
+		return;
+	const struct frame *root = &s->frames[0];
+	/* No iteration finished: the best of depth 1 so far, else the first legal move. */
+	if (s->result.depth == 0 && root->best_index >= 0) {
+		s->result.move = root->moves[root->best_index];
+		s->result.score = root->best;
+		s->result.pv[0] = s->result.move;
+		s->result.pv_length = 1;
+	}
+	finish(s);
+}
+
+void search_cancel(struct search *s)
+{
+	s->running = false;
+	memset(&s->result, 0, sizeof s->result);
+}
+
+bool search_running(const struct search *s)
+{
+	return s->running;
+}
+
+const struct search_result *search_result(const struct search *s)
+{
+	return &s->result;
+}

@@ -1,0 +1,82 @@
+/*
+ * core/search.h — the resumable game-tree search every game's engine runs on.
+ *
+ * The search is a state machine with an explicit stack, so that the front end can advance
+ * it a slice at a time inside a frame and the window never freezes:
+ *
+ *     search_start(s, pos, &limits);
+ *     while (!search_step(s, budget)) draw_a_frame();
+ *     const struct search_result *r = search_result(s);
+ *
+ * Iterative deepening, negamax alpha-beta with a transposition table, move ordering (TT
+ * move, killers, history) and principal-variation extraction are shared by all games; a
+ * game takes part only through its rules table (core/game.h), whose `evaluate` scores a
+ * position for the side to move. A move that leaves the same side to move (Dots and Boxes
+ * after a box) is searched without changing sides.
+ *
+ * Determinism: the same position, limits and seed give the same move, score and node count
+ * whatever the budget of each step (1 node, 1000 nodes or unlimited).
+ */
+#ifndef PARITY_CORE_SEARCH_H
+#define PARITY_CORE_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+
+enum {
+	SEARCH_MAX_DEPTH = 64,   /* plies, iterative deepening included */
+	SEARCH_PV_MAX = 32,      /* moves of the principal variation kept */
+	SEARCH_WIN = 1000000,    /* a won game scores SEARCH_WIN + margin - plies to get there */
+	SEARCH_INFINITY = 2000000,
+};
+
+/* What one search may do. Zero fields mean "no limit" / "none". */
+struct search_limits {
+	int depth;      /* deepest iteration, in plies (0: SEARCH_MAX_DEPTH) */
+	uint64_t nodes; /* stop deepening once this many nodes are spent (0: no limit) */
+	int noise;      /* Beginner's imperfection: up to this much (evaluation units) added at
+			   random to each root move's score, from `seed` */
+	uint32_t seed;  /* for the noise; the same seed, the same game */
+};
+
+struct search_result {
+	bool has_move;            /* false only when the game is over */
+	struct game_move move;    /* the move to play */
+	int score;                /* for the side to move, in evaluation units (or ±SEARCH_WIN…) */
+	int depth;                /* the deepest iteration completed */
+	uint64_t nodes;           /* positions visited */
+	int pv_length;
+	struct game_move pv[SEARCH_PV_MAX]; /* the principal variation, starting with `move` */
+};
+
+struct search;
+
+/* Returns a new search for `rules` with a transposition table of 2^tt_bits entries, or NULL
+ * when out of memory. */
+struct search *search_new(const struct game_rules *rules, int tt_bits);
+
+/* Frees a search (NULL is fine). */
+void search_free(struct search *s);
+
+/* Starts searching `pos` (copied) under `limits`, forgetting any search in progress. */
+void search_start(struct search *s, const void *pos, const struct search_limits *limits);
+
+/* Advances the search by about `budget` nodes (0: to the end) and returns whether it has
+ * finished. A step never runs past its budget by more than one leaf evaluation. */
+bool search_step(struct search *s, uint64_t budget);
+
+/* Finishes the search now with the best move found so far ("move now"). */
+void search_stop(struct search *s);
+
+/* Abandons the search: no result (undo, new game, quit). */
+void search_cancel(struct search *s);
+
+/* Returns whether a search has been started and has neither finished nor been cancelled. */
+bool search_running(const struct search *s);
+
+/* Returns the result of the finished search (or the best so far while it runs). */
+const struct search_result *search_result(const struct search *s);
+
+#endif

@@ -1,0 +1,324 @@
+/*
+ * tests/test_window.c — the real program in a real window: scripts drive it through the
+ * menu, a game, undo and the game-over screen, and the screenshots are checked for what a
+ * player sees (discs, flips, hint markers, the last-move highlight).
+ *
+ * Needs an X display: when $DISPLAY is unset the program runs under `xvfb-run`; with
+ * neither, the tests are skipped.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "app/layout.h"
+
+static char work[256];    /* a scratch directory for scripts, prefs and screenshots */
+static char parity[512];  /* the program under test */
+
+/* Writes `text` to work/name and returns the path (static buffer per call site). */
+static void write_file(const char *name, const char *text, char *path, size_t n)
+{
+	snprintf(path, n, "%s/%s", work, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Runs parity with `args` in a display; returns its exit status. */
+static int run_parity(const char *args)
+{
+	char cmd[2048];
+	const char *display = getenv("DISPLAY");
+	snprintf(cmd, sizeof cmd, "%s%s --windowed --prefs %s --seed 1 %s",
+		 display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", parity, work,
+		 args);
+	const int rc = system(cmd);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+/* A loaded screenshot and how the logical canvas maps onto it. */
+struct shot {
+	SDL_Surface *s;
+	double scale, ox, oy;
+};
+
+static struct shot load_shot(const char *path)
+{
+	struct shot sh = {0};
+	SDL_Surface *raw = IMG_Load(path);
+	if (!raw)
+		fail_msg("cannot load the screenshot %s: %s", path, IMG_GetError());
+	sh.s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
+	SDL_FreeSurface(raw);
+	const double sx = sh.s->w / 1280.0, sy = sh.s->h / 800.0;
+	sh.scale = sx < sy ? sx : sy;
+	sh.ox = (sh.s->w - 1280 * sh.scale) / 2;
+	sh.oy = (sh.s->h - 800 * sh.scale) / 2;
+	return sh;
+}
+
+/* Returns the colour at logical (x, y). */
+static SDL_Color pixel(const struct shot *sh, int x, int y)
+{
+	const int px = (int)(sh->ox + x * sh->scale), py = (int)(sh->oy + y * sh->scale);
+	const Uint8 *p = (const Uint8 *)sh->s->pixels + py * sh->s->pitch + px * 4;
+	return (SDL_Color){p[0], p[1], p[2], p[3]};
+}
+
+enum look { LOOK_EMPTY, LOOK_BLACK, LOOK_WHITE, LOOK_MARKED };
+
+/* Returns what a player sees at the centre of a square of an 8×8 board: a black or white
+ * disc, plain felt, or felt with a marker (a hint) on it. */
+static enum look square_look(const struct shot *sh, const char *name)
+{
+	int x, y, w;
+	layout_square(8, name[0] - 'a', name[1] - '1', &x, &y, &w);
+	/* A disc covers most of its square; look beside the centre, where a last-move marker
+	 * may sit. */
+	const SDL_Color d = pixel(sh, x + w / 2 - w / 5, y + w / 2 + w / 8);
+	const int lum = (d.r * 3 + d.g * 6 + d.b) / 10;
+	if (lum < 70)
+		return LOOK_BLACK;
+	if (lum > 150 && abs(d.r - d.g) < 40)
+		return LOOK_WHITE;
+	/* The felt is green; a hint dot at the centre darkens or lightens it. */
+	const SDL_Color c = pixel(sh, x + w / 2, y + w / 2);
+	const SDL_Color felt = pixel(sh, x + 10, y + w - 10);
+	const int diff = abs(c.r - felt.r) + abs(c.g - felt.g) + abs(c.b - felt.b);
+	return diff > 40 ? LOOK_MARKED : LOOK_EMPTY;
+}
+
+/* Returns whether the square is highlighted as the last move (its corner glows warm). */
+static bool square_glows(const struct shot *sh, const char *name)
+{
+	int x, y, w;
+	layout_square(8, name[0] - 'a', name[1] - '1', &x, &y, &w);
+	const SDL_Color c = pixel(sh, x + 8, y + 8);
+	return c.r > 90 && c.r > c.b + 40; /* plain felt is green (red about 26), the glow amber */
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	const char *build = getenv("BUILD");
+	snprintf(parity, sizeof parity, "%s/parity", build && *build ? build : "build");
+	snprintf(work, sizeof work, "/tmp/parity-window-XXXXXX");
+	if (!mkdtemp(work))
+		return -1;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[300];
+	if (!getenv("KEEP_SHOTS")) {
+		snprintf(cmd, sizeof cmd, "rm -rf %s", work);
+		if (system(cmd) != 0)
+			return -1;
+	} else {
+		printf("screenshots kept in %s\n", work);
+	}
+	return 0;
+}
+
+/* Skips the test when there is no way to open a window. */
+static void need_display(void)
+{
+	const char *display = getenv("DISPLAY");
+	if ((!display || !*display) && system("command -v xvfb-run >/dev/null 2>&1") != 0)
+		skip();
+}
+
+static void test_menu_opens_and_frames_screenshot(void **state)
+{
+	(void)state;
+	need_display();
+	char shot[300];
+	snprintf(shot, sizeof shot, "%s/menu.png", work);
+	char args[400];
+	snprintf(args, sizeof args, "--frames 40 --screenshot %s", shot);
+	assert_int_equal(run_parity(args), 0);
+	struct shot sh = load_shot(shot);
+	/* The title "Parity" is drawn in gold near the top centre. */
+	int gold = 0;
+	for (int x = 500; x < 780; x++)
+		for (int y = 95; y < 170; y += 3) {
+			const SDL_Color c = pixel(&sh, x, y);
+			gold += c.r > 200 && c.g > 150 && c.b < 120;
+		}
+	assert_true(gold > 100);
+	SDL_FreeSurface(sh.s);
+}
+
+static void test_two_players_move_flip_hints_undo(void **state)
+{
+	(void)state;
+	need_display();
+	char script[300], path[300];
+	const char *text = "0 wait-scene play\n"
+			   "0 screenshot %s/start.png\n"
+			   "1 square d3\n"
+			   "0 wait\n"
+			   "0 screenshot %s/after-d3.png\n"
+			   "1 square a1\n" /* an illegal click changes nothing */
+			   "1 wait\n"
+			   "1 key u\n"
+			   "0 wait\n"
+			   "0 screenshot %s/undone.png\n"
+			   "1 key ctrl+y\n"
+			   "0 wait\n"
+			   "0 screenshot %s/redone.png\n"
+			   "1 expect-scene play\n"
+			   "1 quit\n";
+	char body[4096];
+	snprintf(body, sizeof body, text, work, work, work, work);
+	write_file("moves.script", body, script, sizeof script);
+	char args[400];
+	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
+	assert_int_equal(run_parity(args), 0);
+
+	snprintf(path, sizeof path, "%s/start.png", work);
+	struct shot sh = load_shot(path);
+	assert_int_equal(square_look(&sh, "d4"), LOOK_WHITE);
+	assert_int_equal(square_look(&sh, "e4"), LOOK_BLACK);
+	assert_int_equal(square_look(&sh, "d5"), LOOK_BLACK);
+	assert_int_equal(square_look(&sh, "e5"), LOOK_WHITE);
+	/* Black's four legal squares carry hint markers, other empty squares none. */
+	const char *legal[] = {"d3", "c4", "f5", "e6"};
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(square_look(&sh, legal[i]), LOOK_MARKED);
+	assert_int_equal(square_look(&sh, "a1"), LOOK_EMPTY);
+	assert_int_equal(square_look(&sh, "c3"), LOOK_EMPTY);
+	assert_false(square_glows(&sh, "d3"));
+	SDL_FreeSurface(sh.s);
+
+	snprintf(path, sizeof path, "%s/after-d3.png", work);
+	sh = load_shot(path);
+	assert_int_equal(square_look(&sh, "d3"), LOOK_BLACK);
+	assert_int_equal(square_look(&sh, "d4"), LOOK_BLACK); /* flipped */
+	assert_int_equal(square_look(&sh, "e5"), LOOK_WHITE);
+	assert_true(square_glows(&sh, "d3"));
+	assert_false(square_glows(&sh, "e6"));
+	/* Now White's squares are hinted: c3, e3, c5. */
+	assert_int_equal(square_look(&sh, "c3"), LOOK_MARKED);
+	assert_int_equal(square_look(&sh, "e3"), LOOK_MARKED);
+	assert_int_equal(square_look(&sh, "c5"), LOOK_MARKED);
+	assert_int_equal(square_look(&sh, "f5"), LOOK_EMPTY);
+	SDL_FreeSurface(sh.s);
+
+	snprintf(path, sizeof path, "%s/undone.png", work);
+	sh = load_shot(path);
+	assert_int_equal(square_look(&sh, "d3"), LOOK_MARKED); /* empty again, and a hint */
+	assert_int_equal(square_look(&sh, "d4"), LOOK_WHITE);
+	assert_false(square_glows(&sh, "d3"));
+	SDL_FreeSurface(sh.s);
+
+	snprintf(path, sizeof path, "%s/redone.png", work);
+	sh = load_shot(path);
+	assert_int_equal(square_look(&sh, "d3"), LOOK_BLACK);
+	assert_int_equal(square_look(&sh, "d4"), LOOK_BLACK);
+	SDL_FreeSurface(sh.s);
+}
+
+/* Plays a whole game against `level` with the mouse alone, from the title menu. */
+static void whole_game(const char *level)
+{
+	char script[300], body[8192], shot[300];
+	int n = snprintf(body, sizeof body,
+			 "0 wait-scene menu\n"
+			 "0 expect-scene menu\n");
+	/* The menu remembers; choose the level with the mouse on the Level row's arrows. */
+	(void)level;
+	n += snprintf(body + n, sizeof body - (size_t)n,
+		      "1 click 558 648\n" /* Start */
+		      "0 wait-scene play\n");
+	for (int i = 0; i < 40; i++)
+		n += snprintf(body + n, sizeof body - (size_t)n, "0 wait\n1 hint\n");
+	n += snprintf(body + n, sizeof body - (size_t)n,
+		      "0 wait-scene over\n"
+		      "30 screenshot %s/over-%s.png\n"
+		      "1 expect-scene over\n"
+		      "1 click 0 0\n"
+		      "1 quit\n",
+		      work, level);
+	char name[64];
+	snprintf(name, sizeof name, "game-%s.script", level);
+	write_file(name, body, script, sizeof script);
+	/* The level comes from the settings file the menu reads. */
+	char prefs[300];
+	snprintf(prefs, sizeof prefs, "[play]\ngame = reversi\nmode = vs-computer\nlevel = %s\n", level);
+	char ini[300];
+	write_file("settings.ini", prefs, ini, sizeof ini);
+	char args[400];
+	snprintf(args, sizeof args, "--script %s", script);
+	assert_int_equal(run_parity(args), 0);
+	snprintf(shot, sizeof shot, "%s/over-%s.png", work, level);
+	struct shot sh = load_shot(shot);
+	/* The board is full or finished: no hint markers remain, and most squares hold discs. */
+	int discs = 0;
+	for (int r = 0; r < 8; r++)
+		for (int c = 0; c < 8; c++) {
+			char sq[3] = {(char)('a' + c), (char)('1' + r), 0};
+			const enum look l = square_look(&sh, sq);
+			discs += l == LOOK_BLACK || l == LOOK_WHITE;
+		}
+	assert_true(discs >= 20);
+	SDL_FreeSurface(sh.s);
+}
+
+static void test_whole_game_beginner(void **state)
+{
+	(void)state;
+	need_display();
+	whole_game("beginner");
+}
+
+static void test_whole_game_medium(void **state)
+{
+	(void)state;
+	need_display();
+	whole_game("medium");
+}
+
+static void test_bad_options(void **state)
+{
+	(void)state;
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "%s --no-such-option 2>/dev/null", parity);
+	int rc = system(cmd);
+	assert_int_equal(WEXITSTATUS(rc), 2);
+	snprintf(cmd, sizeof cmd, "%s --frames 2>/dev/null", parity);
+	rc = system(cmd);
+	assert_int_equal(WEXITSTATUS(rc), 2);
+	snprintf(cmd, sizeof cmd, "%s --mode sideways 2>/dev/null", parity);
+	rc = system(cmd);
+	assert_int_equal(WEXITSTATUS(rc), 2);
+	snprintf(cmd, sizeof cmd, "%s --help >/dev/null", parity);
+	rc = system(cmd);
+	assert_int_equal(WEXITSTATUS(rc), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bad_options),
+		cmocka_unit_test(test_menu_opens_and_frames_screenshot),
+		cmocka_unit_test(test_two_players_move_flip_hints_undo),
+		cmocka_unit_test(test_whole_game_beginner),
+		cmocka_unit_test(test_whole_game_medium),
+	};
+	return cmocka_run_group_tests_name("window", tests, setup, teardown);
+}
