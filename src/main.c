@@ -13,6 +13,7 @@ static const struct {
 	int (*run)(int argc, char **argv);
 } subcommands[] = {
 	{"perft", cli_perft},
+	{"bench", cli_bench},
 };
 
 int main(int argc, char **argv)

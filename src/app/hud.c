@@ -106,17 +106,15 @@ void play_draw(struct app *a)
 		app_text(a, FONT_SMALL, p->banner, b.x + b.w / 2, b.y + 21, ink, 1);
 	}
 	if (a->now < p->status_end)
-		app_text(a, FONT_SMALL, p->status, LAYOUT_PANEL_X, 400, gold, 0);
+		app_text(a, FONT_SMALL, p->status, LAYOUT_PANEL_X, 480, gold, 0);
 	static const char *const labels[HUD_BUTTONS] = {"Undo", "Redo", "Hints", "Menu"};
-	for (int b = 0; b < HUD_BUTTONS; b++) {
-		if (a->scene != &scene_play && b != HUD_MENU)
-			continue;
+	for (int b = 0; b < HUD_BUTTONS && a->scene == &scene_play; b++) {
 		char label[32];
 		snprintf(label, sizeof label, "%s%s", labels[b],
 			 b == HUD_HINTS ? (p->hints ? ": on" : ": off") : "");
 		app_button(a, hud_button_rect((enum hud_button)b), label, false);
 	}
-	app_text(a, FONT_SMALL, "U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help \xc2\xb7 Esc menu",
+	app_text(a, FONT_SMALL, "U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help",
 		 LAYOUT_PANEL_X, 720, dim, 0);
 	if (p->confirm_leave) {
 		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);

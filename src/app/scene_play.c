@@ -103,12 +103,11 @@ const struct scene scene_play = {
 
 enum { OVER_AGAIN, OVER_MENU, OVER_SAVE, OVER_COPY, OVER_BUTTONS };
 
-/* Returns the rectangle of a game-over button. */
+/* Returns the rectangle of a game-over button: where the playing buttons were, so that
+ * the whole final board stays in view. */
 static SDL_Rect over_button(int b)
 {
-	const int w = 160, gap = 12, total = OVER_BUTTONS * w + (OVER_BUTTONS - 1) * gap;
-	return (SDL_Rect){LAYOUT_BOARD_X + (LAYOUT_BOARD_PX - total) / 2 + b * (w + gap) + 0,
-			  LAYOUT_BOARD_Y + LAYOUT_BOARD_PX / 2 + 40, w, 56};
+	return hud_button_rect((enum hud_button)b);
 }
 
 /* Writes the game's record (a Reversi transcript) into buf; returns its length or < 0. */
@@ -216,10 +215,8 @@ static void over_draw(struct app *a)
 	play_draw(a);
 	if (!p->rules)
 		return;
-	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
-	SDL_Rect banner = {LAYOUT_BOARD_X - 14, LAYOUT_BOARD_Y + LAYOUT_BOARD_PX / 2 - 120,
-			   LAYOUT_BOARD_PX + 28, 250};
-	app_panel(a, banner, (SDL_Color){18, 24, 22, 225});
+	SDL_Rect banner = {LAYOUT_PANEL_X, 318, LAYOUT_PANEL_W, 150};
+	app_panel(a, banner, (SDL_Color){70, 52, 24, 255});
 	const int result = match_result(&p->match);
 	const int winner = result > 0 ? 0 : result < 0 ? 1 : -1;
 	char title[96], score[96];
@@ -230,12 +227,12 @@ static void over_draw(struct app *a)
 	else
 		snprintf(title, sizeof title, "%s wins", p->rules->side_name[winner]);
 	const struct reversi_pos *pos = match_pos(&p->match);
-	snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s  (final score %+d)",
+	snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s \xc2\xb7 final score %+d",
 		 p->rules->side_name[0], reversi_count(pos, 0), reversi_count(pos, 1),
 		 p->rules->side_name[1], result);
 	const SDL_Color gold = {244, 200, 84, 255}, ink = {236, 232, 220, 255};
-	app_text(a, FONT_LARGE, title, LAYOUT_BOARD_X + LAYOUT_BOARD_PX / 2, banner.y + 22, gold, 1);
-	app_text(a, FONT_BODY, score, LAYOUT_BOARD_X + LAYOUT_BOARD_PX / 2, banner.y + 84, ink, 1);
+	app_text(a, FONT_LARGE, title, banner.x + banner.w / 2, banner.y + 22, gold, 1);
+	app_text(a, FONT_SMALL, score, banner.x + banner.w / 2, banner.y + 90, ink, 1);
 	static const char *const labels[OVER_BUTTONS] = {"Play again", "Menu", "Save record", "Copy"};
 	for (int b = 0; b < OVER_BUTTONS; b++)
 		app_button(a, over_button(b), labels[b], b == a->menu_row);

@@ -11,6 +11,9 @@
 /* `parity perft GAME DEPTH [POSITION] [options]`: counts leaves per depth. */
 int cli_perft(int argc, char **argv);
 
+/* `parity bench search GAME LEVEL`: the engine's speed headless. */
+int cli_bench(int argc, char **argv);
+
 /* Reads the game options shared by subcommands (--size, --anti, --black-hole, --seed) from
  * argv[*i]; returns 1 if it took the option (advancing *i past its value), 0 if the option is
  * not one of them, -1 (with a message on stderr) if its value is bad. */
