@@ -216,9 +216,13 @@ void app_event(struct app *a, const SDL_Event *ev)
 		}
 		if (!ev->key.repeat && (k == SDLK_F1 || k == SDLK_QUESTION ||
 					(k == SDLK_SLASH && (ev->key.keysym.mod & KMOD_SHIFT)))) {
-			if (a->scene != &scene_help && !a->next_scene) {
+			if (a->next_scene)
+				return;
+			if (a->scene != &scene_help) {
 				a->help_return = a->scene;
 				app_change_scene(a, &scene_help);
+			} else {
+				app_change_scene(a, a->help_return ? a->help_return : &scene_menu);
 			}
 			return;
 		}

@@ -9,12 +9,12 @@
 #include "app/app.h"
 
 enum row {
-	ROW_GAME, ROW_MODE, ROW_LEVEL, ROW_COLOUR, ROW_SIZE, ROW_ANTI, ROW_HOLE, ROWS,
+	ROW_GAME, ROW_MODE, ROW_LEVEL, ROW_COLOUR, ROW_SIZE, ROW_ANTI, ROW_HOLE, ROW_VOLUME, ROWS,
 	ROW_CONTINUE = ROWS, ROW_START, ROW_HELP, ROW_QUIT, ROW_COUNT
 };
 
 static const char *const row_label[ROWS] = {"Game", "Opponent", "Level", "You play",
-					    "Board", "Anti-reversi", "Black hole"};
+					    "Board", "Anti-reversi", "Black hole", "Volume"};
 static const char *const games[] = {"reversi"}; /* checkers and dots join with their issues */
 static const char *const modes[] = {"vs-computer", "two-players", "demo"};
 static const char *const mode_titles[] = {"Computer", "Two players", "Demo (computer vs computer)"};
@@ -26,9 +26,9 @@ static const int sizes[] = {6, 8, 10};
 static SDL_Rect row_rect(int row)
 {
 	if (row < ROWS)
-		return (SDL_Rect){APP_W / 2 - 330, 210 + row * 56, 660, 48};
+		return (SDL_Rect){APP_W / 2 - 330, 204 + row * 50, 660, 44};
 	const int b = row - ROWS, w = 150, gap = 14;
-	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), 620, w, 56};
+	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), 616, w, 56};
 }
 
 /* Returns the index of `value` in `list`, or 0. */
@@ -66,6 +66,12 @@ static void row_value(const struct app *a, int row, char *buf, size_t n)
 	case ROW_SIZE: snprintf(buf, n, "%d \xc3\x97 %d", s->reversi_size, s->reversi_size); break;
 	case ROW_ANTI: snprintf(buf, n, "%s", s->reversi_anti ? "On: fewest discs wins" : "Off"); break;
 	case ROW_HOLE: snprintf(buf, n, "%s", s->reversi_black_hole ? "On: one square is lost" : "Off"); break;
+	case ROW_VOLUME:
+		if (s->muted)
+			snprintf(buf, n, "Muted (M)");
+		else
+			snprintf(buf, n, "%d%%", s->volume);
+		break;
 	default: buf[0] = '\0';
 	}
 }
@@ -106,6 +112,12 @@ static void row_change(struct app *a, int row, int dir)
 		break;
 	case ROW_ANTI: s->reversi_anti = !s->reversi_anti; break;
 	case ROW_HOLE: s->reversi_black_hole = !s->reversi_black_hole; break;
+	case ROW_VOLUME:
+		s->muted = false;
+		s->volume = s->volume + dir * 10 < 0 ? 0 : s->volume + dir * 10 > 100 ? 100 : s->volume + dir * 10;
+		if (a->audio)
+			Mix_Volume(-1, s->volume * MIX_MAX_VOLUME / 100);
+		break;
 	default: return;
 	}
 	app_sound(a, SOUND_MENU);
@@ -221,14 +233,14 @@ static void menu_draw(struct app *a)
 		const SDL_Rect r = row_rect(row);
 		const bool on = row_enabled(a, row), sel = row == a->menu_row;
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
-		app_text(a, FONT_BODY, row_label[row], r.x + 20, r.y + 10, on ? ink : dim, 0);
+		app_text(a, FONT_BODY, row_label[row], r.x + 20, r.y + 8, on ? ink : dim, 0);
 		char value[96];
 		row_value(a, row, value, sizeof value);
 		const int vx = r.x + 420;
-		app_text(a, FONT_BODY, value, vx, r.y + 10, on ? (sel ? gold : ink) : dim, 1);
+		app_text(a, FONT_BODY, value, vx, r.y + 8, on ? (sel ? gold : ink) : dim, 1);
 		if (on) {
-			app_text(a, FONT_BODY, "\xe2\x80\xb9", vx - 190, r.y + 8, sel ? gold : dim, 1);
-			app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 8, sel ? gold : dim, 1);
+			app_text(a, FONT_BODY, "\xe2\x80\xb9", vx - 190, r.y + 6, sel ? gold : dim, 1);
+			app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 6, sel ? gold : dim, 1);
 		}
 	}
 	static const char *const buttons[] = {"Continue", "Start", "Help", "Quit"};
