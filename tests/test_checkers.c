@@ -28,6 +28,8 @@ static struct checkers_pos parse(const char *fen)
 	return pos;
 }
 
+static const char *move_text(const struct checkers_pos *pos, const struct game_move *m);
+
 /* Returns the text of every legal move, space-separated, in generation order. */
 static void moves_text(const struct checkers_pos *pos, char *buf, size_t n)
 {
@@ -59,7 +61,8 @@ static void test_perft_start(void **state)
 static void test_perft_pdn_example(void **state)
 {
 	(void)state;
-	static const uint64_t expect[] = {1, 5, 38, 178, 1378, 5836, 40745, 197933, 1377007, 6924287, 47273174};
+	static const uint64_t expect[] = {1, 5, 38, 178, 1378, 5836, 40745, 197933, 1377007,
+					  6924287, 47273174};
 	struct checkers_pos pos = parse(pdn_example);
 	for (int d = 0; d <= 10; d++)
 		assert_int_equal(R->perft(&pos, d), expect[d]);
@@ -103,6 +106,17 @@ static void test_play_undo_and_round_trips(void **state)
 	walk(&pos, 5);
 	pos = parse(pdn_example);
 	walk(&pos, 4);
+	/* The hash sees the side to move and the kings, not the quiet-move counter. */
+	struct checkers_pos other = pos;
+	const uint64_t h = R->hash(&pos);
+	other.side = !pos.side;
+	assert_true(R->hash(&other) != h);
+	other = pos;
+	other.kings &= other.kings - 1;
+	assert_true(R->hash(&other) != h);
+	other = pos;
+	other.quiet = 17;
+	assert_true(R->hash(&other) == h);
 }
 
 static void test_multi_jump_two_ways_and_mandatory(void **state)
@@ -181,9 +195,32 @@ static void test_forty_move_rule_and_results(void **state)
 	assert_int_equal(R->generate(&pos, moves), 2);
 	R->play(&pos, &moves[0]);
 	assert_int_equal(pos.quiet, 0);
-	/* The side that cannot move loses. */
-	pos = parse("W:W32:B1");
-	pos.piece[1] = 0;
+	/* A capture resets it too, and undo gives the old count back. */
+	pos = parse("W:WK32,K1:B6");
+	pos.quiet = 50;
+	assert_int_equal(R->generate(&pos, moves), 1); /* 1x10 */
+	R->play(&pos, &moves[0]);
+	assert_int_equal(pos.quiet, 0);
+	R->undo(&pos, &moves[0]);
+	assert_int_equal(pos.quiet, 50);
+	pos.quiet = CHECKERS_QUIET_DRAW - 1; /* the 80th quiet ply ends the game */
+	pos.piece[CHECKERS_BLACK] = 1u << 30; /* a black king on 31 */
+	pos.kings |= 1u << 30;
+	assert_true(R->generate(&pos, moves) > 0);
+	assert_int_equal(R->move_parse(&pos, "32-27", &moves[0], NULL), GAME_OK);
+	R->play(&pos, &moves[0]);
+	assert_int_equal(R->generate(&pos, moves), 0);
+	assert_int_equal(R->result(&pos), 0);
+	assert_int_equal(R->perft(&pos, 3), 0);
+	/* The side that cannot move loses: White's man on 29 is blocked by 25 with 22 behind,
+	 * Black's man on 4 by 8 with 11 behind; a side with no pieces has no move either. */
+	pos = parse("W:W29:B22,25");
+	assert_int_equal(R->generate(&pos, moves), 0);
+	assert_int_equal(R->result(&pos), 1);
+	pos = parse("B:W8,11:B4");
+	assert_int_equal(R->generate(&pos, moves), 0);
+	assert_int_equal(R->result(&pos), -1);
+	pos = parse("W:W:B1");
 	assert_int_equal(R->generate(&pos, moves), 0);
 	assert_int_equal(R->result(&pos), 1);
 	/* Threefold repetition is the match's: kings shuffling back and forth. */
@@ -204,49 +241,129 @@ static void test_malformed_input(void **state)
 	struct checkers_pos pos;
 	R->start(&pos, NULL);
 	const struct checkers_pos before = pos;
-	const char *bad_fens[] = {"", "X:W1:B2", "B:W33:B1", "B:W0:B1", "B:W1,1:B2", "B:W1:B1",
-				  "B:W1", "B:W1:B2:W3", "B:W1:B2 junk", "B:WK:B2", "B:W5-3:B1",
-				  "B:W1,,2:B3", "\xff\xfe"};
+	static const struct {
+		const char *text;
+		int code;
+	} bad_fens[] = {
+		{"", GAME_ERR_SYNTAX},           {"X:W1:B2", GAME_ERR_SYNTAX},
+		{"B:W33:B1", GAME_ERR_SYNTAX},   {"B:W0:B1", GAME_ERR_SYNTAX},
+		{"B:W1,1:B2", GAME_ERR_ILLEGAL}, {"B:W1:B1", GAME_ERR_ILLEGAL},
+		{"B:W21-32:B12-21", GAME_ERR_ILLEGAL},
+		{"B:W1", GAME_ERR_SYNTAX},       {"B", GAME_ERR_SYNTAX},
+		{"B:W1:B2:W3", GAME_ERR_SYNTAX}, {"B:W1:B2 junk", GAME_ERR_SYNTAX},
+		{"B:WK:B2", GAME_ERR_SYNTAX},    {"B:W5-3:B1", GAME_ERR_SYNTAX},
+		{"B:W1,,2:B3", GAME_ERR_SYNTAX}, {"B:W1;B2", GAME_ERR_SYNTAX},
+		{"B:W1:B2..", GAME_ERR_SYNTAX},  {"B:W1:B999999999999", GAME_ERR_SYNTAX},
+		{"\xff\xfe", GAME_ERR_SYNTAX},
+	};
 	char err[GAME_ERR_MAX];
 	for (size_t i = 0; i < sizeof bad_fens / sizeof bad_fens[0]; i++) {
 		err[0] = '\0';
-		assert_true(R->pos_parse(&pos, bad_fens[i], NULL, err) < 0);
+		const char *text = bad_fens[i].text;
+		const int code = bad_fens[i].code;
+		if (R->pos_parse(&pos, text, NULL, err) != code)
+			fail_msg("FEN \"%s\" not refused with %d", text, code);
 		assert_true(strlen(err) > 0);
 		assert_memory_equal(&pos, &before, sizeof pos);
+		assert_int_equal(R->pos_parse(&pos, text, NULL, NULL), code); /* err may be NULL */
 	}
 	/* Ranges, spaces, a trailing dot and either list order are fine. */
 	struct checkers_pos a = parse("B:W21-32:B1-12"), b = parse(" B : B1-12 : W21-32 .");
 	assert_memory_equal(&a, &before, sizeof a);
 	assert_memory_equal(&b, &before, sizeof b);
+	b = parse("b:w21-32:b1-12");
+	assert_memory_equal(&b, &before, sizeof b);
+	a = parse("W:WK1-3,32:B5");
+	assert_int_equal(a.kings, 7u);
+	assert_int_equal(a.piece[CHECKERS_WHITE], 0x80000007u);
+	char text[GAME_TEXT_MAX];
+	assert_int_equal(R->pos_to_text(&a, text, sizeof text), (int)strlen("W:WK1,K2,K3,32:B5"));
+	assert_string_equal(text, "W:WK1,K2,K3,32:B5");
+	assert_int_equal(R->pos_to_text(&a, text, 8), GAME_ERR_SPACE);
 	struct game_move m;
-	const char *bad_moves[] = {"", "11", "11-", "-15", "11--15", "0-4", "33-29", "a-b", "11-15 x",
-				   "123-4"};
-	for (size_t i = 0; i < sizeof bad_moves / sizeof bad_moves[0]; i++)
-		assert_int_equal(R->move_parse(&pos, bad_moves[i], &m, NULL), GAME_ERR_SYNTAX);
-	assert_int_equal(R->move_parse(&pos, "11-14", &m, NULL), GAME_ERR_ILLEGAL);
+	const char *bad_moves[] = {"",    "11",    "11-",   "-15",  "11--15",  "0-4",   "33-29",
+				   "a-b", "11-15 x", "123-4", "11:15", "11-15-", "11 - 15", "x"};
+	for (size_t i = 0; i < sizeof bad_moves / sizeof bad_moves[0]; i++) {
+		err[0] = '\0';
+		assert_int_equal(R->move_parse(&pos, bad_moves[i], &m, err), GAME_ERR_SYNTAX);
+		assert_true(strlen(err) > 0);
+	}
+	assert_int_equal(R->move_parse(&pos, "11-14", &m, err), GAME_ERR_ILLEGAL);
+	assert_non_null(strstr(err, "not a legal move"));
 	assert_int_equal(R->move_parse(&pos, "21-17", &m, NULL), GAME_ERR_ILLEGAL);
+	assert_int_equal(R->move_parse(&pos, "11-15-19", &m, NULL), GAME_ERR_ILLEGAL);
 	assert_int_equal(R->move_parse(&pos, " 11x15 ", &m, NULL), GAME_OK); /* x for a move */
+	assert_string_equal(move_text(&pos, &m), "11-15");
 }
+
+/* Returns the text of a move (in a buffer that the next call reuses). */
+static const char *move_text(const struct checkers_pos *pos, const struct game_move *m)
+{
+	static char buf[64];
+	assert_true(R->move_to_text(pos, m, buf, sizeof buf) > 0);
+	return buf;
+}
+
+static void test_capture_notation(void **state)
+{
+	(void)state;
+	/* White has two captures: 22x15x8 (over 18 and 11) and 27x20 (over 24). Real files
+	 * write either separator, and may give a capture by its two ends alone. */
+	struct checkers_pos pos = parse("W:W22,27:B18,11,24");
+	struct game_move m, full;
+	assert_int_equal(R->move_parse(&pos, "22x15x8", &full, NULL), GAME_OK);
+	assert_int_equal(R->move_parse(&pos, "22x8", &m, NULL), GAME_OK);
+	assert_true(game_move_equal(&m, &full));
+	assert_int_equal(R->move_parse(&pos, "22-8", &m, NULL), GAME_OK); /* - for a capture */
+	assert_true(game_move_equal(&m, &full));
+	assert_int_equal(R->move_parse(&pos, "22-15-8", &m, NULL), GAME_OK);
+	assert_true(game_move_equal(&m, &full));
+	assert_string_equal(move_text(&pos, &m), "22x15x8");
+	assert_int_equal(R->move_parse(&pos, "27x20", &m, NULL), GAME_OK);
+	assert_string_equal(move_text(&pos, &m), "27x20");
+	/* Stopping halfway, or a capture that is not there, is illegal. */
+	char err[GAME_ERR_MAX];
+	assert_int_equal(R->move_parse(&pos, "22x15", &m, err), GAME_ERR_ILLEGAL);
+	assert_non_null(strstr(err, "mandatory"));
+	assert_int_equal(R->move_parse(&pos, "22x13", &m, NULL), GAME_ERR_ILLEGAL);
+	assert_int_equal(R->move_parse(&pos, "22x15x8x1", &m, NULL), GAME_ERR_ILLEGAL);
+	/* Same ends, two paths: ambiguous unless the path is given. */
+	pos = parse("B:W14,15,22,23:BK10");
+	char buf[GAME_ERR_MAX];
+	assert_int_equal(R->move_parse(&pos, "10-10", &m, buf), GAME_ERR_AMBIGUOUS);
+	assert_non_null(strstr(buf, "ambiguous"));
+	assert_int_equal(R->move_parse(&pos, "10x17x26x19x10", &m, NULL), GAME_OK);
+}
+
+/* Where the Tinsley-Rex game stands after its last move. */
+#define FINAL_TEXT "B:WK3,6,28:B5,12,K26" /* three each, a draw agreed */
 
 static void test_real_game_notation(void **state)
 {
 	(void)state;
 	/* Tinsley-Rex, Ohio State 1946, as written in ../shared/data/checkers-games.pdn. */
 	static const char *const moves[] = {
-		"11-15", "23-18", "8-11", "27-23", "4-8", "23-19", "10x14", "19x10", "14x23", "26x19",
-		"7x14", "24-20", "6-10", "30-26", "11-15", "28-24", "14-18", "20-16", "18-23", "16-11",
-		"23x30", "11x4", "2-7", "4-8", "1-6", "22-18", "15x22", "25x18", "10x14", "18x15",
-		"14-18", "29x25", "9-13", "8-4", "13-17", "21x14", "30x21", "15-10", "6x15", "19x10",
-		"21-17", "4-8", "18-22", "24-19", "22-25", "32-28", "25-30", "31-27", "30-26", "19-16",
-		"12x19", "27-24", "3x12", "10x3", "17x10", "24x15x6"};
-	struct match m;
-	assert_int_equal(match_init(&m, R, NULL), GAME_OK);
+		"11-15", "23-18", "8-11", "27-23", "4-8", "23-19", "10x14", "19x10", "14x23",
+		"26x19", "7x14", "24-20", "6-10", "30-26", "11-15", "28-24", "14-18", "20-16",
+		"18-23", "16-11", "23x30", "11x4", "2-7", "4-8", "1-6", "22-18", "15x22",
+		"25x18", "10x14", "18x15", "14-18", "29x25", "9-13", "8-4", "13-17", "21x14",
+		"30x21", "15-10", "6x15", "19x10", "21-17", "4-8", "18-22", "24-19", "22-25",
+		"32-28", "25-30", "31-27", "30-26", "19-16", "12x19", "27-24", "3x12", "10x3",
+		"17x10", "24x15x6",
+	};
+	struct checkers_pos pos;
+	R->start(&pos, NULL);
 	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
 		char err[GAME_ERR_MAX];
-		if (match_play_text(&m, moves[i], err) != GAME_OK)
+		struct game_move m;
+		if (R->move_parse(&pos, moves[i], &m, err) != GAME_OK)
 			fail_msg("move %zu (%s): %s", i + 1, moves[i], err);
+		R->play(&pos, &m);
+		assert_true(checkers_valid(&pos));
 	}
-	match_free(&m);
+	char text[GAME_TEXT_MAX];
+	assert_true(R->pos_to_text(&pos, text, sizeof text) > 0);
+	assert_string_equal(text, FINAL_TEXT);
 }
 
 int main(void)
@@ -259,6 +376,7 @@ int main(void)
 		cmocka_unit_test(test_crowning_ends_the_move),
 		cmocka_unit_test(test_forty_move_rule_and_results),
 		cmocka_unit_test(test_malformed_input),
+		cmocka_unit_test(test_capture_notation),
 		cmocka_unit_test(test_real_game_notation),
 	};
 	return cmocka_run_group_tests_name("checkers", tests, NULL, NULL);

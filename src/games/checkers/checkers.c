@@ -6,7 +6,9 @@
  *
  * The four diagonal steps are shifts of the 32-bit board by 3, 4 or 5 depending on the
  * row's parity, with masks for the edge columns. A move records its start, landing squares
- * and captured pieces so that undo needs nothing else.
+ * and captured pieces so that undo needs nothing else. The perft has its own walk: moves
+ * made on copies of the position, one instance per side so that directions are constants,
+ * and the last ply counted rather than played.
  */
 #include "games/checkers/checkers.h"
 
@@ -143,22 +145,25 @@ static void jump(struct builder *b, uint32_t at, int len, uint32_t opp, uint32_t
 		emit(b, len, captured, false);
 }
 
+/* Returns the pieces of `side` (own, of which `kings` are kings) that can capture one of
+ * `opp` now. Walking back from the empty squares over an enemy finds the squares that can
+ * jump toward them: up-left and up-right walks find the downward captures. */
+static inline uint32_t jumpers_of(int side, uint32_t own, uint32_t opp, uint32_t kings)
+{
+	const uint32_t empty = ~(own | opp);
+	const uint32_t down = step_up_right(step_up_right(empty) & opp) |
+			      step_up_left(step_up_left(empty) & opp);
+	const uint32_t up = step_down_right(step_down_right(empty) & opp) |
+			    step_down_left(step_down_left(empty) & opp);
+	return side == CHECKERS_BLACK ? (down & own) | (up & kings) : (up & own) | (down & kings);
+}
+
 /* Returns the pieces of the side to move that can capture now. */
 static uint32_t jumpers(const struct checkers_pos *pos)
 {
 	const int side = pos->side;
-	const uint32_t own = pos->piece[side], opp = pos->piece[!side];
-	const uint32_t empty = ~(own | opp);
-	const uint32_t kings = own & pos->kings;
-	uint32_t can = 0;
-	for (int d = 0; d < 4; d++) {
-		/* Squares from which a step in direction d meets an enemy with an empty square
-		 * behind it: walk back from the empty squares. */
-		const int back = d ^ 3; /* down-left <-> up-right, down-right <-> up-left */
-		const uint32_t targets = step(back, step(back, empty) & opp);
-		can |= targets & (directions(side, false) >> d & 1 ? own : kings);
-	}
-	return can;
+	const uint32_t own = pos->piece[side];
+	return jumpers_of(side, own, pos->piece[!side], own & pos->kings);
 }
 
 /* Fills `moves` with the legal moves; returns how many. */
@@ -198,21 +203,21 @@ static int generate(const struct checkers_pos *pos, struct game_move *moves)
 	return b.n;
 }
 
-/* Returns the number of simple (non-capturing) moves of the side to move. */
-static int count_simple(const struct checkers_pos *pos)
+/* Returns the number of simple (non-capturing) moves of `side` (own, of which `kings` are
+ * kings) onto the `empty` squares: men move two ways, kings all four. */
+static inline int count_simple(int side, uint32_t own, uint32_t kings, uint32_t empty)
 {
-	const int side = pos->side;
-	const uint32_t own = pos->piece[side];
-	const uint32_t empty = ~(own | pos->piece[!side]);
-	const uint32_t kings = own & pos->kings;
-	int n = 0;
-	for (int d = 0; d < 4; d++) /* men move two ways, kings all four */
-		n += __builtin_popcount(step(d, directions(side, false) >> d & 1 ? own : kings) & empty);
-	return n;
+	const uint32_t down = side == CHECKERS_BLACK ? own : kings;
+	const uint32_t up = side == CHECKERS_BLACK ? kings : own;
+	return __builtin_popcount(step_down_left(down) & empty) +
+	       __builtin_popcount(step_down_right(down) & empty) +
+	       __builtin_popcount(step_up_left(up) & empty) +
+	       __builtin_popcount(step_up_right(up) & empty);
 }
 
 /* ---- play and undo ---------------------------------------------------------------------- */
 
+/* Plays the legal move m in place (captured pieces off, crowning, the counter). */
 static void play(struct checkers_pos *pos, const struct game_move *m)
 {
 	const int side = pos->side;
@@ -233,6 +238,7 @@ static void play(struct checkers_pos *pos, const struct game_move *m)
 	pos->side = (uint8_t)!side;
 }
 
+/* Takes back m, just played in pos, restoring every field from what m recorded. */
 static void undo(struct checkers_pos *pos, const struct game_move *m)
 {
 	pos->side = (uint8_t)!pos->side;
@@ -254,70 +260,181 @@ static void undo(struct checkers_pos *pos, const struct game_move *m)
 
 bool checkers_valid(const struct checkers_pos *pos)
 {
-	return !(pos->piece[0] & pos->piece[1]) && !(pos->kings & ~(pos->piece[0] | pos->piece[1])) &&
-	       pos->side <= 1 && pos->pad[0] == 0 && pos->pad[1] == 0;
+	const uint32_t all = pos->piece[0] | pos->piece[1];
+	return !(pos->piece[0] & pos->piece[1]) && !(pos->kings & ~all) && pos->side <= 1 &&
+	       pos->pad[0] == 0 && pos->pad[1] == 0;
 }
 
 /* ---- perft ------------------------------------------------------------------------------ */
 
-/* Returns the perft count below pos (depth >= 1). Quiet moves are made by copying the
- * position straight from the direction masks; captures go through the generator. */
-static uint64_t perft(const struct checkers_pos *pos, int depth)
+/* The perft is written once for a side known at compile time (perft_side, always inlined)
+ * and instantiated for each side, so that the directions and the crown row are constants. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static uint64_t perft_black(const struct checkers_pos *pos, int depth);
+static uint64_t perft_white(const struct checkers_pos *pos, int depth);
+
+/* Returns the perft count below a position with `side` to move (depth >= 1). */
+static inline uint64_t perft_next(int side, const struct checkers_pos *pos, int depth)
+{
+	return side == CHECKERS_BLACK ? perft_black(pos, depth) : perft_white(pos, depth);
+}
+
+/* The fixed part of one capture being walked by the perft: the position, the remaining
+ * depth, and the piece that captures. */
+struct perft_jump {
+	const struct checkers_pos *pos;
+	int depth;
+	uint32_t from;
+	bool king;
+};
+
+/* Returns the leaves below every complete capture by `side` that goes on from square bit
+ * `at`, with `opp` the enemy pieces still jumpable, `empty` the empty squares and `captured`
+ * the pieces taken so far (the walk of jump(), without building moves). */
+static ALWAYS_INLINE uint64_t perft_jump_side(int side, const struct perft_jump *j, uint32_t at,
+					      uint32_t opp, uint32_t empty, uint32_t captured);
+
+/* perft_jump_side for each side: the recursion goes through these. */
+static uint64_t perft_jump_black(const struct perft_jump *j, uint32_t at, uint32_t opp,
+				 uint32_t empty, uint32_t captured)
+{
+	return perft_jump_side(CHECKERS_BLACK, j, at, opp, empty, captured);
+}
+
+static uint64_t perft_jump_white(const struct perft_jump *j, uint32_t at, uint32_t opp,
+				 uint32_t empty, uint32_t captured)
+{
+	return perft_jump_side(CHECKERS_WHITE, j, at, opp, empty, captured);
+}
+
+static ALWAYS_INLINE uint64_t perft_jump_side(int side, const struct perft_jump *j, uint32_t at,
+					      uint32_t opp, uint32_t empty, uint32_t captured)
+{
+	const struct checkers_pos *pos = j->pos;
+	const unsigned dirs = directions(side, j->king);
+	const uint32_t crown = side == CHECKERS_BLACK ? BLACK_CROWN : WHITE_CROWN;
+	uint64_t nodes = 0;
+	bool more = false;
+	for (int d = 0; d < 4; d++) {
+		if (!(dirs >> d & 1))
+			continue;
+		const uint32_t over = step(d, at) & opp;
+		const uint32_t land = over ? step(d, over) & empty : 0;
+		if (!land)
+			continue;
+		more = true;
+		const uint32_t next_opp = opp & ~over, next_empty = (empty | at) & ~land;
+		const uint32_t next_captured = captured | over;
+		if (j->king || !(land & crown)) {
+			nodes += (side == CHECKERS_BLACK ? perft_jump_black : perft_jump_white)(
+				j, land, next_opp, next_empty, next_captured);
+		} else if (j->depth == 1) { /* crowning ends the move */
+			nodes++;
+		} else {
+			struct checkers_pos child = *pos;
+			child.piece[side] ^= j->from ^ land;
+			child.piece[!side] &= ~next_captured;
+			child.kings = (child.kings & ~next_captured) | land;
+			child.quiet = 0;
+			child.side = (uint8_t)!side;
+			nodes += perft_next(!side, &child, j->depth - 1);
+		}
+	}
+	if (more || !captured)
+		return nodes;
+	if (j->depth == 1)
+		return 1;
+	struct checkers_pos child = *pos;
+	child.piece[side] ^= j->from ^ at; /* XOR: a king may come home to the square it left */
+	child.piece[!side] &= ~captured;
+	child.kings &= ~captured;
+	if (j->king)
+		child.kings ^= j->from ^ at;
+	child.quiet = 0;
+	child.side = (uint8_t)!side;
+	return perft_next(!side, &child, j->depth - 1);
+}
+
+/* Returns the leaves below the simple moves of `movers` (pieces of `side`) one step in
+ * direction d onto the `empty` squares, each made on a copy of pos (depth >= 2). */
+static ALWAYS_INLINE uint64_t perft_quiet(int side, const struct checkers_pos *pos, int depth,
+					  int d, uint32_t movers, uint32_t empty)
+{
+	const uint32_t crown = side == CHECKERS_BLACK ? BLACK_CROWN : WHITE_CROWN;
+	uint64_t nodes = 0;
+	for (uint32_t to = step(d, movers) & empty; to; to &= to - 1) {
+		const uint32_t t = to & -to, f = step(d ^ 3, t);
+		struct checkers_pos child = *pos;
+		child.piece[side] ^= f | t;
+		if (pos->kings & f) {
+			child.kings ^= f | t;
+			child.quiet++;
+		} else {
+			child.kings |= t & crown;
+			child.quiet = 0;
+		}
+		child.side = (uint8_t)!side;
+		nodes += perft_next(!side, &child, depth - 1);
+	}
+	return nodes;
+}
+
+/* Returns the perft count below pos, `side` to move (depth >= 1). Moves are made by copying
+ * the position and editing the copy straight from the direction masks; the last ply is
+ * counted, not played (bulk counting). */
+static ALWAYS_INLINE uint64_t perft_side(int side, const struct checkers_pos *pos, int depth)
 {
 	if (pos->quiet >= CHECKERS_QUIET_DRAW)
 		return 0; /* a finished game has no leaves below it (the published convention) */
-	if (jumpers(pos)) {
-		struct game_move moves[GAME_MOVES_MAX];
-		const int n = generate(pos, moves);
-		if (depth == 1)
-			return (uint64_t)n;
+	const uint32_t own = pos->piece[side], opp = pos->piece[!side], kings = own & pos->kings;
+	const uint32_t empty = ~(own | opp);
+	uint32_t can = jumpers_of(side, own, opp, kings);
+	if (can) {
 		uint64_t nodes = 0;
-		for (int i = 0; i < n; i++) {
-			struct checkers_pos child = *pos;
-			play(&child, &moves[i]);
-			nodes += perft(&child, depth - 1);
+		for (; can; can &= can - 1) {
+			const uint32_t at = can & -can;
+			const struct perft_jump j = {pos, depth, at, (kings & at) != 0};
+			nodes += perft_jump_side(side, &j, at, opp, empty | at, 0);
 		}
 		return nodes;
 	}
-	if (depth == 1) {
-		return (uint64_t)count_simple(pos);
-	}
-	const int side = pos->side;
-	const uint32_t own = pos->piece[side], kings = own & pos->kings;
-	const uint32_t empty = ~(own | pos->piece[!side]);
-	const uint32_t crown = side == CHECKERS_BLACK ? BLACK_CROWN : WHITE_CROWN;
-	uint64_t nodes = 0;
-	for (int d = 0; d < 4; d++) {
-		const uint32_t movers = directions(side, false) >> d & 1 ? own : kings;
-		for (uint32_t to = step(d, movers) & empty; to; to &= to - 1) {
-			const uint32_t t = to & -to, f = step(d ^ 3, t);
-			struct checkers_pos child = *pos;
-			child.piece[side] ^= f | t;
-			if (kings & f) {
-				child.kings ^= f | t;
-				child.quiet++;
-			} else {
-				child.kings |= t & crown;
-				child.quiet = 0;
-			}
-			child.side = (uint8_t)!side;
-			nodes += perft(&child, depth - 1);
-		}
-	}
-	return nodes;
+	if (depth == 1)
+		return (uint64_t)count_simple(side, own, kings, empty);
+	const uint32_t down = side == CHECKERS_BLACK ? own : kings;
+	const uint32_t up = side == CHECKERS_BLACK ? kings : own;
+	return perft_quiet(side, pos, depth, 0, down, empty) +
+	       perft_quiet(side, pos, depth, 1, down, empty) +
+	       perft_quiet(side, pos, depth, 2, up, empty) +
+	       perft_quiet(side, pos, depth, 3, up, empty);
+}
+
+/* perft_side for each side: the recursion goes through these. */
+static uint64_t perft_black(const struct checkers_pos *pos, int depth)
+{
+	return perft_side(CHECKERS_BLACK, pos, depth);
+}
+
+static uint64_t perft_white(const struct checkers_pos *pos, int depth)
+{
+	return perft_side(CHECKERS_WHITE, pos, depth);
 }
 
 uint64_t checkers_perft(const struct checkers_pos *pos, int depth)
 {
 	if (depth <= 0)
 		return 1;
-	return perft(pos, depth);
+	return perft_next(pos->side, pos, depth);
 }
 
 /* ---- notation --------------------------------------------------------------------------- */
 
-/* Reads the squares of a move text ("11-15", "22x15x6", "10x15") into sq; returns how many
- * (0 when the text is not a move). */
+/* Reads the squares of a move text ("11-15", "22x15x6", "10x15") into sq, either separator
+ * between any two; returns how many (0 when the text is not a move). */
 static int read_squares(const char *text, int *sq, int max)
 {
 	int n = 0;
@@ -336,7 +453,7 @@ static int read_squares(const char *text, int *sq, int max)
 		if (v < 1 || v > 32)
 			return 0;
 		sq[n++] = v;
-		if (*p == '-' || *p == 'x' || *p == 'X' || *p == ':') {
+		if (*p == '-' || *p == 'x' || *p == 'X') {
 			p++;
 			continue;
 		}
@@ -346,6 +463,8 @@ static int read_squares(const char *text, int *sq, int max)
 	}
 }
 
+/* Writes "11-15" or "11x18x25" (every landing square); returns its length or
+ * GAME_ERR_SPACE. */
 static int rules_move_to_text(const void *p, const struct game_move *m, char *buf, size_t n)
 {
 	(void)p;
@@ -362,6 +481,9 @@ static int rules_move_to_text(const void *p, const struct game_move *m, char *bu
 	return len;
 }
 
+/* Finds the legal move that text names: the whole path, or for a capture its two ends
+ * when they join exactly one capture; "-" and "x" are read alike. Returns GAME_OK or
+ * GAME_ERR_SYNTAX, GAME_ERR_ILLEGAL or GAME_ERR_AMBIGUOUS with a message in err. */
 static int rules_move_parse(const void *p, const char *text, struct game_move *move, char *err)
 {
 	const struct checkers_pos *pos = p;
@@ -369,7 +491,8 @@ static int rules_move_parse(const void *p, const char *text, struct game_move *m
 	const int count = read_squares(text, sq, CHECKERS_PATH_MAX + 2);
 	if (!count)
 		return game_fail(err, GAME_ERR_SYNTAX,
-				 "not a checkers move (squares 1-32 joined by - or x): \"%.24s\"", text);
+				 "not a checkers move (squares 1-32 joined by - or x): \"%.24s\"",
+				 text);
 	struct game_move moves[GAME_MOVES_MAX];
 	const int n = generate(pos, moves);
 	int found = 0;
@@ -395,12 +518,14 @@ static int rules_move_parse(const void *p, const char *text, struct game_move *m
 				 "%d-%d is ambiguous: %d capture paths; give every landing square",
 				 sq[0], sq[count - 1], found);
 	if (n > 0 && checkers_move_captures(&moves[0]) && count == 2)
-		return game_fail(err, GAME_ERR_ILLEGAL, "%d-%d is not legal: a capture is mandatory",
-				 sq[0], sq[1]);
+		return game_fail(err, GAME_ERR_ILLEGAL,
+				 "%d-%d is not legal: a capture is mandatory", sq[0], sq[1]);
 	return game_fail(err, GAME_ERR_ILLEGAL, "%.24s is not a legal move for %s", text,
 			 pos->side == CHECKERS_BLACK ? "Black" : "White");
 }
 
+/* Writes the PDN FEN, White's list first ("B:W21,...,32:B1,...,12"); returns its length
+ * or GAME_ERR_SPACE. */
 static int rules_pos_to_text(const void *p, char *buf, size_t n)
 {
 	const struct checkers_pos *pos = p;
@@ -424,7 +549,7 @@ static int rules_pos_to_text(const void *p, char *buf, size_t n)
 	return len;
 }
 
-/* Skips spaces. */
+/* Returns p past any white space. */
 static const char *skip_spaces(const char *p)
 {
 	while (isspace((unsigned char)*p))
@@ -447,6 +572,54 @@ static int read_square(const char **p)
 	return v;
 }
 
+/* Reads one side's piece list ("21-32", "18,24,K10"; may be empty) at *text into pos for
+ * `colour`, up to the next ':' or '.' or the end. Returns GAME_OK (advancing *text) or an
+ * error code with its message in err. */
+static int read_piece_list(const char **text, struct checkers_pos *pos, int colour, char *err)
+{
+	const char *s = skip_spaces(*text);
+	while (*s && *s != ':' && *s != '.') {
+		const bool king = toupper((unsigned char)*s) == 'K';
+		if (king)
+			s++;
+		const int a = read_square(&s);
+		if (!a)
+			return game_fail(err, GAME_ERR_SYNTAX,
+					 "expected a square 1-32 in the FEN near \"%.12s\"", s);
+		int b = a;
+		s = skip_spaces(s);
+		if (*s == '-') {
+			s++;
+			b = read_square(&s);
+			if (!b || b < a)
+				return game_fail(err, GAME_ERR_SYNTAX,
+						 "bad range in the FEN near \"%.12s\"", s);
+		}
+		for (int q = a; q <= b; q++) {
+			const uint32_t bit = 1u << (q - 1);
+			if ((pos->piece[0] | pos->piece[1]) & bit)
+				return game_fail(err, GAME_ERR_ILLEGAL, "square %d is listed twice",
+						 q);
+			pos->piece[colour] |= bit;
+			if (king)
+				pos->kings |= bit;
+		}
+		s = skip_spaces(s);
+		if (*s == ',') {
+			s = skip_spaces(s + 1);
+			if (!isdigit((unsigned char)*s) && toupper((unsigned char)*s) != 'K')
+				return game_fail(err, GAME_ERR_SYNTAX,
+						 "a square must follow ',' in the FEN");
+		} else if (*s && *s != ':' && *s != '.') {
+			return game_fail(err, GAME_ERR_SYNTAX, "unexpected '%c' in the FEN", *s);
+		}
+	}
+	*text = s;
+	return GAME_OK;
+}
+
+/* Reads a PDN FEN (ranges, K for kings, lists in either order, a trailing '.'); writes pos
+ * only on success, with the counter at 0. Returns GAME_OK or an error code with a message. */
 static int rules_pos_parse(void *p, const char *text, const struct game_options *opt, char *err)
 {
 	(void)opt;
@@ -455,7 +628,8 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 	const char *s = skip_spaces(text);
 	const char side = (char)toupper((unsigned char)*s);
 	if (side != 'B' && side != 'W')
-		return game_fail(err, GAME_ERR_SYNTAX, "a FEN starts with the side to move, B or W");
+		return game_fail(err, GAME_ERR_SYNTAX,
+				 "a FEN starts with the side to move, B or W");
 	pos.side = side == 'B' ? CHECKERS_BLACK : CHECKERS_WHITE;
 	s = skip_spaces(s + 1);
 	bool seen[2] = {false, false};
@@ -463,49 +637,23 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 		s = skip_spaces(s + 1);
 		const char c = (char)toupper((unsigned char)*s);
 		if (c != 'B' && c != 'W')
-			return game_fail(err, GAME_ERR_SYNTAX, "expected W or B after ':' in the FEN");
+			return game_fail(err, GAME_ERR_SYNTAX,
+					 "expected W or B after ':' in the FEN");
 		const int colour = c == 'B' ? CHECKERS_BLACK : CHECKERS_WHITE;
 		if (seen[colour])
 			return game_fail(err, GAME_ERR_SYNTAX, "%c is listed twice in the FEN", c);
 		seen[colour] = true;
-		s = skip_spaces(s + 1);
-		while (*s && *s != ':' && *s != '.') {
-			bool king = false;
-			if (toupper((unsigned char)*s) == 'K') {
-				king = true;
-				s++;
-			}
-			const int a = read_square(&s);
-			if (!a)
-				return game_fail(err, GAME_ERR_SYNTAX, "expected a square 1-32 in the FEN near \"%.12s\"", s);
-			int b = a;
-			s = skip_spaces(s);
-			if (*s == '-') {
-				s++;
-				b = read_square(&s);
-				if (!b || b < a)
-					return game_fail(err, GAME_ERR_SYNTAX, "bad range in the FEN near \"%.12s\"", s);
-			}
-			for (int q = a; q <= b; q++) {
-				const uint32_t bit = 1u << (q - 1);
-				if ((pos.piece[0] | pos.piece[1]) & bit)
-					return game_fail(err, GAME_ERR_ILLEGAL, "square %d is listed twice", q);
-				pos.piece[colour] |= bit;
-				if (king)
-					pos.kings |= bit;
-			}
-			s = skip_spaces(s);
-			if (*s == ',')
-				s = skip_spaces(s + 1);
-			else if (*s && *s != ':' && *s != '.')
-				return game_fail(err, GAME_ERR_SYNTAX, "unexpected '%c' in the FEN", *s);
-		}
+		s++;
+		const int code = read_piece_list(&s, &pos, colour, err);
+		if (code != GAME_OK)
+			return code;
 	}
 	if (*s == '.')
 		s++;
 	s = skip_spaces(s);
 	if (*s)
-		return game_fail(err, GAME_ERR_SYNTAX, "unexpected text after the FEN: \"%.12s\"", s);
+		return game_fail(err, GAME_ERR_SYNTAX, "unexpected text after the FEN: \"%.12s\"",
+				 s);
 	if (!seen[0] || !seen[1])
 		return game_fail(err, GAME_ERR_SYNTAX, "a FEN lists both sides (:W...:B...)");
 	*(struct checkers_pos *)p = pos;
@@ -514,6 +662,7 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 
 /* ---- the rules table -------------------------------------------------------------------- */
 
+/* Sets up the start position (no options); returns GAME_OK. */
 static int rules_start(void *p, const struct game_options *opt)
 {
 	(void)opt;
@@ -524,26 +673,31 @@ static int rules_start(void *p, const struct game_options *opt)
 	return GAME_OK;
 }
 
+/* Returns CHECKERS_BLACK or CHECKERS_WHITE, whoever moves now. */
 static int rules_to_move(const void *p)
 {
 	return ((const struct checkers_pos *)p)->side;
 }
 
+/* Returns the legal moves (0 once the game is over); see generate(). */
 static int rules_generate(const void *p, struct game_move *moves)
 {
 	return generate(p, moves);
 }
 
+/* Plays a legal move in place. */
 static void rules_play(void *p, const struct game_move *m)
 {
 	play(p, m);
 }
 
+/* Takes back the move just played. */
 static void rules_undo(void *p, const struct game_move *m)
 {
 	undo(p, m);
 }
 
+/* Returns +1 if Black has won, -1 if White has, 0 for a draw by the 40-move rule. */
 static int rules_result(const void *p)
 {
 	const struct checkers_pos *pos = p;
@@ -553,6 +707,8 @@ static int rules_result(const void *p)
 	return pos->side == CHECKERS_BLACK ? -1 : 1;
 }
 
+/* Returns a 64-bit hash of the pieces, the kings and the side to move (not the counter,
+ * so that repeated positions hash alike). */
 static uint64_t rules_hash(const void *p)
 {
 	const struct checkers_pos *pos = p;
@@ -567,7 +723,8 @@ static int rules_evaluate(const void *p)
 	const struct checkers_pos *pos = p;
 	int score[2];
 	for (int c = 0; c < 2; c++) {
-		const uint32_t men = pos->piece[c] & ~pos->kings, kings = pos->piece[c] & pos->kings;
+		const uint32_t men = pos->piece[c] & ~pos->kings;
+		const uint32_t kings = pos->piece[c] & pos->kings;
 		score[c] = 100 * __builtin_popcount(men) + 150 * __builtin_popcount(kings);
 		for (uint32_t m = men; m; m &= m - 1) {
 			const int row = bit_index(m) / 4;
@@ -579,6 +736,7 @@ static int rules_evaluate(const void *p)
 	return score[pos->side] - score[!pos->side];
 }
 
+/* Returns checkers_perft(pos, depth). */
 static uint64_t rules_perft(const void *p, int depth)
 {
 	return checkers_perft(p, depth);
