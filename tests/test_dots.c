@@ -24,6 +24,8 @@
 #include "core/game.h"
 #include "games/dots/dots.h"
 
+#include "shared_data.h"
+
 #define DATA_PATH "../shared/data/dots-boxes-positions.txt"
 
 enum {
@@ -289,10 +291,7 @@ static int split_line(char *line, char **field, int max)
 static void test_data_file(void **state)
 {
 	(void)state;
-	FILE *f = fopen(DATA_PATH, "r");
-	if (!f)
-		fail_msg("cannot open %s: run the tests from the repository root, beside ../shared",
-		         DATA_PATH);
+	FILE *f = shared_data_open("dots-boxes-positions.txt");
 	char line[2048];
 	int lineno = 0, checked = 0;
 	while (fgets(line, sizeof line, f)) {

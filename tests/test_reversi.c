@@ -17,6 +17,7 @@
 #include "games/reversi/board8.h"
 #include "games/reversi/reversi.h"
 #include "io/transcript.h"
+#include "shared_data.h"
 
 static const struct game_rules *const R = &reversi_rules;
 
@@ -460,9 +461,7 @@ static void test_malformed_positions_rejected(void **state)
 static void test_ffo_positions_parse(void **state)
 {
 	(void)state;
-	FILE *f = fopen("../shared/data/ffo-40-59.obf", "r");
-	if (!f)
-		fail_msg("cannot open ../shared/data/ffo-40-59.obf (run the tests from the repository root)");
+	FILE *f = shared_data_open("ffo-40-59.obf");
 	char line[512];
 	int lines = 0;
 	while (fgets(line, sizeof line, f)) {
