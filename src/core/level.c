@@ -12,23 +12,21 @@
 #include <string.h>
 
 static const struct level reversi_levels[] = {
-	{"beginner", "Beginner", 2, 20000, 450, 600,
-	 "looks two moves ahead and often misjudges, but never misses a free corner"},
-	{"medium", "Medium", 6, 300000, 0, 600,
-	 "searches six moves ahead: mobility, corners, edges, stable discs, parity"},
+    {"beginner", "Beginner", 2, 20000, 450, 600,
+     "looks two moves ahead and often misjudges, but never misses a free corner"},
+    {"medium", "Medium", 6, 300000, 0, 600,
+     "searches six moves ahead: mobility, corners, edges, stable discs, parity"},
 };
 
 static const struct level checkers_levels[] = {
-	{"beginner", "Beginner", 3, 20000, 60, 600,
-	 "looks three moves ahead and slips now and then"},
-	{"medium", "Medium", 8, 300000, 0, 600, "searches eight moves ahead"},
+    {"beginner", "Beginner", 3, 20000, 60, 600, "looks three moves ahead and slips now and then"},
+    {"medium", "Medium", 8, 300000, 0, 600, "searches eight moves ahead"},
 };
 
 static const struct level dots_levels[] = {
-	{"beginner", "Beginner", 2, 20000, 60, 500,
-	 "takes the boxes it is offered, otherwise plays almost at random"},
-	{"medium", "Medium", 8, 300000, 0, 500,
-	 "searches eight edges ahead and counts every box"},
+    {"beginner", "Beginner", 2, 20000, 60, 500,
+     "takes the boxes it is offered, otherwise plays almost at random"},
+    {"medium", "Medium", 8, 100000, 0, 500, "searches eight edges ahead and counts every box"},
 };
 
 /* Returns the level table of `rules`' game, storing its length in *n (NULL, 0: none). */

@@ -15,11 +15,15 @@
  *
  * Node counts decide everything that is not the position (when to stop deepening, when to give
  * up an iteration), never time or the size of a step, so the result does not depend on how the
- * search is sliced.
+ * search is sliced. The transposition table, killers and history start empty for every
+ * search (the table by a generation number, without clearing it), for the same reason.
+ *
+ * A TT entry whose subtree reached only finished games is marked closed: its score holds at
+ * any depth, and once a whole iteration is closed, deepening stops. Repetition draws (checkers)
+ * are not seen by the search; the match applies them.
  */
 #include "core/search.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +32,7 @@
 enum {
 	TT_BITS_MIN = 8,
 	TT_BITS_MAX = 30,
-	DEPTH_CLOSED = 127, /* a TT entry whose subtree reached only finished games */
+	DEPTH_CLOSED = 127,            /* a TT entry whose subtree reached only finished games */
 	WIN_BOUND = SEARCH_WIN - 1000, /* scores at least this far out are won or lost games */
 	HISTORY_SIZE = 1024,           /* history slots per side (move codes modulo this) */
 	HISTORY_MAX = 1 << 24,         /* history is halved once a slot would pass this */
@@ -44,27 +48,27 @@ enum phase { PHASE_ENTER, PHASE_NEXT, PHASE_RETURN };
 
 struct tt_entry {
 	uint64_t key;
-	int32_t score;     /* from the node's side to move; won games counted from the node */
-	uint32_t gen;      /* the search that wrote it: older entries count as empty */
-	uint16_t move;     /* index of the best move in generation order, or NO_MOVE */
-	uint16_t code;     /* its code (low 16 bits), to check the index against */
-	int8_t depth;      /* remaining depth searched, or DEPTH_CLOSED */
-	uint8_t bound;     /* enum bound */
+	int32_t score; /* from the node's side to move; won games counted from the node */
+	uint32_t gen;  /* the search that wrote it: older entries count as empty */
+	uint16_t move; /* index of the best move in generation order, or NO_MOVE */
+	uint16_t code; /* its code (low 16 bits), to check the index against */
+	int8_t depth;  /* remaining depth searched, or DEPTH_CLOSED */
+	uint8_t bound; /* enum bound */
 };
 
 struct frame {
-	int depth;            /* plies left to search below this node */
-	int alpha, beta;      /* the window, from this node's side to move */
-	int alpha_orig;       /* alpha on entry, to classify the score for the TT */
-	int best;             /* best score so far (fail-soft), -SEARCH_INFINITY before any */
-	int best_index;       /* its move (generation order), -1 before any */
-	int noisy_best;       /* root only: best score with the noise added */
-	int n;                /* moves generated */
-	int next;             /* moves taken in order so far */
-	int current;          /* the move being searched (generation order) */
-	int side;             /* who is to move here */
-	bool same;            /* the move into this node left the same side to move */
-	bool open;            /* the subtree reached a leaf that is not a finished game */
+	int depth;       /* plies left to search below this node */
+	int alpha, beta; /* the window, from this node's side to move */
+	int alpha_orig;  /* alpha on entry, to classify the score for the TT */
+	int best;        /* best score so far (fail-soft), -SEARCH_INFINITY before any */
+	int best_index;  /* its move (generation order), -1 before any */
+	int noisy_best;  /* root only: best score with the noise added */
+	int n;           /* moves generated */
+	int next;        /* moves taken in order so far */
+	int current;     /* the move being searched (generation order) */
+	int side;        /* who is to move here */
+	bool same;       /* the move into this node left the same side to move */
+	bool open;       /* the subtree reached a leaf that is not a finished game */
 	uint64_t hash;
 	uint16_t order[GAME_MOVES_MAX]; /* move indices; [0, next) already taken */
 	int key[GAME_MOVES_MAX];        /* ordering key of each move (generation order) */
@@ -88,9 +92,9 @@ struct search {
 	bool running;
 	enum phase phase;
 	int ply;
-	int iter;       /* the depth of the iteration in progress */
-	int ret;        /* the score a finished node hands to its parent */
-	int root_best;  /* best root move of the last completed iteration, or -1 */
+	int iter;      /* the depth of the iteration in progress */
+	int ret;       /* the score a finished node hands to its parent */
+	int root_best; /* best root move of the last completed iteration, or -1 */
 	uint64_t nodes;
 	struct search_result result;
 };
@@ -167,7 +171,8 @@ static int root_noise(const struct search *s, uint32_t code)
 {
 	if (s->limits.noise <= 0)
 		return 0;
-	const uint64_t h = hash_mix64(((uint64_t)s->limits.seed << 32 | code) ^ 0x6a09e667f3bcc909ULL);
+	const uint64_t h =
+	    hash_mix64(((uint64_t)s->limits.seed << 32 | code) ^ 0x6a09e667f3bcc909ULL);
 	return (int)(h % ((uint64_t)s->limits.noise + 1));
 }
 
@@ -320,7 +325,7 @@ static bool node_next(struct search *s)
 			pick = i;
 	const uint16_t index = f->order[pick];
 	memmove(&f->order[f->next + 1], &f->order[f->next],
-		(size_t)(pick - f->next) * sizeof f->order[0]);
+	        (size_t)(pick - f->next) * sizeof f->order[0]);
 	f->order[f->next++] = index;
 	f->current = index;
 
@@ -333,7 +338,8 @@ static bool node_next(struct search *s)
 	if (s->ply == 0) {
 		/* A root move matters only if its score plus its noise can beat the best so far. */
 		const int noise = root_noise(s, f->moves[index].code);
-		alpha = f->noisy_best == -SEARCH_INFINITY ? -SEARCH_INFINITY : f->noisy_best - noise;
+		alpha =
+		    f->noisy_best == -SEARCH_INFINITY ? -SEARCH_INFINITY : f->noisy_best - noise;
 		beta = SEARCH_INFINITY;
 	}
 	struct frame *c = &s->frames[s->ply + 1];
@@ -435,9 +441,8 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	memset(&s->limits, 0, sizeof s->limits);
 	if (limits)
 		s->limits = *limits;
-	s->max_depth = s->limits.depth > 0 && s->limits.depth < SEARCH_MAX_DEPTH
-			       ? s->limits.depth
-			       : SEARCH_MAX_DEPTH;
+	s->max_depth = s->limits.depth > 0 && s->limits.depth < SEARCH_MAX_DEPTH ? s->limits.depth
+	                                                                         : SEARCH_MAX_DEPTH;
 	/* A new generation empties the TT without touching it; clear it on the rare wrap. */
 	if (++s->gen == 0) {
 		memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof *s->tt);
@@ -478,11 +483,10 @@ bool search_step(struct search *s, uint64_t budget)
 {
 	if (!s->running)
 		return true;
-	const uint64_t stop_at = budget && s->nodes <= UINT64_MAX - budget ? s->nodes + budget
-									   : UINT64_MAX;
-	const uint64_t give_up = s->limits.nodes && s->limits.nodes <= UINT64_MAX / 4
-					 ? 4 * s->limits.nodes
-					 : UINT64_MAX;
+	const uint64_t stop_at =
+	    budget && s->nodes <= UINT64_MAX - budget ? s->nodes + budget : UINT64_MAX;
+	const uint64_t give_up =
+	    s->limits.nodes && s->limits.nodes <= UINT64_MAX / 4 ? 4 * s->limits.nodes : UINT64_MAX;
 	for (;;) {
 		switch (s->phase) {
 		case PHASE_ENTER:

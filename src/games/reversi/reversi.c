@@ -462,6 +462,7 @@ static uint64_t rules_perft(const void *p, int depth)
 	return reversi_perft(p, depth);
 }
 
+/* Returns the static evaluation for the side to move, in 1/100 of a disc (eval.h). */
 static int rules_evaluate(const void *p)
 {
 	return reversi_evaluate(p);
