@@ -480,8 +480,8 @@ static void run_loop(struct app *a)
 			a->frame_ms[a->frame_count_ms++] = frame * 1000.0;
 		if (!a->paused)
 			acc += frame;
-		if (a->play.thinking)
-			a->think_wall += frame;
+		if (a->play.rules && search_running(a->play.search))
+			a->think_wall += frame; /* frames in which the engine had work to do */
 		while (acc >= dt && !a->quit && !*a->shot_path) {
 			if (a->script_state && !script_tick(a, a->script_state)) {
 				script_free(a->script_state);
@@ -513,11 +513,14 @@ static void run_loop(struct app *a)
 			a->shot_path[0] = '\0';
 		}
 		SDL_RenderPresent(a->renderer);
-		/* Without working vsync, cap the frame rate at the display's. */
-		const double spent = (double)(SDL_GetPerformanceCounter() - t) / freq;
+		/* Without working vsync, cap the frame rate at the display's: sleep most of what
+		 * is left, then wait out the last millisecond exactly. */
 		const double target = 1.0 / refresh;
+		double spent = (double)(SDL_GetPerformanceCounter() - t) / freq;
 		if (spent < target - 0.002)
-			SDL_Delay((Uint32)((target - spent) * 1000.0));
+			SDL_Delay((Uint32)((target - spent - 0.0015) * 1000.0));
+		while ((spent = (double)(SDL_GetPerformanceCounter() - t) / freq) < target - 0.0002)
+			;
 	}
 }
 
@@ -542,7 +545,7 @@ static void print_stats(struct app *a)
 	printf("engine %llu nodes in %.3f s inside the loop: %.0f nodes/s\n",
 	       (unsigned long long)a->engine_nodes, a->engine_seconds,
 	       a->engine_seconds > 0 ? (double)a->engine_nodes / a->engine_seconds : 0.0);
-	printf("engine share of the frames while thinking: %.0f%% of a core\n",
+	printf("engine share of the frames while it searched: %.0f%% of a core\n",
 	       a->think_wall > 0 ? 100.0 * a->engine_seconds / a->think_wall : 0.0);
 }
 
