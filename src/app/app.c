@@ -465,6 +465,7 @@ static void run_loop(struct app *a)
 	double refresh = 60;
 	if (SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0)
 		refresh = mode.refresh_rate;
+	a->frame_period = 1.0 / refresh;
 	while (!a->quit) {
 		SDL_Event ev;
 		if (!busy(a) && SDL_WaitEventTimeout(&ev, 100))
@@ -480,8 +481,8 @@ static void run_loop(struct app *a)
 			a->frame_ms[a->frame_count_ms++] = frame * 1000.0;
 		if (!a->paused)
 			acc += frame;
-		if (a->play.rules && search_running(a->play.search))
-			a->think_wall += frame; /* frames in which the engine had work to do */
+		if (a->play.thinking)
+			a->think_wall += frame;
 		while (acc >= dt && !a->quit && !*a->shot_path) {
 			if (a->script_state && !script_tick(a, a->script_state)) {
 				script_free(a->script_state);
@@ -495,6 +496,7 @@ static void run_loop(struct app *a)
 			a->ticks++;
 			acc -= dt;
 		}
+		const Uint64 draw_start = SDL_GetPerformanceCounter();
 		SDL_SetRenderDrawColor(a->renderer, 16, 22, 20, 255);
 		SDL_RenderClear(a->renderer);
 		a->scene->draw(a);
@@ -513,6 +515,8 @@ static void run_loop(struct app *a)
 			a->shot_path[0] = '\0';
 		}
 		SDL_RenderPresent(a->renderer);
+		const double drew = (double)(SDL_GetPerformanceCounter() - draw_start) / freq;
+		a->draw_seconds = a->draw_seconds > 0 ? 0.9 * a->draw_seconds + 0.1 * drew : drew;
 		/* Without working vsync, cap the frame rate at the display's: sleep most of what
 		 * is left, then wait out the last millisecond exactly. */
 		const double target = 1.0 / refresh;
@@ -545,8 +549,15 @@ static void print_stats(struct app *a)
 	printf("engine %llu nodes in %.3f s inside the loop: %.0f nodes/s\n",
 	       (unsigned long long)a->engine_nodes, a->engine_seconds,
 	       a->engine_seconds > 0 ? (double)a->engine_nodes / a->engine_seconds : 0.0);
-	printf("engine share of the frames while it searched: %.0f%% of a core\n",
+	printf("engine: %.1f%% of the wall time while a computer move was due (searches end early, "
+	       "then the move waits for its minimum display time)\n",
 	       a->think_wall > 0 ? 100.0 * a->engine_seconds / a->think_wall : 0.0);
+	printf("drawing: %.2f ms a frame (smoothed, at the end)\n", a->draw_seconds * 1000.0);
+	printf("engine: %llu ticks used their whole slice, %.2f ms each on average (%.0f%% of a "
+	       "%.1f ms tick)\n",
+	       (unsigned long long)a->slices, a->slices ? 1000.0 * a->slice_seconds / (double)a->slices : 0.0,
+	       a->slices ? 100.0 * a->slice_seconds / (double)a->slices * APP_TICK_HZ : 0.0,
+	       1000.0 / APP_TICK_HZ);
 }
 
 int app_main(int argc, char **argv)

@@ -167,6 +167,10 @@ struct app {
 	uint64_t engine_nodes;         /* search nodes run inside the loop (--stats) */
 	double engine_seconds;         /* and the time they took */
 	double think_wall;             /* wall time of the frames during which the engine thought */
+	double frame_period;           /* seconds per frame at the display's rate */
+	double draw_seconds;           /* smoothed cost of drawing and presenting a frame */
+	double slice_seconds;          /* engine time in ticks that used their whole slice */
+	uint64_t slices;               /* how many such ticks */
 	bool stats;                    /* --stats: print frame and engine figures at exit */
 	int exit_code;                 /* a script's failed expectation sets it */
 	char shot_path[1024];          /* a screenshot to take after this frame is drawn */

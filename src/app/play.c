@@ -10,8 +10,10 @@
 #include "app/app.h"
 #include "io/save.h"
 
-/* The share of each frame the engine may use, in nanoseconds: about half a frame at 60 Hz. */
-#define SEARCH_SLICE_NS 8.0e6
+/* The engine gets what a frame leaves after drawing, less a safety margin, within bounds. */
+#define SLICE_MARGIN 0.0015 /* seconds */
+#define SLICE_MIN 0.004
+#define SLICE_MAX 0.012
 
 /* Returns the mode named in the settings. */
 static enum play_mode mode_named(const char *name)
@@ -219,7 +221,9 @@ static void think(struct app *a)
 		p->think_start = a->now;
 	}
 	if (search_running(p->search)) {
-		double budget = SEARCH_SLICE_NS / p->ns_per_node;
+		double slice = a->frame_period - a->draw_seconds - SLICE_MARGIN;
+		slice = slice < SLICE_MIN ? SLICE_MIN : slice > SLICE_MAX ? SLICE_MAX : slice;
+		double budget = slice * 1e9 / p->ns_per_node;
 		budget = budget < 64 ? 64 : budget > 5e7 ? 5e7 : budget;
 		const uint64_t before = search_result(p->search)->nodes;
 		const Uint64 t0 = SDL_GetPerformanceCounter();
@@ -231,6 +235,10 @@ static void think(struct app *a)
 			p->ns_per_node = 0.8 * p->ns_per_node + 0.2 * (ns / (double)done);
 		a->engine_nodes += done;
 		a->engine_seconds += ns * 1e-9;
+		if (search_running(p->search)) { /* the search needed more than this tick's slice */
+			a->slice_seconds += ns * 1e-9;
+			a->slices++;
+		}
 	}
 	if (search_running(p->search) || a->now - p->think_start < p->level->min_think_ms / 1000.0 ||
 	    a->now < p->anim_end)
