@@ -298,6 +298,41 @@ static void test_whole_game_medium(void **state)
 	whole_game("medium");
 }
 
+static void test_corrupt_files_are_reported_and_replaced(void **state)
+{
+	(void)state;
+	need_display();
+	char path[300], shot[300], args[700];
+	write_file("settings.ini", "[play]\nlevel = grandmaster\n\x01\x02 garbage\n[sound]\nvolume = 900\n",
+		   path, sizeof path);
+	write_file("autosave.ini", "[parity-save]\nversion = 1\ngame = reversi\nmoves = a1 a1\n", path,
+		   sizeof path);
+	snprintf(shot, sizeof shot, "%s/corrupt.png", work);
+	snprintf(args, sizeof args, "--frames 30 --screenshot %s 2>%s/stderr.txt", shot, work);
+	assert_int_equal(run_parity(args), 0); /* reported, never a crash */
+	char text[4096] = "";
+	snprintf(path, sizeof path, "%s/stderr.txt", work);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	const size_t n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	assert_non_null(strstr(text, "settings.ini"));
+	assert_non_null(strstr(text, "autosave"));
+	/* The settings were written back whole, with defaults where the file was bad. */
+	snprintf(path, sizeof path, "%s/settings.ini", work);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	const size_t m = fread(text, 1, sizeof text - 1, f);
+	text[m] = '\0';
+	fclose(f);
+	assert_null(strstr(text, "grandmaster"));
+	assert_non_null(strstr(text, "volume = 80"));
+	remove(path);
+	snprintf(path, sizeof path, "%s/autosave.ini", work);
+	remove(path);
+}
+
 static void test_bad_options(void **state)
 {
 	(void)state;
@@ -322,6 +357,7 @@ int main(void)
 		cmocka_unit_test(test_bad_options),
 		cmocka_unit_test(test_menu_opens_and_frames_screenshot),
 		cmocka_unit_test(test_two_players_move_flip_hints_undo),
+		cmocka_unit_test(test_corrupt_files_are_reported_and_replaced),
 		cmocka_unit_test(test_whole_game_beginner),
 		cmocka_unit_test(test_whole_game_medium),
 	};
