@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "io/span.h"
 
 /* The option flags and their words in the `flags` line, in the order they are written. */
 static const struct {
@@ -170,49 +171,10 @@ int save_write(const char *path, const struct match *m, const struct save_info *
 
 /* ---- reading ------------------------------------------------------------------------- */
 
-/* A piece of the text: where it starts and how long it is (not NUL-terminated). */
-struct span {
-	const char *s;
-	size_t len;
-};
-
-/* Returns whether c is a blank (space, tab, carriage return...) but not a line break. */
-static bool blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/* Returns the span without the blanks at either end. */
-static struct span trim(struct span a)
-{
-	while (a.len && blank(a.s[0])) {
-		a.s++;
-		a.len--;
-	}
-	while (a.len && blank(a.s[a.len - 1]))
-		a.len--;
-	return a;
-}
-
 /* Returns whether the span is exactly `word`. */
 static bool span_is(struct span a, const char *word)
 {
 	return strlen(word) == a.len && memcmp(a.s, word, a.len) == 0;
-}
-
-/* Writes a printable, shortened copy of the span into out (32 bytes) for a message. */
-static void quote(struct span a, char out[32])
-{
-	size_t n = a.len > 24 ? 24 : a.len;
-	for (size_t i = 0; i < n; i++) {
-		const unsigned char c = (unsigned char)a.s[i];
-		out[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-	}
-	if (a.len > n) {
-		memcpy(out + n, "...", 3);
-		n += 3;
-	}
-	out[n] = '\0';
 }
 
 /* Returns whether the span is a decimal number from 0 to max, storing it in *v. */
@@ -284,11 +246,11 @@ static int scan(const char *text, struct fields *f, char *err)
 	for (size_t at = 0; at < len;) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		const size_t end = nl ? (size_t)(nl - text) : len;
-		const struct span line = trim((struct span){text + at, end - at});
+		const struct span line = span_trim((struct span){text + at, end - at});
 		at = end + 1;
 		line_no++;
 		char shown[32];
-		quote(line, shown);
+		span_quote(line, shown);
 		if (line.len == 0 || line.s[0] == '#' || line.s[0] == ';')
 			continue;
 		if (line.s[0] == '[') {
@@ -312,15 +274,15 @@ static int scan(const char *text, struct fields *f, char *err)
 			return game_fail(err, IO_ERR_CORRUPT,
 			                 "line %d: expected key = value, not \"%s\"", line_no,
 			                 shown);
-		const struct span key = trim((struct span){line.s, (size_t)(eq - line.s)});
+		const struct span key = span_trim((struct span){line.s, (size_t)(eq - line.s)});
 		const struct span value =
-		    trim((struct span){eq + 1, line.len - (size_t)(eq + 1 - line.s)});
+		    span_trim((struct span){eq + 1, line.len - (size_t)(eq + 1 - line.s)});
 		int k = 0;
 		while (k < NFIELDS && !span_is(key, field_names[k]))
 			k++;
 		if (k == NFIELDS) {
 			if (!unknown[0]) {
-				quote(key, shown);
+				span_quote(key, shown);
 				game_fail(unknown, 0, "line %d: unknown key \"%s\"", line_no,
 				          shown);
 			}
@@ -378,14 +340,14 @@ static int read_options(const struct fields *f, struct game_options *opt, char *
 	while (rest.len) {
 		const char *comma = memchr(rest.s, ',', rest.len);
 		const size_t wlen = comma ? (size_t)(comma - rest.s) : rest.len;
-		const struct span word = trim((struct span){rest.s, wlen});
+		const struct span word = span_trim((struct span){rest.s, wlen});
 		rest = comma ? (struct span){comma + 1, rest.len - wlen - 1} : (struct span){"", 0};
 		int i = 0;
 		while (i < NFLAGS && !span_is(word, flag_words[i].word))
 			i++;
 		if (i == NFLAGS) {
 			char shown[32];
-			quote(word, shown);
+			span_quote(word, shown);
 			return game_fail(
 			    err, IO_ERR_CORRUPT,
 			    "line %d: unknown flag \"%s\" (flags are anti, black-hole)",
@@ -412,7 +374,7 @@ static int read_info(const struct fields *f, struct save_info *info, char *err)
 			i++;
 		if (!words[w].words[i]) {
 			char shown[32];
-			quote(v, shown);
+			span_quote(v, shown);
 			return game_fail(err, IO_ERR_CORRUPT, "line %d: unknown %s \"%s\"",
 			                 f->line[words[w].k], field_names[words[w].k], shown);
 		}
@@ -483,14 +445,14 @@ static int replay(const struct fields *f, struct match *m, char *err)
 {
 	struct span rest = f->value[F_MOVES];
 	for (int number = 1;; number++) {
-		while (rest.len && blank(rest.s[0])) {
+		while (rest.len && span_blank(rest.s[0])) {
 			rest.s++;
 			rest.len--;
 		}
 		if (rest.len == 0)
 			return 0;
 		size_t wlen = 0;
-		while (wlen < rest.len && !blank(rest.s[wlen]))
+		while (wlen < rest.len && !span_blank(rest.s[wlen]))
 			wlen++;
 		const struct span word = {rest.s, wlen};
 		rest.s += wlen;
@@ -498,7 +460,7 @@ static int replay(const struct fields *f, struct match *m, char *err)
 		char text[GAME_TEXT_MAX], why[GAME_ERR_MAX] = "";
 		if (wlen >= sizeof text) {
 			char shown[32];
-			quote(word, shown);
+			span_quote(word, shown);
 			return game_fail(err, IO_ERR_CORRUPT, "move %d is not a move: \"%s\"",
 			                 number, shown);
 		}
@@ -509,7 +471,7 @@ static int replay(const struct fields *f, struct match *m, char *err)
 			return game_fail(err, IO_ERR_SYSTEM, "out of memory at move %d", number);
 		if (rc != GAME_OK) {
 			char shown[32];
-			quote(word, shown);
+			span_quote(word, shown);
 			return game_fail(err, IO_ERR_CORRUPT, "move %d (%s): %s", number, shown,
 			                 why);
 		}
@@ -526,7 +488,7 @@ int save_parse(const char *text, struct match *m, struct save_info *info, char *
 		return rc;
 
 	char name[32];
-	quote(f.value[F_GAME], name);
+	span_quote(f.value[F_GAME], name);
 	const struct game_rules *rules = f.value[F_GAME].len < 24 ? game_find(name) : NULL;
 	if (!rules)
 		return game_fail(err, IO_ERR_CORRUPT, "line %d: unknown game \"%s\"",

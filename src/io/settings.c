@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "io/span.h"
 
 const char *const settings_games[] = {"reversi", "checkers", "dots", NULL};
 const char *const settings_modes[] = {"vs-computer", "two-players", "demo", NULL};
@@ -53,12 +54,6 @@ static const struct key keys[] = {
 };
 
 enum { NKEYS = sizeof keys / sizeof keys[0] };
-
-/* A piece of the text: where it starts and how long it is (not NUL-terminated). */
-struct span {
-	const char *s;
-	size_t len;
-};
 
 int settings_find_word(const char *const *list, const char *word)
 {
@@ -113,39 +108,6 @@ static bool span_is(struct span a, const char *word)
 	return true;
 }
 
-/* Returns whether c is a space or a tab (or another blank the INI format ignores). */
-static bool blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/* Returns the span without the blanks at either end. */
-static struct span trim(struct span a)
-{
-	while (a.len && blank(a.s[0])) {
-		a.s++;
-		a.len--;
-	}
-	while (a.len && blank(a.s[a.len - 1]))
-		a.len--;
-	return a;
-}
-
-/* Writes a printable, shortened copy of the span into out (32 bytes) for a message. */
-static void quote(struct span a, char out[32])
-{
-	size_t n = a.len > 24 ? 24 : a.len;
-	for (size_t i = 0; i < n; i++) {
-		const unsigned char c = (unsigned char)a.s[i];
-		out[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-	}
-	if (a.len > n) {
-		memcpy(out + n, "...", 3);
-		n += 3;
-	}
-	out[n] = '\0';
-}
-
 /* Returns whether the span is a decimal integer (optional sign), storing it in *v. */
 static bool parse_int(struct span a, int *v)
 {
@@ -188,7 +150,7 @@ static bool apply(struct settings *s, const struct key *k, struct span value, ch
 {
 	char *field = (char *)s + k->offset;
 	char shown[32];
-	quote(value, shown);
+	span_quote(value, shown);
 	switch (k->kind) {
 	case KIND_WORD:
 		for (int i = 0; k->words[i]; i++)
@@ -253,13 +215,13 @@ static const struct key *find_key(struct span section, struct span name)
  * ("80  # quieter"). */
 static struct span strip_comment(struct span a)
 {
-	a = trim(a);
+	a = span_trim(a);
 	for (size_t i = 0; i < a.len; i++)
-		if ((a.s[i] == '#' || a.s[i] == ';') && (i == 0 || blank(a.s[i - 1]))) {
+		if ((a.s[i] == '#' || a.s[i] == ';') && (i == 0 || span_blank(a.s[i - 1]))) {
 			a.len = i;
 			break;
 		}
-	return trim(a);
+	return span_trim(a);
 }
 
 /* Reads one line (already trimmed, NUL-free) into s, keeping the current section in *section.
@@ -277,7 +239,7 @@ static bool parse_line(struct settings *s, struct span line, struct span *sectio
 			game_fail(why, 0, "a section header is [name]");
 			return false;
 		}
-		*section = trim((struct span){line.s + 1, (size_t)(close - line.s - 1)});
+		*section = span_trim((struct span){line.s + 1, (size_t)(close - line.s - 1)});
 		return true;
 	}
 	const char *eq = memchr(line.s, '=', line.len);
@@ -285,7 +247,7 @@ static bool parse_line(struct settings *s, struct span line, struct span *sectio
 		game_fail(why, 0, "expected key = value");
 		return false;
 	}
-	const struct span name = trim((struct span){line.s, (size_t)(eq - line.s)});
+	const struct span name = span_trim((struct span){line.s, (size_t)(eq - line.s)});
 	const struct span value =
 	    strip_comment((struct span){eq + 1, line.len - (size_t)(eq + 1 - line.s)});
 	if (name.len == 0) {
@@ -309,7 +271,7 @@ static int parse_bytes(struct settings *s, const char *text, size_t len, char *e
 	for (size_t at = 0; at < len;) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		const size_t end = nl ? (size_t)(nl - text) : len;
-		const struct span line = trim((struct span){text + at, end - at});
+		const struct span line = span_trim((struct span){text + at, end - at});
 		line_no++;
 		at = end + 1;
 		char why[GAME_ERR_MAX];
