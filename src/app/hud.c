@@ -97,7 +97,8 @@ void play_draw(struct app *a)
 	p->view->draw(a, p);
 	char text[200];
 	game_line(p, text, sizeof text);
-	app_text(a, FONT_BODY, text, LAYOUT_PANEL_X, 50, dim, 0);
+	const bool fits = app_text_width(a, FONT_BODY, text) <= LAYOUT_PANEL_W;
+	app_text(a, fits ? FONT_BODY : FONT_SMALL, text, LAYOUT_PANEL_X, fits ? 50 : 56, dim, 0);
 	side_row(a, p, 0, 96);
 	side_row(a, p, 1, 204);
 	if (a->now < p->banner_end) {

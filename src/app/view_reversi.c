@@ -212,13 +212,12 @@ static void draw(struct app *a, const struct play *p)
 	for (int i = 0; i < size * size; i++) {
 		int sx, sy, sw;
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
-		if ((pos->hole >> i) & 1) { /* the black hole: a dark well */
-			for (int k = 0; k < 6; k++) {
-				const int inset = 4 + k * sw / 14;
-				SDL_SetRenderDrawColor(r, 0, 0, 0, (Uint8)(70 + k * 30));
-				SDL_Rect well = {sx + inset, sy + inset, sw - 2 * inset, sw - 2 * inset};
-				SDL_RenderFillRect(r, &well);
-			}
+		if ((pos->hole >> i) & 1) { /* the black hole: a round well darkening inward */
+			SDL_SetTextureColorMod(a->assets.discs, 0, 0, 0);
+			draw_disc(a, 0, sx, sy, sw, 1.12, 90);
+			draw_disc(a, 0, sx, sy, sw, 0.9, 160);
+			draw_disc(a, 0, sx, sy, sw, 0.65, 255);
+			SDL_SetTextureColorMod(a->assets.discs, 255, 255, 255);
 			continue;
 		}
 		int f;
