@@ -407,8 +407,17 @@ static bool open_window(struct app *a)
 	Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
 	if (full)
 		flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
-	a->window = SDL_CreateWindow("Parity", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, APP_W,
-				     APP_H, flags);
+	/* A window of the canvas's size, shrunk to fit a smaller screen. */
+	int w = APP_W, h = APP_H;
+	SDL_Rect usable;
+	if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0 &&
+	    (usable.w < w || usable.h < h)) {
+		const double k = SDL_min((double)usable.w / w, (double)usable.h / h) * 0.95;
+		w = (int)(w * k);
+		h = (int)(h * k);
+	}
+	a->window = SDL_CreateWindow("Parity", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+				     flags);
 	if (!a->window) {
 		fprintf(stderr, "parity: cannot open a window: %s\n", SDL_GetError());
 		return false;
