@@ -114,6 +114,19 @@ static bool square_glows(const struct shot *sh, const char *name)
 	return c.r > 90 && c.r > c.b + 40; /* plain felt is green (red about 26), the glow amber */
 }
 
+/* Returns how many gold pixels (the engine's suggestion frame) a square of an 8×8 board has. */
+static int gold_pixels(const struct shot *sh, const char *name)
+{
+	int x, y, w, n = 0;
+	layout_square(8, name[0] - 'a', name[1] - '1', &x, &y, &w);
+	for (int dy = 0; dy < w; dy += 2)
+		for (int dx = 0; dx < w; dx += 2) {
+			const SDL_Color c = pixel(sh, x + dx, y + dy);
+			n += c.r > 200 && c.g > 140 && c.b < 130;
+		}
+	return n;
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -298,6 +311,29 @@ static void test_whole_game_medium(void **state)
 	whole_game("medium");
 }
 
+static void test_engine_suggestion(void **state)
+{
+	(void)state;
+	need_display();
+	char script[300], body[1024], path[300], args[400];
+	snprintf(body, sizeof body,
+		 "0 wait-scene play\n0 square f5\n0 wait\n1 square f6\n0 wait\n"
+		 "1 key shift+h\n90 screenshot %s/advice.png\n1 quit\n", work);
+	write_file("advice.script", body, script, sizeof script);
+	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
+	assert_int_equal(run_parity(args), 0);
+	snprintf(path, sizeof path, "%s/advice.png", work);
+	struct shot sh = load_shot(path);
+	/* Exactly one legal square carries the suggestion's gold frame. */
+	const char *legal[] = {"c4", "d3", "e6", "f7"};
+	int framed = 0;
+	for (int i = 0; i < 4; i++)
+		framed += gold_pixels(&sh, legal[i]) > 20;
+	assert_int_equal(framed, 1);
+	assert_true(gold_pixels(&sh, "a1") == 0);
+	SDL_FreeSurface(sh.s);
+}
+
 static void test_corrupt_files_are_reported_and_replaced(void **state)
 {
 	(void)state;
@@ -358,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_menu_opens_and_frames_screenshot),
 		cmocka_unit_test(test_two_players_move_flip_hints_undo),
 		cmocka_unit_test(test_corrupt_files_are_reported_and_replaced),
+		cmocka_unit_test(test_engine_suggestion),
 		cmocka_unit_test(test_whole_game_beginner),
 		cmocka_unit_test(test_whole_game_medium),
 	};

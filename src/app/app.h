@@ -119,6 +119,14 @@ struct play {
 	double banner_end;
 	bool confirm_leave;             /* "Leave this game?" is open */
 	bool over_handled;              /* the game-over sound and scene change happened */
+	struct search *advisor;         /* the engine working for the human: suggestion, overlay */
+	int advice;                     /* the suggested target (Shift+H), or -1 */
+	bool advice_wanted;             /* a suggestion was asked for and is being searched */
+	bool show_eval;                 /* the overlay: the engine's score on every legal square */
+	int eval_next;                  /* the next legal move the overlay evaluates */
+	bool eval_busy;                 /* the advisor is searching the overlay's move */
+	int eval_score[128];            /* per target: the score for the side to move */
+	bool eval_known[128];
 	char status[200];               /* a one-line message at the bottom (errors, saves) */
 	double status_end;
 };

@@ -105,14 +105,18 @@ bool play_begin(struct app *a, bool resume)
 	p->view = view_for(p->rules);
 	p->seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
 	p->search = search_new(p->rules, 18);
-	if (!p->search) {
+	p->advisor = search_new(p->rules, 16);
+	if (!p->search || !p->advisor) {
+		search_free(p->search);
+		search_free(p->advisor);
 		match_free(&p->match);
 		p->rules = NULL;
 		snprintf(a->notice, sizeof a->notice, "Out of memory");
 		return false;
 	}
 	p->hints = a->settings.hints || strcmp(p->level->name, "beginner") == 0;
-	p->hover = p->cursor = -1;
+	p->hover = p->cursor = p->advice = -1;
+	p->show_eval = a->settings.show_eval;
 	p->ns_per_node = 1000;
 	p->turn_start = a->now;
 	autosave(a);
@@ -125,8 +129,20 @@ void play_end(struct app *a)
 	if (!p->rules)
 		return;
 	search_free(p->search);
+	search_free(p->advisor);
 	match_free(&p->match);
 	memset(p, 0, sizeof *p);
+}
+
+/* Forgets the advisor's work: the position it was about has changed. */
+static void advice_reset(struct play *p)
+{
+	search_cancel(p->advisor);
+	p->advice = -1;
+	p->advice_wanted = false;
+	p->eval_next = 0;
+	p->eval_busy = false;
+	memset(p->eval_known, 0, sizeof p->eval_known);
 }
 
 /* Forgets animations and the engine's work after the history changed under them. */
@@ -134,6 +150,7 @@ static void history_changed(struct app *a)
 {
 	struct play *p = &a->play;
 	search_cancel(p->search);
+	advice_reset(p);
 	p->thinking = false;
 	memset(p->anim, 0, sizeof p->anim);
 	p->anim_end = 0;
@@ -155,6 +172,7 @@ static void play_move(struct app *a, const struct game_move *move)
 	}
 	p->view->played(a, p, before, move);
 	p->turn_start = a->now;
+	advice_reset(p);
 	autosave(a);
 }
 
@@ -209,6 +227,77 @@ void play_redo(struct app *a)
 	history_changed(a);
 }
 
+/* Returns the node budget of one engine slice: what the frame leaves after drawing. */
+static uint64_t slice_budget(const struct app *a)
+{
+	const struct play *p = &a->play;
+	double slice = a->frame_period - a->draw_seconds - SLICE_MARGIN;
+	slice = slice < SLICE_MIN ? SLICE_MIN : slice > SLICE_MAX ? SLICE_MAX : slice;
+	double budget = slice * 1e9 / p->ns_per_node;
+	budget = budget < 64 ? 64 : budget > 5e7 ? 5e7 : budget;
+	return (uint64_t)budget;
+}
+
+/* Runs one slice of the advisor for the human to move: first a suggestion that was asked
+ * for, then the overlay's scores, one legal move after another. */
+static void advise(struct app *a)
+{
+	struct play *p = &a->play;
+	const struct level *lv = level_find(p->rules, "medium");
+	struct search_limits limits;
+	level_limits(lv ? lv : p->level, p->seed, &limits);
+	limits.noise = 0;
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = match_legal(&p->match, moves);
+	if (p->advice_wanted) {
+		if (!search_running(p->advisor) && !p->eval_busy) {
+			search_start(p->advisor, match_pos(&p->match), &limits);
+		}
+		if (!p->eval_busy) {
+			search_step(p->advisor, slice_budget(a));
+			if (!search_running(p->advisor)) {
+				const struct search_result *r = search_result(p->advisor);
+				p->advice_wanted = false;
+				if (r->has_move) {
+					char text[GAME_TEXT_MAX];
+					p->rules->move_to_text(match_pos(&p->match), &r->move, text, sizeof text);
+					p->advice = p->view->index_of(p, text);
+					snprintf(p->status, sizeof p->status, "The engine would play %.40s", text);
+					p->status_end = a->now + 4;
+				}
+			}
+			return;
+		}
+	}
+	if (!p->show_eval || p->eval_next >= n)
+		return;
+	const struct game_move *m = &moves[p->eval_next];
+	unsigned char child[GAME_POS_MAX_BYTES];
+	if (!p->eval_busy) {
+		memcpy(child, match_pos(&p->match), p->rules->pos_size);
+		p->rules->play(child, m);
+		limits.depth = limits.depth > 1 ? limits.depth - 1 : 1;
+		search_start(p->advisor, child, &limits);
+		p->eval_busy = true;
+	}
+	search_step(p->advisor, slice_budget(a));
+	if (search_running(p->advisor))
+		return;
+	memcpy(child, match_pos(&p->match), p->rules->pos_size);
+	p->rules->play(child, m);
+	const int score = search_result(p->advisor)->score;
+	const bool same = p->rules->to_move(child) == match_to_move(&p->match);
+	char text[GAME_TEXT_MAX];
+	p->rules->move_to_text(match_pos(&p->match), m, text, sizeof text);
+	const int index = p->view->index_of(p, text);
+	if (index >= 0 && index < 128) {
+		p->eval_score[index] = same ? score : -score;
+		p->eval_known[index] = true;
+	}
+	p->eval_busy = false;
+	p->eval_next++;
+}
+
 /* Runs the engine for one slice; plays its move once found and shown long enough. */
 static void think(struct app *a)
 {
@@ -221,13 +310,9 @@ static void think(struct app *a)
 		p->think_start = a->now;
 	}
 	if (search_running(p->search)) {
-		double slice = a->frame_period - a->draw_seconds - SLICE_MARGIN;
-		slice = slice < SLICE_MIN ? SLICE_MIN : slice > SLICE_MAX ? SLICE_MAX : slice;
-		double budget = slice * 1e9 / p->ns_per_node;
-		budget = budget < 64 ? 64 : budget > 5e7 ? 5e7 : budget;
 		const uint64_t before = search_result(p->search)->nodes;
 		const Uint64 t0 = SDL_GetPerformanceCounter();
-		search_step(p->search, (uint64_t)budget);
+		search_step(p->search, slice_budget(a));
 		const double ns = (double)(SDL_GetPerformanceCounter() - t0) * 1e9 /
 				  (double)SDL_GetPerformanceFrequency();
 		const uint64_t done = search_result(p->search)->nodes - before;
@@ -293,6 +378,8 @@ void play_update(struct app *a, double dt)
 	}
 	if (play_computer_to_move(p))
 		think(a);
+	else if (a->now >= p->anim_end)
+		advise(a);
 }
 
 /* Plays the human's move on target `index` if it is legal there. */
@@ -354,6 +441,17 @@ void play_event(struct app *a, const SDL_Event *ev)
 			app_change_scene(a, &scene_play);
 	} else if ((k == SDLK_y && ctrl) || (k == SDLK_u && shift)) {
 		play_redo(a);
+	} else if (k == SDLK_h && shift && !ev->key.repeat) {
+		if (!play_computer_to_move(p) && !match_over(&p->match)) { /* what would the engine play? */
+			p->advice_wanted = true;
+			p->advice = -1;
+			snprintf(p->status, sizeof p->status, "The engine is looking for a move...");
+			p->status_end = a->now + 1.5;
+		}
+	} else if (k == SDLK_e && !ev->key.repeat) {
+		p->show_eval = !p->show_eval;
+		a->settings.show_eval = p->show_eval;
+		app_save_settings(a);
 	} else if (k == SDLK_h && !ev->key.repeat) {
 		p->hints = !p->hints;
 		a->settings.hints = p->hints;

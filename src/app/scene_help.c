@@ -67,7 +67,8 @@ static void help_draw(struct app *a)
 	app_text(a, FONT_BODY, "Keys", 80, y, gold, 0);
 	static const char *const keys[] = {
 		"Mouse: click a square \xc2\xb7 Arrows + Enter: keyboard play",
-		"H: hints \xc2\xb7 U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo",
+		"H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every square",
+		"U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo",
 		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
 		"Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints",
 	};

@@ -4,6 +4,7 @@
  * the hover preview and the keyboard cursor.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "app/app.h"
@@ -235,7 +236,8 @@ static void draw(struct app *a, const struct play *p)
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
 		if (i == p->hover)
 			draw_disc(a, pos->side == 0 ? 0 : a->assets.disc_frames - 1, sx, sy, sw, 0.92, 110);
-		else if (p->hints) { /* the dot takes the colour of the side to move */
+		else if (p->hints && !(p->show_eval && i < 128 && p->eval_known[i])) {
+			/* the dot takes the colour of the side to move */
 			const Uint8 shade = pos->side == 0 ? 40 : 255;
 			SDL_SetTextureColorMod(a->assets.markers, shade, shade, shade);
 			draw_marker(a, 0, sx, sy, sw, 1.1);
@@ -246,6 +248,35 @@ static void draw(struct app *a, const struct play *p)
 		int lx, ly, lw;
 		layout_square(size, last_sq % size, last_sq / size, &lx, &ly, &lw);
 		draw_marker(a, 1, lx, ly, lw, 0.7);
+	}
+	/* The engine's suggestion (Shift+H): a gold frame that breathes. */
+	if (p->advice >= 0 && p->advice < size * size && human_turn && still) {
+		int ax, ay, aw;
+		layout_square(size, p->advice % size, p->advice / size, &ax, &ay, &aw);
+		SDL_SetTextureColorMod(a->assets.markers, 255, 200, 60);
+		draw_marker(a, 2, ax, ay, aw, 0.92 + 0.06 * sin(a->now * 6.0));
+		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
+	}
+	/* The evaluation overlay (E): the engine's score of each legal square, in discs. */
+	for (int k = 0; k < n && p->show_eval && still; k++) {
+		const int i = (int)moves[k].code;
+		if (moves[k].code == REVERSI_PASS || i >= 128 || !p->eval_known[i])
+			continue;
+		int sx, sy, sw;
+		layout_square(size, i % size, i / size, &sx, &sy, &sw);
+		const int v = p->eval_score[i];
+		const bool proven = v >= SEARCH_WIN || v <= -SEARCH_WIN;
+		const int shown = proven ? (v > 0 ? (v - SEARCH_WIN + 50) / 100 : (v + SEARCH_WIN - 50) / 100)
+					 : v;
+		char text[16];
+		if (proven)
+			snprintf(text, sizeof text, "%+d", shown);
+		else
+			snprintf(text, sizeof text, "%+.1f", shown / 100.0);
+		const SDL_Color ink = proven ? (SDL_Color){255, 210, 80, 255}
+				      : v >= 0 ? (SDL_Color){230, 255, 230, 255}
+					       : (SDL_Color){255, 200, 190, 255};
+		app_text(a, FONT_SMALL, text, sx + sw / 2, sy + sw / 2 - 11, ink, 1);
 	}
 	if (p->cursor >= 0 && p->cursor < size * size) {
 		int cx, cy, cw;
