@@ -509,6 +509,13 @@ static void run_loop(struct app *a)
 		SDL_SetRenderDrawColor(a->renderer, 16, 22, 20, 255);
 		SDL_RenderClear(a->renderer);
 		a->scene->draw(a);
+		if (a->paused && a->scene == &scene_play) { /* focus lost: the clocks are stopped */
+			SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+			SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 120);
+			SDL_RenderFillRect(a->renderer, NULL);
+			app_text(a, FONT_LARGE, "Paused", APP_W / 2, APP_H / 2 - 24,
+				 (SDL_Color){244, 200, 84, 255}, 1);
+		}
 		if (a->fade > 0) {
 			SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
 			SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, (Uint8)(a->fade * 255));
