@@ -14,6 +14,7 @@ static const struct {
 } subcommands[] = {
 	{"perft", cli_perft},
 	{"bench", cli_bench},
+	{"solve", cli_solve},
 };
 
 int main(int argc, char **argv)

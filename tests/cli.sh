@@ -68,6 +68,21 @@ expect_status 2 "$parity" perft dots 3 --size 10x10
 expect_status 2 "$parity" perft dots 3 "3x3 0101"
 expect_status 2 "$parity" --no-such-option
 
+expect_status 0 "$parity" solve reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+[ "$(cut -d' ' -f1-2 </tmp/parity-cli-out.$$)" = "g8 +18" ] || { echo "FAIL: solve FFO #1 -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+printf '%s\n' "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;" >/tmp/parity-cli-obf.$$
+expect_status 0 "$parity" solve reversi --file /tmp/parity-cli-obf.$$
+printf '%s\n' "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+16; H1:+12;" >/tmp/parity-cli-obf.$$
+expect_status 1 "$parity" solve reversi --file /tmp/parity-cli-obf.$$
+printf '%s\n' "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X" "XO- X" >/tmp/parity-cli-obf.$$
+expect_status 2 "$parity" solve reversi --file /tmp/parity-cli-obf.$$
+expect_status 2 "$parity" solve reversi --file /tmp/parity-no-such-file.$$
+expect_status 2 "$parity" solve reversi
+expect_status 2 "$parity" solve checkers "B:W21-32:B1-12"
+expect_status 2 "$parity" solve reversi "------------------------------------ X"
+expect_status 2 "$parity" solve reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- Z"
+rm -f /tmp/parity-cli-obf.$$
+
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -14,6 +14,9 @@ int cli_perft(int argc, char **argv);
 /* `parity bench search GAME LEVEL`: the engine's speed headless. */
 int cli_bench(int argc, char **argv);
 
+/* `parity solve reversi POSITION | --file FILE.obf`: exact 8×8 endgame scores and moves. */
+int cli_solve(int argc, char **argv);
+
 /* Reads the game options shared by subcommands (--size, --anti, --black-hole, --seed) from
  * argv[*i]; returns 1 if it took the option (advancing *i past its value), 0 if the option is
  * not one of them, -1 (with a message on stderr) if its value is bad. */

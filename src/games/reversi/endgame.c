@@ -1,0 +1,559 @@
+/*
+ * games/reversi/endgame.c — the exact 8×8 endgame solver (endgame.h).
+ *
+ * Negamax alpha-beta, fail-soft, in three layers by the number of empty squares, as in the
+ * literature (Edax, Zebra):
+ *   - 1 to 4 empties: no move generation; each empty square is tried with board8_flips, the
+ *     last one by counting flips for both sides; at 3 and 4 empties the squares of regions
+ *     (quadrants) with an odd number of empties go first (parity);
+ *   - 5 to SHALLOW_MAX empties: moves from board8_moves, odd quadrants first, no table;
+ *   - above: principal-variation search (first move with the whole window, the others with a
+ *     null window and a re-search when they beat it), a transposition table of exact bounds,
+ *     moves sorted by the opponent's (corner-weighted) mobility after them, fewest first.
+ * Stable discs (corners, full lines and what leans on them) bound the score from above and
+ * cut nodes whose alpha is already out of reach. Passes and finished games are exact.
+ */
+#include "games/reversi/endgame.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/hash.h"
+#include "games/reversi/board8.h"
+
+enum {
+	SHALLOW_MAX = 7, /* at most this many empties: no table, no sorting */
+	INF = 127,       /* beyond any score */
+};
+
+/* A stored position: the whole board and bounds on its exact score. */
+struct entry {
+	uint64_t P, O;
+	int8_t lower, upper;
+	uint8_t move; /* best move found (64: none) */
+	uint8_t used;
+};
+
+struct endgame_ctx {
+	struct entry *table;
+	uint64_t mask; /* entries - 1 */
+	uint64_t nodes;
+};
+
+#define ROW_1 0x00000000000000ffULL
+#define ROW_8 0xff00000000000000ULL
+#define COL_A 0x0101010101010101ULL
+#define COL_H 0x8080808080808080ULL
+#define CORNERS 0x8100000000000081ULL
+#define EDGES (ROW_1 | ROW_8 | COL_A | COL_H)
+
+/* The four quadrants (a1-d4, e1-h4, a5-d8, e5-h8) where parity is counted. */
+static const uint64_t quadrant[4] = {
+	0x000000000f0f0f0fULL,
+	0x00000000f0f0f0f0ULL,
+	0x0f0f0f0f00000000ULL,
+	0xf0f0f0f000000000ULL,
+};
+
+/* Returns the quadrant (0..3) of square sq. */
+static inline int quadrant_of(int sq)
+{
+	return ((sq >> 2) & 1) | ((sq >> 4) & 2);
+}
+
+/* Returns the empty squares that lie in quadrants with an odd number of empties. */
+static inline uint64_t odd_region(uint64_t empty)
+{
+	uint64_t odd = 0;
+	for (int q = 0; q < 4; q++)
+		if (board8_count(empty & quadrant[q]) & 1)
+			odd |= quadrant[q];
+	return odd & empty;
+}
+
+/* Returns the index of the lowest set bit of x (x != 0). */
+static inline int first_square(uint64_t x)
+{
+	return __builtin_ctzll(x);
+}
+
+/* Returns the final score of a finished game for the side owning P: the disc difference,
+ * with the empty squares going to the winner. */
+static inline int final_score(uint64_t P, uint64_t O)
+{
+	const int p = board8_count(P), o = board8_count(O);
+	const int diff = p - o, empty = 64 - p - o;
+	return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
+}
+
+/* ---- stability ---- */
+
+/* Returns the squares whose line in direction +d (toward h8) is full up to the board's edge;
+ * `edge` holds the squares where that direction leaves the board. */
+static inline uint64_t full_ray_up(uint64_t filled, int d, uint64_t edge)
+{
+	uint64_t r = filled;
+	for (int i = 0; i < 7; i++)
+		r = filled & (edge | (r >> d));
+	return r;
+}
+
+/* Returns the same for direction -d (toward a1). */
+static inline uint64_t full_ray_down(uint64_t filled, int d, uint64_t edge)
+{
+	uint64_t r = filled;
+	for (int i = 0; i < 7; i++)
+		r = filled & (edge | (r << d));
+	return r;
+}
+
+/* Returns a subset of O's discs that can never be flipped: in each of the four line
+ * directions the disc either sits on a full line or touches the board's edge or another
+ * such disc of O. */
+static uint64_t stable_discs(uint64_t P, uint64_t O)
+{
+	const uint64_t filled = P | O;
+	uint64_t x = filled & (filled >> 4);
+	x &= x >> 2;
+	x &= x >> 1;
+	const uint64_t full_h = (x & COL_A) * 0xff;
+	x = filled & (filled >> 32);
+	x &= x >> 16;
+	x &= x >> 8;
+	const uint64_t full_v = (x & ROW_1) * COL_A;
+	const uint64_t full_9 = full_ray_up(filled, 9, ROW_8 | COL_H) &
+				full_ray_down(filled, 9, ROW_1 | COL_A);
+	const uint64_t full_7 = full_ray_up(filled, 7, ROW_8 | COL_A) &
+				full_ray_down(filled, 7, ROW_1 | COL_H);
+	uint64_t stable = 0, before;
+	do {
+		before = stable;
+		const uint64_t s = stable;
+		const uint64_t h = full_h | COL_A | COL_H | ((s << 1) & BOARD8_NOT_A) |
+				   ((s >> 1) & BOARD8_NOT_H);
+		const uint64_t v = full_v | ROW_1 | ROW_8 | (s << 8) | (s >> 8);
+		const uint64_t d9 = full_9 | EDGES | ((s << 9) & BOARD8_NOT_A) |
+				    ((s >> 9) & BOARD8_NOT_H);
+		const uint64_t d7 = full_7 | EDGES | ((s << 7) & BOARD8_NOT_H) |
+				    ((s >> 7) & BOARD8_NOT_A);
+		stable = O & h & v & d9 & d7;
+	} while (stable != before);
+	return stable;
+}
+
+/* Returns the least alpha (for the side to move, with n empties) at which the stability
+ * bound is worth computing. */
+static inline int stability_threshold(int n)
+{
+	return n < 4 ? INF : 2 * n - 2 < 64 ? 2 * n - 2 : 64;
+}
+
+/* Returns an upper bound on P's score that stability proves, or INF if it is not worth
+ * looking (alpha far from the bound). */
+static inline int stability_bound(uint64_t P, uint64_t O, int alpha, int n)
+{
+	if (alpha < stability_threshold(n) || 64 - 2 * board8_count(O) > alpha)
+		return INF;
+	return 64 - 2 * board8_count(stable_discs(P, O));
+}
+
+/* ---- the last four empties ---- */
+
+/* Returns the exact score of (P, O) with one empty square `sq`. */
+static inline int solve_1(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int sq)
+{
+	ctx->nodes++;
+	const int score = 2 * board8_count(P) - 62; /* P's difference after a move flipping 0 */
+	const int n = board8_count(board8_flips(sq, P, O));
+	if (n)
+		return score + 2 * n;
+	const int m = board8_count(board8_flips(sq, O, P));
+	if (m)
+		return score - 2 - 2 * m;
+	return score > 0 ? score : score - 2; /* nobody can move: the empty goes to the winner */
+}
+
+static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+		       const int *sq, int n, int passed);
+
+/* Returns the score of playing square sq[i] (which flips `flips`) from (P, O), for P. */
+static inline int small_child(struct endgame_ctx *ctx, uint64_t P, uint64_t O, uint64_t flips,
+			      int alpha, int beta, const int *sq, int n, int i)
+{
+	const uint64_t next_o = P ^ flips ^ (1ULL << sq[i]);
+	const uint64_t next_p = O ^ flips;
+	if (n == 2)
+		return -solve_1(ctx, next_p, next_o, sq[1 - i]);
+	int rest[3];
+	for (int j = 0, k = 0; j < n; j++)
+		if (j != i)
+			rest[k++] = sq[j];
+	return -solve_small(ctx, next_p, next_o, -beta, -alpha, rest, n - 1, 0);
+}
+
+/* Returns the score of (P, O) in the window (alpha, beta), fail-soft, where the n empties
+ * (2 to 4) are sq[0..n-1]; `passed` says the opponent has just passed. */
+static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+		       const int *sq, int n, int passed)
+{
+	ctx->nodes++;
+	int order[4];
+	if (n >= 3) {
+		/* Odd quadrants first, keeping the given order otherwise. */
+		int odd = 0, k = 0;
+		for (int i = 0; i < n; i++)
+			odd ^= 1 << quadrant_of(sq[i]);
+		for (int i = 0; i < n; i++)
+			if (odd >> quadrant_of(sq[i]) & 1)
+				order[k++] = sq[i];
+		for (int i = 0; i < n; i++)
+			if (!(odd >> quadrant_of(sq[i]) & 1))
+				order[k++] = sq[i];
+		sq = order;
+	}
+	int best = -INF;
+	for (int i = 0; i < n; i++) {
+		const uint64_t f = board8_flips(sq[i], P, O);
+		if (!f)
+			continue;
+		const int v = small_child(ctx, P, O, f, alpha, beta, sq, n, i);
+		if (v > best) {
+			best = v;
+			if (v >= beta)
+				return v;
+			if (v > alpha)
+				alpha = v;
+		}
+	}
+	if (best > -INF)
+		return best;
+	if (passed)
+		return final_score(P, O); /* neither side can move */
+	return -solve_small(ctx, O, P, -beta, -alpha, sq, n, 1);
+}
+
+/* Returns the squares of `empty` as an array (in board order) and their number. */
+static inline int squares_of(uint64_t empty, int *sq)
+{
+	int n = 0;
+	for (; empty; empty &= empty - 1)
+		sq[n++] = first_square(empty);
+	return n;
+}
+
+/* ---- 5 to SHALLOW_MAX empties ---- */
+
+/* Returns the score of (P, O) with n empties (5..SHALLOW_MAX) in (alpha, beta), fail-soft. */
+static int solve_shallow(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+			 int n, int passed)
+{
+	ctx->nodes++;
+	const uint64_t empty = ~(P | O);
+	const uint64_t moves = board8_moves_in(P, O, empty);
+	if (!moves) {
+		if (passed)
+			return final_score(P, O);
+		if (!board8_moves_in(O, P, empty))
+			return final_score(P, O);
+		return -solve_shallow(ctx, O, P, -beta, -alpha, n, 1);
+	}
+	const int bound = stability_bound(P, O, alpha, n);
+	if (bound <= alpha)
+		return bound;
+	if (bound < beta)
+		beta = bound;
+	int best = -INF;
+	const uint64_t odd = odd_region(empty);
+	const uint64_t group[2] = {moves & odd, moves & ~odd};
+	for (int g = 0; g < 2; g++)
+		for (uint64_t m = group[g]; m; m &= m - 1) {
+			const int sq = first_square(m);
+			const uint64_t f = board8_flips(sq, P, O);
+			const uint64_t next_p = O ^ f, next_o = P ^ f ^ (1ULL << sq);
+			int v;
+			if (n == 5) {
+				int rest[4];
+				squares_of(empty ^ (1ULL << sq), rest);
+				v = -solve_small(ctx, next_p, next_o, -beta, -alpha, rest, 4, 0);
+			} else {
+				v = -solve_shallow(ctx, next_p, next_o, -beta, -alpha, n - 1, 0);
+			}
+			if (v > best) {
+				best = v;
+				if (v >= beta)
+					return v;
+				if (v > alpha)
+					alpha = v;
+			}
+		}
+	return best;
+}
+
+/* ---- above SHALLOW_MAX empties: table, sorting, PVS ---- */
+
+/* Returns the table slot for (P, O). */
+static inline struct entry *slot(const struct endgame_ctx *ctx, uint64_t P, uint64_t O)
+{
+	return &ctx->table[hash_mix64(P ^ hash_mix64(O)) & ctx->mask];
+}
+
+/* Stores what a search of (P, O) in (alpha, beta) found: `best` and its move. */
+static inline void store(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+			 int best, int move)
+{
+	struct entry *e = slot(ctx, P, O);
+	if (!e->used || e->P != P || e->O != O) {
+		e->P = P;
+		e->O = O;
+		e->lower = -ENDGAME_SCORE_MAX;
+		e->upper = ENDGAME_SCORE_MAX;
+		e->used = 1;
+	}
+	if (best < beta && best < e->upper)
+		e->upper = (int8_t)best;
+	if (best > alpha && best > e->lower)
+		e->lower = (int8_t)best;
+	e->move = (uint8_t)move;
+}
+
+/* One move with its sort key (lower goes first). */
+struct sorted_move {
+	uint64_t flips;
+	int sq;
+	int key;
+};
+
+/* Returns the squares next to a disc of x in any of the eight directions. */
+static inline uint64_t neighbours(uint64_t x)
+{
+	const uint64_t side = ((x << 1) & BOARD8_NOT_A) | ((x >> 1) & BOARD8_NOT_H);
+	const uint64_t row = x | side;
+	return side | (row << 8) | (row >> 8);
+}
+
+/* Fills `list` with the moves of (P, O) in `moves`, sorted fastest first: the opponent's
+ * corner-weighted mobility after the move, then its potential mobility (empty squares next
+ * to our discs), odd regions and corners; `first` (a square, or 64) goes ahead of all.
+ * Returns how many. */
+static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first,
+		      struct sorted_move *list)
+{
+	const uint64_t empty = ~(P | O);
+	const uint64_t odd = odd_region(empty);
+	int n = 0;
+	for (uint64_t m = moves; m; m &= m - 1) {
+		const int sq = first_square(m);
+		const uint64_t x = 1ULL << sq;
+		const uint64_t f = board8_flips(sq, P, O);
+		const uint64_t mine = P ^ f ^ x, theirs = O ^ f;
+		const uint64_t reply = board8_moves_in(theirs, mine, empty ^ x);
+		int key = 16 * (board8_count(reply) + board8_count(reply & CORNERS));
+		key += 4 * board8_count(neighbours(mine) & empty & ~x);
+		key -= (x & odd) ? 6 : 0;
+		key -= (x & CORNERS) ? 8 : 0;
+		if (!theirs)
+			key = -INF + 1; /* a wipe-out */
+		if (sq == first)
+			key = -INF;
+		/* Insertion sort: at most a few dozen moves. */
+		int i = n++;
+		while (i > 0 && list[i - 1].key > key) {
+			list[i] = list[i - 1];
+			i--;
+		}
+		list[i] = (struct sorted_move){.flips = f, .sq = sq, .key = key};
+	}
+	return n;
+}
+
+static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+		      int n, int passed);
+
+/* Returns the score of (P, O) with n empties in (alpha, beta), fail-soft, choosing the layer
+ * by n. */
+static inline int solve_any(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+			    int n)
+{
+	if (n > SHALLOW_MAX)
+		return solve_deep(ctx, P, O, alpha, beta, n, 0);
+	if (n >= 5)
+		return solve_shallow(ctx, P, O, alpha, beta, n, 0);
+	if (n >= 2) {
+		int sq[4];
+		squares_of(~(P | O), sq);
+		return solve_small(ctx, P, O, alpha, beta, sq, n, 0);
+	}
+	if (n == 1)
+		return solve_1(ctx, P, O, first_square(~(P | O)));
+	ctx->nodes++;
+	return final_score(P, O);
+}
+
+/* Returns the score of (P, O) with n > SHALLOW_MAX empties in (alpha, beta), fail-soft; when
+ * `best_move` is not NULL it receives the move that gave the score (root use). */
+static int search_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+		       int n, int passed, int *best_move)
+{
+	ctx->nodes++;
+	const uint64_t empty = ~(P | O);
+	const uint64_t moves = board8_moves_in(P, O, empty);
+	if (!moves) {
+		if (passed || !board8_moves_in(O, P, empty)) {
+			if (best_move)
+				*best_move = ENDGAME_NO_MOVE;
+			return final_score(P, O);
+		}
+		if (best_move)
+			*best_move = ENDGAME_PASS;
+		return -solve_deep(ctx, O, P, -beta, -alpha, n, 1);
+	}
+	const int alpha0 = alpha, beta0 = beta;
+	int hint = 64, lower = -INF, upper = INF;
+	const struct entry *e = slot(ctx, P, O);
+	if (e->used && e->P == P && e->O == O) {
+		hint = e->move;
+		/* At the root only the move is taken: a narrowed window could hide the best one. */
+		if (!best_move) {
+			lower = e->lower;
+			upper = e->upper;
+			if (lower >= beta || lower == upper)
+				return lower;
+			if (upper <= alpha)
+				return upper;
+			if (lower > alpha)
+				alpha = lower;
+			if (upper < beta)
+				beta = upper;
+		}
+	}
+	if (!best_move) {
+		const int bound = stability_bound(P, O, alpha, n);
+		if (bound <= alpha)
+			return bound;
+		if (bound < beta)
+			beta = bound;
+	}
+	struct sorted_move list[32];
+	const int count = sort_moves(P, O, moves, hint, list);
+	int best = -INF, best_sq = list[0].sq;
+	for (int i = 0; i < count; i++) {
+		const uint64_t f = list[i].flips;
+		const uint64_t next_p = O ^ f, next_o = P ^ f ^ (1ULL << list[i].sq);
+		int v;
+		if (i == 0) {
+			v = -solve_any(ctx, next_p, next_o, -beta, -alpha, n - 1);
+		} else {
+			v = -solve_any(ctx, next_p, next_o, -alpha - 1, -alpha, n - 1);
+			if (v > alpha && v < beta)
+				v = -solve_any(ctx, next_p, next_o, -beta, -v, n - 1);
+		}
+		if (v > best) {
+			best = v;
+			best_sq = list[i].sq;
+			if (v >= beta)
+				break;
+			if (v > alpha)
+				alpha = v;
+		}
+	}
+	/* Failing against a window the table narrowed pins the score to the table's bound. */
+	if (best < lower)
+		best = lower;
+	if (best > upper)
+		best = upper;
+	/* Bounds on the exact score, whatever window found them. */
+	store(ctx, P, O, alpha0, beta0, best, best_sq);
+	if (best_move)
+		*best_move = best_sq;
+	return best;
+}
+
+static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+		      int n, int passed)
+{
+	return search_deep(ctx, P, O, alpha, beta, n, passed, NULL);
+}
+
+/* ---- the interface ---- */
+
+struct endgame_ctx *endgame_new(int table_bits)
+{
+	if (table_bits == 0)
+		table_bits = ENDGAME_TABLE_BITS;
+	if (table_bits < 10 || table_bits > 28)
+		return NULL;
+	struct endgame_ctx *ctx = calloc(1, sizeof *ctx);
+	if (!ctx)
+		return NULL;
+	ctx->table = calloc((size_t)1 << table_bits, sizeof *ctx->table);
+	if (!ctx->table) {
+		free(ctx);
+		return NULL;
+	}
+	ctx->mask = ((uint64_t)1 << table_bits) - 1;
+	return ctx;
+}
+
+void endgame_free(struct endgame_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	free(ctx->table);
+	free(ctx);
+}
+
+void endgame_clear(struct endgame_ctx *ctx)
+{
+	memset(ctx->table, 0, (size_t)(ctx->mask + 1) * sizeof *ctx->table);
+}
+
+uint64_t endgame_nodes(const struct endgame_ctx *ctx)
+{
+	return ctx->nodes;
+}
+
+int endgame_solve(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta)
+{
+	return solve_any(ctx, P, O, alpha, beta, board8_count(~(P | O)));
+}
+
+struct endgame_result endgame_best(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha,
+				   int beta)
+{
+	const uint64_t nodes0 = ctx->nodes;
+	struct endgame_result r = {.move = ENDGAME_NO_MOVE};
+	const uint64_t empty = ~(P | O);
+	const int n = board8_count(empty);
+	const uint64_t moves = board8_moves_in(P, O, empty);
+	if (n > SHALLOW_MAX) {
+		r.score = search_deep(ctx, P, O, alpha, beta, n, 0, &r.move);
+	} else if (!moves) {
+		r.move = board8_moves_in(O, P, empty) ? ENDGAME_PASS : ENDGAME_NO_MOVE;
+		r.score = endgame_solve(ctx, P, O, alpha, beta);
+	} else {
+		/* Few empties: try each move with the whole window. */
+		int best = -INF;
+		for (uint64_t m = moves; m; m &= m - 1) {
+			const int sq = first_square(m);
+			const uint64_t f = board8_flips(sq, P, O);
+			const int v = -solve_any(ctx, O ^ f, P ^ f ^ (1ULL << sq),
+						 -beta, -(best > alpha ? best : alpha), n - 1);
+			if (v > best) {
+				best = v;
+				r.move = sq;
+				if (v >= beta)
+					break;
+			}
+		}
+		ctx->nodes++;
+		r.score = best;
+	}
+	r.nodes = ctx->nodes - nodes0;
+	return r;
+}
+
+int endgame_wld(struct endgame_ctx *ctx, uint64_t P, uint64_t O)
+{
+	const int v = endgame_solve(ctx, P, O, -1, 1);
+	return (v > 0) - (v < 0);
+}
