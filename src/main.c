@@ -15,6 +15,9 @@ static const struct {
 	{"perft", cli_perft},
 	{"bench", cli_bench},
 	{"solve", cli_solve},
+	{"analyse", cli_analyse},
+	{"nboard", cli_nboard},
+	{"referee", cli_referee},
 };
 
 int main(int argc, char **argv)

@@ -67,7 +67,6 @@ expect_status 2 "$parity" perft checkers 3 "B:W33:B1"
 expect_status 2 "$parity" perft dots 3 --size 10x10
 expect_status 2 "$parity" perft dots 3 "3x3 0101"
 expect_status 2 "$parity" --no-such-option
-
 expect_status 0 "$parity" solve reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
 [ "$(cut -d' ' -f1-2 </tmp/parity-cli-out.$$)" = "g8 +18" ] || { echo "FAIL: solve FFO #1 -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
 printf '%s\n' "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;" >/tmp/parity-cli-obf.$$
@@ -82,6 +81,24 @@ expect_status 2 "$parity" solve checkers "B:W21-32:B1-12"
 expect_status 2 "$parity" solve reversi "------------------------------------ X"
 expect_status 2 "$parity" solve reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- Z"
 rm -f /tmp/parity-cli-obf.$$
+
+expect_status 0 "$parity" analyse reversi ---------------------------OX------XO--------------------------- X --level beginner
+[ "$(wc -l </tmp/parity-cli-out.$$)" -eq 4 ] || { echo "FAIL: analyse start -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" analyse reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X" --depth 20
+[ "$(wc -l </tmp/parity-cli-out.$$)" -eq 8 ] && [ "$(head -n 1 /tmp/parity-cli-out.$$ | cut -d' ' -f1-3)" = "g8 win +18" ] || { echo "FAIL: analyse FFO #1 -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 2 "$parity" analyse reversi
+expect_status 2 "$parity" analyse checkers "B:W21-32:B1-12"
+expect_status 2 "$parity" analyse reversi XO- X
+expect_status 2 "$parity" analyse reversi ---------------------------OX------XO--------------------------- X --level grandmaster
+expect_status 2 "$parity" analyse reversi ---------------------------OX------XO--------------------------- X --depth 0
+expect_status 2 "$parity" analyse reversi ---------------------------OX------XO--------------------------- X --frobnicate
+checks=$((checks + 1))
+got=$(printf 'nboard 2\nping 5\nset depth 2\ngo\nbogus\n' | "$parity" nboard 2>/dev/null | grep -E '^(pong|===)' | tr '\n' ' ')
+case "$got" in "pong 5 === "[cdef][3456]/*) ;; *) echo "FAIL: nboard -> $got"; fails=$((fails + 1)) ;; esac
+expect_status 0 "$parity" referee --games 2 "$parity nboard --level beginner" "$parity nboard --level medium"
+grep -q 'over 2 games' /tmp/parity-cli-out.$$ || { echo "FAIL: referee -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 1 "$parity" referee --timeout 2 "$parity nboard" true
+expect_status 2 "$parity" referee "$parity nboard"
 
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"

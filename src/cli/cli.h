@@ -6,7 +6,14 @@
 #ifndef PARITY_CLI_CLI_H
 #define PARITY_CLI_CLI_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
 #include "core/game.h"
+#include "core/level.h"
+#include "core/search.h"
 
 /* `parity perft GAME DEPTH [POSITION] [options]`: counts leaves per depth. */
 int cli_perft(int argc, char **argv);
@@ -16,6 +23,42 @@ int cli_bench(int argc, char **argv);
 
 /* `parity solve reversi POSITION | --file FILE.obf`: exact 8×8 endgame scores and moves. */
 int cli_solve(int argc, char **argv);
+
+/* `parity analyse reversi POSITION [--level L] [--depth N]`: every legal move's score. */
+int cli_analyse(int argc, char **argv);
+
+/* `parity nboard [--level L]`: the NBoard engine protocol on stdin and stdout. */
+int cli_nboard(int argc, char **argv);
+
+/* `parity referee [options] CMD1 CMD2`: games between two NBoard engines. */
+int cli_referee(int argc, char **argv);
+
+/* Speaks the NBoard protocol, reading commands from `in` and answering on `out`, searching at
+ * `level` (NULL: medium) until `quit` or the end of the input. Returns 0. */
+int nboard_run(FILE *in, FILE *out, const struct level *level);
+
+/* One move's score from cli_score_moves. */
+struct cli_move_score {
+	struct game_move move;
+	int score;      /* for the side to move, in evaluation units (or beyond ±SEARCH_WIN/2) */
+	bool proven;    /* the search proved the game's end ... */
+	int margin;     /* ... with this final disc difference for the side to move */
+	int depth;      /* the depth reached below the move */
+	uint64_t nodes; /* positions visited for it */
+};
+
+/* Scores every legal move of `pos` by searching the position after it under `limits` with `s`,
+ * filling `out` (room for GAME_MOVES_MAX) best first. Returns how many (0: the game is over). */
+int cli_score_moves(struct search *s, const struct game_rules *rules, const void *pos,
+		    const struct search_limits *limits, struct cli_move_score *out);
+
+/* Returns the final disc difference, for `side`, at the end of the line the engine plays from
+ * `pos` (searching each move under `limits` with `s`): the margin of a proven result. */
+int cli_proven_margin(struct search *s, const struct game_rules *rules, const void *pos,
+		      const struct search_limits *limits, int side);
+
+/* Writes a move score as analyse prints it ("+1.25", "win +18"). Returns snprintf's count. */
+int cli_format_score(const struct cli_move_score *m, char *buf, size_t n);
 
 /* Reads the game options shared by subcommands (--size, --anti, --black-hole, --seed) from
  * argv[*i]; returns 1 if it took the option (advancing *i past its value), 0 if the option is

@@ -1,0 +1,297 @@
+/*
+ * cli/nboard.c — `parity nboard [--level L]`: Parity's Reversi engine behind the
+ * NBoard protocol (version 2), so that the NBoard GUI or a referee can drive it over a pipe.
+ *
+ * Understood: nboard N, set depth N, set game GGF, set contempt N (ignored), move M[/eval/time]
+ * (and a bare "F5" as NBoard 1.1 sends it), hint N, go, ping N, learn, quit. Anything else is
+ * ignored with a note on stderr; a bad game record or an illegal move is reported on stderr
+ * and leaves the position as it was. Answers go to the output, one flushed line each:
+ *
+ *     go       -> "=== f5/0.25/0.01"            (move/eval in discs/seconds)
+ *     hint N   -> "status Parity is thinking", "search f5 +0.25 0 6" per move (the N best),
+ *                 then "status" (no book lines: Parity has no book)
+ *     ping N   -> "pong N"
+ *     learn    -> "learned"
+ *
+ * The engine searches with core/search.h at its level; `set depth N` replaces the level's
+ * depth (and its node limit) with N plies, keeping the level's noise.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/level.h"
+#include "core/search.h"
+#include "io/ggf.h"
+
+enum {
+	LINE_MAX_BYTES = 16384, /* a command line, a whole game record included */
+	TT_BITS = 20,
+};
+
+/* What the engine knows between commands. */
+struct engine {
+	FILE *out;
+	const struct level *level;
+	int depth;               /* from "set depth" (0: the level's) */
+	uint32_t seed;           /* for the level's noise; advances with every search */
+	struct reversi_pos pos;  /* the position all commands refer to */
+	struct search *search;
+};
+
+/* Writes one line to the GUI and flushes it. */
+static void say(struct engine *e, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+static void say(struct engine *e, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(e->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', e->out);
+	fflush(e->out);
+}
+
+/* Returns the limits of the next search. */
+static struct search_limits next_limits(struct engine *e)
+{
+	struct search_limits limits;
+	level_limits(e->level, e->seed++, &limits);
+	if (e->depth) {
+		limits.depth = e->depth;
+		limits.nodes = 0;
+	}
+	return limits;
+}
+
+/* Returns the next word of *p (advancing it), NUL-terminated in place, or "" at the end. */
+static char *next_word(char **p)
+{
+	char *s = *p;
+	while (isspace((unsigned char)*s))
+		s++;
+	char *w = s;
+	while (*s && !isspace((unsigned char)*s))
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*p = s;
+	return w;
+}
+
+/* Returns the whole number in `text` within [lo, hi], or `fallback` if it is not one. */
+static long parse_number(const char *text, long lo, long hi, long fallback)
+{
+	char *end;
+	errno = 0;
+	const long v = strtol(text, &end, 10);
+	return errno || end == text || *end || v < lo || v > hi ? fallback : v;
+}
+
+/* Plays `text` ("f5", "F5/1.25/0.3", "PA") on the engine's position. Returns whether it could. */
+static bool play_text(struct engine *e, char *text)
+{
+	char *slash = strchr(text, '/');
+	if (slash)
+		*slash = '\0';
+	struct game_move m;
+	char err[GAME_ERR_MAX];
+	if (reversi_rules.move_parse(&e->pos, text, &m, err) != GAME_OK) {
+		/* The GUI may leave out a forced pass of the other side. */
+		struct game_move moves[GAME_MOVES_MAX];
+		struct reversi_pos after = e->pos;
+		if (reversi_rules.generate(&after, moves) != 1 || moves[0].code != REVERSI_PASS) {
+			fprintf(stderr, "nboard: move ignored: %s\n", err);
+			return false;
+		}
+		reversi_rules.play(&after, &moves[0]);
+		if (reversi_rules.move_parse(&after, text, &m, NULL) != GAME_OK) {
+			fprintf(stderr, "nboard: move ignored: %s\n", err);
+			return false;
+		}
+		e->pos = after;
+	}
+	reversi_rules.play(&e->pos, &m);
+	return true;
+}
+
+/* Writes a move's text as NBoard wants it ("f5", "PA") into buf (8 bytes at least). */
+static void move_name(const struct reversi_pos *pos, const struct game_move *m, char *buf)
+{
+	if (m->code == REVERSI_PASS)
+		strcpy(buf, "PA");
+	else
+		reversi_square_name(pos->size, (int)m->code, buf);
+}
+
+/* Writes a score in discs for NBoard ("0.25", "-18.00" for a proven loss) into buf. */
+static void eval_text(const struct cli_move_score *m, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.2f", m->proven ? (double)m->margin : m->score / 100.0);
+}
+
+/* "go": searches the position and answers "=== move/eval/time" (the board stays as it is). */
+static void command_go(struct engine *e)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = reversi_rules.generate(&e->pos, moves);
+	if (n == 0) {
+		fputs("nboard: go: the game is over\n", stderr);
+		return;
+	}
+	char name[8];
+	if (n == 1 && moves[0].code == REVERSI_PASS) {
+		say(e, "=== PA");
+		return;
+	}
+	const struct search_limits limits = next_limits(e);
+	const double t0 = cli_seconds();
+	say(e, "status Parity is thinking");
+	search_start(e->search, &e->pos, &limits);
+	search_step(e->search, 0);
+	const double t = cli_seconds() - t0;
+	const struct search_result *r = search_result(e->search);
+	struct cli_move_score m = {.move = r->move, .score = r->score};
+	const uint64_t nodes = r->nodes;
+	if (r->score >= SEARCH_WIN / 2 || r->score <= -SEARCH_WIN / 2) {
+		/* A proven result: its margin is that of the line the engine plays. */
+		m.proven = true;
+		m.margin = cli_proven_margin(e->search, &reversi_rules, &e->pos, &limits,
+					     e->pos.side);
+	}
+	char eval[32];
+	eval_text(&m, eval, sizeof eval);
+	move_name(&e->pos, &m.move, name);
+	say(e, "nodestats %llu %.2f", (unsigned long long)nodes, t);
+	say(e, "=== %s/%s/%.2f", name, eval, t);
+	say(e, "status");
+}
+
+/* "hint N": scores every move and answers a "search" line for each of the N best. */
+static void command_hint(struct engine *e, long count)
+{
+	struct cli_move_score scores[GAME_MOVES_MAX];
+	/* Each move's child is searched one ply less, so that the depths match "go". */
+	struct search_limits limits = next_limits(e);
+	if (limits.depth > 1)
+		limits.depth--;
+	say(e, "status Parity is thinking");
+	const int n = cli_score_moves(e->search, &reversi_rules, &e->pos, &limits, scores);
+	for (int i = 0; i < n && i < count; i++) {
+		char name[8], eval[32];
+		move_name(&e->pos, &scores[i].move, name);
+		eval_text(&scores[i], eval, sizeof eval);
+		say(e, "search %s %s 0 %d", name, eval, scores[i].depth + 1);
+	}
+	say(e, "status");
+}
+
+/* "set ...": depth, game and contempt. */
+static void command_set(struct engine *e, char *rest)
+{
+	const char *what = next_word(&rest);
+	if (strcmp(what, "depth") == 0) {
+		const long d = parse_number(next_word(&rest), 1, SEARCH_MAX_DEPTH, 0);
+		if (d)
+			e->depth = (int)d;
+		else
+			fprintf(stderr, "nboard: set depth wants 1 to %d\n", SEARCH_MAX_DEPTH);
+	} else if (strcmp(what, "game") == 0) {
+		struct ggf_game *game = malloc(sizeof *game);
+		char err[GAME_ERR_MAX];
+		if (!game)
+			fputs("nboard: out of memory\n", stderr);
+		else if (ggf_read(rest, game, err) != GAME_OK)
+			fprintf(stderr, "nboard: game ignored: %s\n", err);
+		else
+			e->pos = game->end;
+		free(game);
+	} else if (strcmp(what, "contempt") != 0) {
+		fprintf(stderr, "nboard: ignored: set %s\n", what);
+	}
+}
+
+int nboard_run(FILE *in, FILE *out, const struct level *level)
+{
+	struct engine e = {.out = out, .level = level, .seed = 1};
+	if (!e.level)
+		e.level = level_find(&reversi_rules, "medium");
+	reversi_rules.start(&e.pos, NULL);
+	e.search = search_new(&reversi_rules, TT_BITS);
+	char *line = malloc(LINE_MAX_BYTES);
+	if (!e.search || !line) {
+		fputs("nboard: out of memory\n", stderr);
+		search_free(e.search);
+		free(line);
+		return 1;
+	}
+	while (fgets(line, LINE_MAX_BYTES, in)) {
+		if (!strchr(line, '\n') && !feof(in)) {
+			/* Too long to be a command: drop the rest of the line. */
+			int c;
+			while ((c = fgetc(in)) != EOF && c != '\n')
+				;
+			fputs("nboard: ignored an over-long line\n", stderr);
+			continue;
+		}
+		char *rest = line;
+		char *command = next_word(&rest);
+		if (!*command)
+			continue;
+		if (strcmp(command, "quit") == 0)
+			break;
+		if (strcmp(command, "nboard") == 0) {
+			say(&e, "set myname Parity-%s", e.level->name);
+		} else if (strcmp(command, "set") == 0) {
+			command_set(&e, rest);
+		} else if (strcmp(command, "move") == 0) {
+			play_text(&e, next_word(&rest));
+		} else if (strcmp(command, "go") == 0) {
+			command_go(&e);
+		} else if (strcmp(command, "hint") == 0) {
+			command_hint(&e, parse_number(next_word(&rest), 1, GAME_MOVES_MAX, 1));
+		} else if (strcmp(command, "ping") == 0) {
+			const char *n = next_word(&rest);
+			say(&e, "pong%s%s", *n ? " " : "", n);
+		} else if (strcmp(command, "learn") == 0) {
+			say(&e, "learned");
+		} else if (strlen(command) == 2 && isalpha((unsigned char)command[0]) &&
+			   isdigit((unsigned char)command[1])) {
+			play_text(&e, command); /* NBoard 1.1 sends a bare "F5" */
+		} else {
+			for (char *c = command; *c; c++)
+				if (!isprint((unsigned char)*c))
+					*c = '?';
+			fprintf(stderr, "nboard: ignored: %.40s\n", command);
+		}
+	}
+	search_free(e.search);
+	free(line);
+	return 0;
+}
+
+int cli_nboard(int argc, char **argv)
+{
+	const struct level *lv = level_find(&reversi_rules, "medium");
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
+			lv = level_find(&reversi_rules, argv[++i]);
+			if (!lv) {
+				fprintf(stderr, "parity: unknown level \"%s\"\n", argv[i]);
+				return 2;
+			}
+		} else {
+			fputs("usage: parity nboard [--level beginner|medium]\n", stderr);
+			return 2;
+		}
+	}
+	return nboard_run(stdin, stdout, lv);
+}

@@ -1,0 +1,390 @@
+/*
+ * cli/referee.c — `parity referee [--games N] [--depth N] [--timeout S] [--verbose] CMD1 CMD2`:
+ * plays Reversi games between two NBoard engines (each a shell command, e.g.
+ * "build/parity nboard --level medium") and reports how the first one did.
+ *
+ * The games start from a fixed list of short openings, each played twice with the colours
+ * swapped. The referee keeps the board itself: before every move it sends the mover
+ * "set game <GGF>", "ping k" and "go", waits for "pong k" and "=== <move>", and checks the
+ * move. An illegal move, a silent engine (--timeout seconds a move, default 60) or one that
+ * died loses the game by 64 and is restarted. Engines' stderr goes to /dev/null unless
+ * --verbose. Prints one line per game and a total for CMD1:
+ *
+ *     CMD1: W wins, D draws, L losses, mean disc difference +D.DD over N games
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "io/ggf.h"
+#include "io/transcript.h"
+
+/* Short openings (8×8), each leading to a different kind of game. */
+static const char *const openings[] = {
+	"f5d6c3d3c4", /* tiger */
+	"f5d6c5f4e3", /* cow-like */
+	"f5f6e6f4e3", /* parallel */
+	"f5d6c4d3c3", /* buffalo-like */
+	"f5f4e3f6d3", /* perpendicular */
+	"f5d6c3d3c4f4f6", "f5f6e6f4g5", "f5d6c5f4d3", "f5f4e3d6c5", "f5d6c6",
+};
+
+enum { OPENINGS = sizeof openings / sizeof openings[0], LINE_BYTES = 8192 };
+
+/* One engine: a child process and the two pipes to it. */
+struct player {
+	const char *command;
+	pid_t pid;
+	int to;   /* its standard input */
+	int from; /* its standard output */
+	char buf[LINE_BYTES];
+	size_t len;
+	int pings;
+};
+
+/* Stops the engine: "quit", then the end of its input, then a kill if it lingers. */
+static void player_stop(struct player *p)
+{
+	if (p->pid <= 0)
+		return;
+	if (write(p->to, "quit\n", 5) < 0) {
+		/* already gone */
+	}
+	close(p->to);
+	close(p->from);
+	int status;
+	for (int i = 0; i < 100 && waitpid(p->pid, &status, WNOHANG) == 0; i++) {
+		if (i == 50)
+			kill(-p->pid, SIGTERM);
+		nanosleep(&(struct timespec){.tv_nsec = 20000000}, NULL);
+	}
+	if (waitpid(p->pid, &status, WNOHANG) == 0) {
+		kill(-p->pid, SIGKILL);
+		waitpid(p->pid, &status, 0);
+	}
+	p->pid = 0;
+}
+
+/* Starts the engine's command under /bin/sh. Returns 0, or -1 with a message on stderr. */
+static int player_spawn(struct player *p, bool verbose)
+{
+	int in[2], out[2];
+	if (pipe(in) < 0)
+		return -1;
+	if (pipe(out) < 0) {
+		close(in[0]);
+		close(in[1]);
+		return -1;
+	}
+	const pid_t pid = fork();
+	if (pid < 0) {
+		perror("referee: fork");
+		close(in[0]);
+		close(in[1]);
+		close(out[0]);
+		close(out[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		setpgid(0, 0); /* its own group, so that a kill reaches what the shell starts */
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		if (!verbose) {
+			const int null = open("/dev/null", O_WRONLY);
+			if (null >= 0)
+				dup2(null, 2);
+		}
+		close(in[0]);
+		close(in[1]);
+		close(out[0]);
+		close(out[1]);
+		execl("/bin/sh", "sh", "-c", p->command, (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	fcntl(in[1], F_SETFD, FD_CLOEXEC);
+	fcntl(out[0], F_SETFD, FD_CLOEXEC);
+	p->pid = pid;
+	p->to = in[1];
+	p->from = out[0];
+	p->len = 0;
+	return 0;
+}
+
+/* Sends one line to the engine. Returns 0, or -1 when it cannot be written (engine gone). */
+static int player_send(struct player *p, const char *fmt, ...)
+{
+	char line[LINE_BYTES];
+	va_list ap;
+	va_start(ap, fmt);
+	const int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0 || n >= (int)sizeof line - 1)
+		return -1;
+	line[n] = '\n';
+	for (size_t done = 0; done < (size_t)n + 1;) {
+		const ssize_t w = write(p->to, line + done, (size_t)n + 1 - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		done += (size_t)w;
+	}
+	return 0;
+}
+
+/* Reads the engine's next line into `line` before the clock passes `deadline`. Returns 1 for a
+ * line, 0 on time out, -1 when the engine has closed its output. */
+static int player_read_line(struct player *p, char *line, size_t n, double deadline)
+{
+	for (;;) {
+		char *nl = memchr(p->buf, '\n', p->len);
+		if (nl || p->len == sizeof p->buf) {
+			size_t k = nl ? (size_t)(nl - p->buf) : p->len;
+			const size_t used = nl ? k + 1 : k;
+			if (k && p->buf[k - 1] == '\r')
+				k--;
+			if (k >= n)
+				k = n - 1;
+			memcpy(line, p->buf, k);
+			line[k] = '\0';
+			memmove(p->buf, p->buf + used, p->len - used);
+			p->len -= used;
+			return 1;
+		}
+		const double left = deadline - cli_seconds();
+		if (left <= 0)
+			return 0;
+		struct pollfd pfd = {.fd = p->from, .events = POLLIN};
+		const int rc = poll(&pfd, 1, (int)(left * 1000) + 1);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc <= 0)
+			return rc == 0 ? 0 : -1;
+		const ssize_t r = read(p->from, p->buf + p->len, sizeof p->buf - p->len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		p->len += (size_t)r;
+	}
+}
+
+/* Reads lines until one starts with `prefix`, copying it to `line`. Returns as
+ * player_read_line does. */
+static int player_expect(struct player *p, const char *prefix, char *line, size_t n,
+			 double deadline)
+{
+	for (;;) {
+		const int rc = player_read_line(p, line, n, deadline);
+		if (rc != 1 || strncmp(line, prefix, strlen(prefix)) == 0)
+			return rc;
+	}
+}
+
+/* Starts the engine and waits for it to answer a ping. Returns 0, or -1 (message printed). */
+static int player_start(struct player *p, int depth, double timeout, bool verbose)
+{
+	if (player_spawn(p, verbose) < 0)
+		return -1;
+	char line[LINE_BYTES], pong[32];
+	snprintf(pong, sizeof pong, "pong %d", ++p->pings);
+	if (player_send(p, "nboard 2") < 0 || (depth && player_send(p, "set depth %d", depth) < 0) ||
+	    player_send(p, "ping %d", p->pings) < 0 ||
+	    player_expect(p, pong, line, sizeof line, cli_seconds() + timeout) != 1) {
+		fprintf(stderr, "referee: the engine \"%s\" does not answer\n", p->command);
+		player_stop(p);
+		return -1;
+	}
+	return 0;
+}
+
+/* Asks the engine for its move in the game `start` + `moves`. Returns GAME_OK with the move
+ * in *move, or an error with the reason in `why`. */
+static int ask_move(struct player *p, const struct reversi_pos *start,
+		    const struct game_move *moves, int count, const struct reversi_pos *pos,
+		    double timeout, struct game_move *move, char *why)
+{
+	char ggf[LINE_BYTES], line[LINE_BYTES], pong[32];
+	if (ggf_write(start, moves, count, ggf, sizeof ggf) < 0)
+		return game_fail(why, GAME_ERR_SPACE, "the game record is too long");
+	const double deadline = cli_seconds() + timeout;
+	snprintf(pong, sizeof pong, "pong %d", ++p->pings);
+	if (player_send(p, "set game %s", ggf) < 0 || player_send(p, "ping %d", p->pings) < 0)
+		return game_fail(why, GAME_ERR_ILLEGAL, "the engine has gone");
+	int rc = player_expect(p, pong, line, sizeof line, deadline);
+	if (rc == 1) {
+		if (player_send(p, "go") < 0)
+			return game_fail(why, GAME_ERR_ILLEGAL, "the engine has gone");
+		rc = player_expect(p, "===", line, sizeof line, deadline);
+	}
+	if (rc != 1)
+		return game_fail(why, GAME_ERR_ILLEGAL, "%s", rc ? "the engine has gone"
+							      : "the engine timed out");
+	/* "=== f5/0.25/0.1" or "=== f5 0.25 0.1" */
+	char text[16];
+	if (sscanf(line + 3, " %15[^/ \t]", text) != 1)
+		return game_fail(why, GAME_ERR_SYNTAX, "no move in \"%.40s\"", line);
+	char err[GAME_ERR_MAX];
+	if (reversi_rules.move_parse(pos, text, move, err) != GAME_OK)
+		return game_fail(why, GAME_ERR_ILLEGAL, "%s", err);
+	return GAME_OK;
+}
+
+/* Plays one game, players[0] with Black, from `opening`. Returns the final disc difference for
+ * Black (±64 when an engine forfeits, *forfeit telling which: 0, 1, or -1 for none); writes the
+ * game's transcript into `record`. */
+static int play_game(struct player *players[2], const char *opening, double timeout,
+		     int *forfeit, char *record, size_t record_size)
+{
+	struct reversi_pos start, pos;
+	reversi_rules.start(&start, NULL);
+	pos = start;
+	struct game_move moves[GGF_MOVES_MAX];
+	int count = transcript_read(&pos, opening, moves, GGF_MOVES_MAX, NULL);
+	if (count < 0) {
+		fprintf(stderr, "referee: bad opening \"%s\"\n", opening);
+		pos = start;
+		count = 0;
+	}
+	*forfeit = -1;
+	int score = 0;
+	for (;;) {
+		struct game_move legal[GAME_MOVES_MAX], m;
+		const int n = reversi_rules.generate(&pos, legal);
+		if (n == 0) {
+			score = reversi_rules.result(&pos);
+			break;
+		}
+		if (n == 1 && legal[0].code == REVERSI_PASS) {
+			m = legal[0];
+		} else {
+			const int side = reversi_rules.to_move(&pos);
+			char why[GAME_ERR_MAX];
+			if (ask_move(players[side], &start, moves, count, &pos, timeout, &m, why) !=
+			    GAME_OK) {
+				fprintf(stderr, "referee: %s forfeits: %s\n", players[side]->command,
+					why);
+				*forfeit = side;
+				score = side == 0 ? -64 : 64;
+				break;
+			}
+		}
+		if (count >= GGF_MOVES_MAX)
+			break;
+		moves[count++] = m;
+		reversi_rules.play(&pos, &m);
+	}
+	if (transcript_write(&start, moves, count, record, record_size) < 0)
+		snprintf(record, record_size, "?");
+	return score;
+}
+
+/* Prints how to call the referee and returns exit status 2. */
+static int usage(void)
+{
+	fputs("usage: parity referee [--games N] [--depth N] [--timeout S] [--verbose] CMD1 CMD2\n",
+	      stderr);
+	return 2;
+}
+
+int cli_referee(int argc, char **argv)
+{
+	int games = 10, depth = 0;
+	double timeout = 60;
+	bool verbose = false;
+	const char *commands[2] = {NULL, NULL};
+	int ncommands = 0;
+	for (int i = 0; i < argc; i++) {
+		const char *arg = argv[i];
+		char *end;
+		if (strcmp(arg, "--verbose") == 0) {
+			verbose = true;
+		} else if (strcmp(arg, "--games") == 0 || strcmp(arg, "--depth") == 0 ||
+			   strcmp(arg, "--timeout") == 0) {
+			if (i + 1 >= argc)
+				return usage();
+			const double v = strtod(argv[++i], &end);
+			if (end == argv[i] || *end || v < 1 || v > 100000) {
+				fprintf(stderr, "parity: bad value for %s: \"%s\"\n", arg, argv[i]);
+				return 2;
+			}
+			if (arg[2] == 'g')
+				games = (int)v;
+			else if (arg[2] == 'd')
+				depth = v > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : (int)v;
+			else
+				timeout = v;
+		} else if (arg[0] == '-' && arg[1] == '-') {
+			fprintf(stderr, "parity: unknown option \"%s\"\n", arg);
+			return 2;
+		} else if (ncommands < 2) {
+			commands[ncommands++] = arg;
+		} else {
+			return usage();
+		}
+	}
+	if (ncommands != 2)
+		return usage();
+	signal(SIGPIPE, SIG_IGN); /* a dead engine is noticed by write() failing */
+	struct player *players = calloc(2, sizeof *players);
+	if (!players)
+		return 1;
+	for (int k = 0; k < 2; k++) {
+		players[k].command = commands[k];
+		if (player_start(&players[k], depth, timeout, verbose) < 0) {
+			player_stop(&players[0]);
+			free(players);
+			return 1;
+		}
+	}
+	int wins = 0, draws = 0, losses = 0, forfeits[2] = {0, 0};
+	long total = 0;
+	int rc = 0;
+	for (int g = 0; g < games && rc == 0; g++) {
+		const char *opening = openings[(g / 2) % OPENINGS];
+		const int first_black = g % 2 == 0;
+		struct player *by_colour[2] = {first_black ? &players[0] : &players[1],
+					       first_black ? &players[1] : &players[0]};
+		int forfeit;
+		char record[GAME_TEXT_MAX];
+		const int black = play_game(by_colour, opening, timeout, &forfeit, record,
+					    sizeof record);
+		const int diff = first_black ? black : -black;
+		total += diff;
+		wins += diff > 0;
+		draws += diff == 0;
+		losses += diff < 0;
+		printf("game %d: %s %s %+d %s\n", g + 1, opening, first_black ? "black" : "white",
+		       diff, record);
+		fflush(stdout);
+		if (forfeit >= 0) {
+			struct player *p = by_colour[forfeit];
+			forfeits[p == &players[1]]++;
+			player_stop(p);
+			if (player_start(p, depth, timeout, verbose) < 0)
+				rc = 1;
+		}
+	}
+	const int played = wins + draws + losses;
+	printf("%s: %d wins, %d draws, %d losses, mean disc difference %+.2f over %d games",
+	       commands[0], wins, draws, losses, played ? (double)total / played : 0.0, played);
+	if (forfeits[0] || forfeits[1])
+		printf(" (forfeits: %d and %d)", forfeits[0], forfeits[1]);
+	printf("\n");
+	player_stop(&players[0]);
+	player_stop(&players[1]);
+	free(players);
+	return rc;
+}
