@@ -100,6 +100,9 @@ grep -q 'over 2 games' /tmp/parity-cli-out.$$ || { echo "FAIL: referee -> $(cat 
 expect_status 1 "$parity" referee --timeout 2 "$parity nboard" true
 expect_status 2 "$parity" referee "$parity nboard"
 
+# A Reversi board that starts with "--" and a letter is still a board, not an option.
+expect_nodes 416 "$parity" perft reversi 3 "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

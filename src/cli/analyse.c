@@ -130,19 +130,8 @@ int cli_analyse(int argc, char **argv)
 			depth = (int)d;
 			continue;
 		}
-		/* An unknown option; a position may start with "--" but holds only board characters. */
-		if (arg[0] == '-' && arg[1] == '-' && arg[strspn(arg, "-.XxOo*# ")] != '\0') {
-			fprintf(stderr, "parity: unknown option \"%s\"\n", arg);
+		if (cli_position_word(position, sizeof position, arg) != 0)
 			return 2;
-		}
-		/* The position may come as one argument or as several (its words unquoted). */
-		if (strlen(position) + strlen(arg) + 2 > sizeof position) {
-			fputs("parity: the position is too long\n", stderr);
-			return 2;
-		}
-		if (*position)
-			strcat(position, " ");
-		strcat(position, arg);
 	}
 	if (!*position)
 		return usage();

@@ -65,6 +65,11 @@ int cli_format_score(const struct cli_move_score *m, char *buf, size_t n);
  * not one of them, -1 (with a message on stderr) if its value is bad. */
 int cli_game_option(int argc, char **argv, int *i, struct game_options *opt);
 
+/* Appends one word of a position given on the command line (it may come as one argument or
+ * as several) to `position` (n bytes). Returns 0, or 2 with a line on stderr for an unknown
+ * option or a position too long. */
+int cli_position_word(char *position, size_t n, const char *arg);
+
 /* Returns a monotonic clock reading in seconds. */
 double cli_seconds(void);
 

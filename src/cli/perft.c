@@ -74,6 +74,25 @@ int cli_game_option(int argc, char **argv, int *i, struct game_options *opt)
 	return 1;
 }
 
+int cli_position_word(char *position, size_t n, const char *arg)
+{
+	/* An unknown option; a Reversi board may start with "--" but holds only board
+	 * characters. */
+	if (arg[0] == '-' && arg[1] == '-' && isalpha((unsigned char)arg[2]) &&
+	    arg[strspn(arg, "XxOo*-.# ")] != '\0') {
+		fprintf(stderr, "parity: unknown option \"%s\"\n", arg);
+		return 2;
+	}
+	if (strlen(position) + strlen(arg) + 2 > n) {
+		fputs("parity: the position is too long\n", stderr);
+		return 2;
+	}
+	if (*position)
+		strcat(position, " ");
+	strcat(position, arg);
+	return 0;
+}
+
 /* Prints how to call perft and returns exit status 2. */
 static int usage(void)
 {
@@ -107,19 +126,8 @@ int cli_perft(int argc, char **argv)
 			return 2;
 		if (took)
 			continue;
-		/* An unknown option; a Reversi position may start with "--" but not "--<letter>". */
-		if (argv[i][0] == '-' && argv[i][1] == '-' && isalpha((unsigned char)argv[i][2])) {
-			fprintf(stderr, "parity: unknown option \"%s\"\n", argv[i]);
+		if (cli_position_word(position, sizeof position, argv[i]) != 0)
 			return 2;
-		}
-		/* The position may come as one argument or as several (its words unquoted). */
-		if (strlen(position) + strlen(argv[i]) + 2 > sizeof position) {
-			fputs("parity: the position is too long\n", stderr);
-			return 2;
-		}
-		if (*position)
-			strcat(position, " ");
-		strcat(position, argv[i]);
 	}
 	void *pos = game_pos_new(rules);
 	if (!pos)

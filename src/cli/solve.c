@@ -186,20 +186,8 @@ int cli_solve(int argc, char **argv)
 			file = argv[++i];
 			continue;
 		}
-		/* A board may start with "--" (then it holds nothing but board characters). */
-		if (argv[i][0] == '-' && argv[i][1] == '-' && isalpha((unsigned char)argv[i][2]) &&
-		    argv[i][strspn(argv[i], "XxOo*-.# ")] != '\0') {
-			fprintf(stderr, "parity: unknown option \"%s\"\n", argv[i]);
+		if (cli_position_word(position, sizeof position, argv[i]) != 0)
 			return 2;
-		}
-		/* The position may come as one argument or as several (its words unquoted). */
-		if (strlen(position) + strlen(argv[i]) + 2 > sizeof position) {
-			fputs("parity: the position is too long\n", stderr);
-			return 2;
-		}
-		if (*position)
-			strcat(position, " ");
-		strcat(position, argv[i]);
 	}
 	if (!file == !*position)
 		return usage();
