@@ -76,8 +76,6 @@ struct view {
 	void (*centre)(const struct play *p, int index, int *x, int *y);
 	/* Starts the animation and sounds of `move`, just played from `before`. */
 	void (*played)(struct app *a, struct play *p, const void *before, const struct game_move *move);
-	/* Returns whether an animation is still running. */
-	bool (*animating)(const struct play *p, double now);
 	/* Returns the number of targets (squares, edges) the cursor moves over and their grid width. */
 	int (*targets)(const struct play *p, int *width);
 	/* Returns the target that `name` names ("d3"), or -1. */

@@ -106,11 +106,6 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 		app_sound(a, SOUND_FLIP);
 }
 
-static bool animating(const struct play *p, double now)
-{
-	return now < p->anim_end;
-}
-
 /* Draws frame `frame` of the disc sheet over a cell, scaled by `scale`, with alpha. */
 static void draw_disc(struct app *a, int frame, int x, int y, int cell, double scale, Uint8 alpha)
 {
@@ -265,14 +260,12 @@ static void draw(struct app *a, const struct play *p)
 		int sx, sy, sw;
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
 		const int v = p->eval_score[i];
-		const bool proven = v >= SEARCH_WIN || v <= -SEARCH_WIN;
-		const int shown = proven ? (v > 0 ? (v - SEARCH_WIN + 50) / 100 : (v + SEARCH_WIN - 50) / 100)
-					 : v;
+		const bool proven = search_proven(v);
 		char text[16];
-		if (proven)
-			snprintf(text, sizeof text, "%+d", shown);
+		if (proven) /* the search proved the result; `parity analyse` gives the margin */
+			snprintf(text, sizeof text, "%s", v > 0 ? "win" : "loss");
 		else
-			snprintf(text, sizeof text, "%+.1f", shown / 100.0);
+			snprintf(text, sizeof text, "%+.1f", v / 100.0);
 		const SDL_Color ink = proven ? (SDL_Color){255, 210, 80, 255}
 				      : v >= 0 ? (SDL_Color){230, 255, 230, 255}
 					       : (SDL_Color){255, 200, 190, 255};
@@ -292,7 +285,6 @@ const struct view view_reversi = {
 	.move_at = move_at,
 	.centre = centre,
 	.played = played,
-	.animating = animating,
 	.targets = targets,
 	.index_of = index_of,
 };

@@ -20,8 +20,6 @@
 #include "core/search.h"
 #include "games/reversi/reversi.h"
 
-/* Scores this far from zero are proven wins and losses (evaluations stay far below). */
-#define PROVEN (SEARCH_WIN / 2)
 
 int cli_proven_margin(struct search *s, const struct game_rules *rules, const void *pos,
 		      const struct search_limits *limits, int side)
@@ -59,7 +57,7 @@ int cli_score_moves(struct search *s, const struct game_rules *rules, const void
 		struct cli_move_score m = {
 		    .move = moves[i],
 		    .score = sign * r->score,
-		    .proven = r->score >= PROVEN || r->score <= -PROVEN,
+		    .proven = search_proven(r->score),
 		    .depth = r->depth,
 		    .nodes = r->nodes,
 		};

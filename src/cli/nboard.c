@@ -161,7 +161,7 @@ static void command_go(struct engine *e)
 	const struct search_result *r = search_result(e->search);
 	struct cli_move_score m = {.move = r->move, .score = r->score};
 	const uint64_t nodes = r->nodes;
-	if (r->score >= SEARCH_WIN / 2 || r->score <= -SEARCH_WIN / 2) {
+	if (search_proven(r->score)) {
 		/* A proven result: its margin is that of the line the engine plays. */
 		m.proven = true;
 		m.margin = cli_proven_margin(e->search, &reversi_rules, &e->pos, &limits,

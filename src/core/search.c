@@ -33,7 +33,6 @@ enum {
 	TT_BITS_MIN = 8,
 	TT_BITS_MAX = 30,
 	DEPTH_CLOSED = 127,            /* a TT entry whose subtree reached only finished games */
-	WIN_BOUND = SEARCH_WIN - 1000, /* scores at least this far out are won or lost games */
 	HISTORY_SIZE = 1024,           /* history slots per side (move codes modulo this) */
 	HISTORY_MAX = 1 << 24,         /* history is halved once a slot would pass this */
 	KEY_TT = 1 << 30,              /* ordering keys: the TT (or previous best) move first, */
@@ -157,13 +156,13 @@ static int terminal_score(const struct search *s, const void *pos, int ply)
 /* Returns a score as stored in the TT: won and lost games counted from the node, not the root. */
 static int score_to_tt(int v, int ply)
 {
-	return v >= WIN_BOUND ? v + ply : v <= -WIN_BOUND ? v - ply : v;
+	return v >= SEARCH_PROVEN ? v + ply : v <= -SEARCH_PROVEN ? v - ply : v;
 }
 
 /* Returns a TT score as seen from `ply`. */
 static int score_from_tt(int v, int ply)
 {
-	return v >= WIN_BOUND ? v - ply : v <= -WIN_BOUND ? v + ply : v;
+	return v >= SEARCH_PROVEN ? v - ply : v <= -SEARCH_PROVEN ? v + ply : v;
 }
 
 /* Returns the noise added to the score of root move `code` (0..limits.noise). */

@@ -29,6 +29,7 @@ enum {
 	SEARCH_MAX_DEPTH = 64,   /* plies, iterative deepening included */
 	SEARCH_PV_MAX = 32,      /* moves of the principal variation kept */
 	SEARCH_WIN = 1000000,    /* a won game scores SEARCH_WIN + margin - plies to get there */
+	SEARCH_PROVEN = SEARCH_WIN - 1000, /* scores this far out are won or lost games */
 	SEARCH_INFINITY = 2000000,
 };
 
@@ -50,6 +51,12 @@ struct search_result {
 	int pv_length;
 	struct game_move pv[SEARCH_PV_MAX]; /* the principal variation, starting with `move` */
 };
+
+/* Returns whether a search score is a proven win or loss rather than an evaluation. */
+static inline bool search_proven(int score)
+{
+	return score >= SEARCH_PROVEN || score <= -SEARCH_PROVEN;
+}
 
 struct search;
 
