@@ -59,6 +59,38 @@ struct game_move {
 	uint32_t extra;
 };
 
+/* What a game's own search returns for a node (struct game_deep). */
+enum game_deep_status {
+	GAME_DEEP_NO = 0,    /* not taken: the shared search expands the node itself */
+	GAME_DEEP_SCORE = 1, /* a heuristic score, `depth` plies deep */
+	GAME_DEEP_EXACT = 2, /* the game's proven value under perfect play */
+};
+
+/*
+ * A game's own fast search for the bottom of the tree (optional). The shared search
+ * (core/search.h) walks the top of the tree a node at a time so that it can stop anywhere;
+ * near the leaves, where most nodes are, a game may offer dedicated code (bitboards,
+ * recursion, an exact solver) and take whole subtrees at once. A subtree taken costs one step
+ * of the shared search, so the game keeps each one small (thousands of nodes, not millions).
+ */
+struct game_deep {
+	/* Returns a new context for one search (tables, counters), or NULL when out of memory. */
+	void *(*create)(void);
+	/* Frees a context made by create (NULL is fine). */
+	void (*destroy)(void *ctx);
+	/* Forgets everything learnt so far (a new search starts: the same search must visit
+	 * the same nodes whatever came before it). */
+	void (*reset)(void *ctx);
+	/* Decides whether to take `pos`, `depth` plies from the shared search's horizon, and if
+	 * it does searches it in the fail-soft window (alpha, beta), scores from its side to
+	 * move. GAME_DEEP_SCORE: *score is in evaluation units; GAME_DEEP_EXACT: *score is 0 for
+	 * a draw or ±(SEARCH_WIN + final margin) for a won or lost game, counted from this node.
+	 * Adds the positions visited to *nodes. The same call must give the same answer: the
+	 * search is deterministic only if this is. */
+	int (*search)(void *ctx, const void *pos, int depth, int alpha, int beta, int *score,
+		      uint64_t *nodes);
+};
+
 /* The table of one game. Every function is pure apart from writing its out-arguments. */
 struct game_rules {
 	const char *name;          /* command-line name: "reversi", "checkers", "dots" */
@@ -99,6 +131,12 @@ struct game_rules {
 	/* Counts the leaves `depth` moves deep as fast as the game knows how (the same count as
 	 * game_perft_generic). */
 	uint64_t (*perft)(const void *pos, int depth);
+	/* Returns the most moves, passes aside, before the game ends (Reversi: empty squares;
+	 * Dots: undrawn edges), or -1 when the game cannot say (NULL: never known). The search
+	 * uses it to go to the end once few enough are left (search_limits.exact). */
+	int (*moves_left)(const void *pos);
+	/* The game's own search for the bottom of the tree (NULL: none). */
+	const struct game_deep *deep;
 };
 
 extern const struct game_rules reversi_rules;

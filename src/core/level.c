@@ -12,21 +12,54 @@
 #include <string.h>
 
 static const struct level reversi_levels[] = {
-    {"beginner", "Beginner", 2, 20000, 450, 600,
-     "looks two moves ahead and often misjudges, but never misses a free corner"},
-    {"medium", "Medium", 6, 300000, 0, 600,
-     "searches six moves ahead: mobility, corners, edges, stable discs, parity"},
+    {.name = "beginner",
+     .title = "Beginner",
+     .depth = 2,
+     .nodes = 20000,
+     .noise = 450,
+     .min_think_ms = 600,
+     .summary = "looks two moves ahead and often misjudges, but never misses a free corner"},
+    {.name = "medium",
+     .title = "Medium",
+     .depth = 6,
+     .nodes = 300000,
+     .noise = 0,
+     .min_think_ms = 600,
+     .summary = "searches six moves ahead: mobility, corners, edges, stable discs, parity"},
 };
 
 static const struct level checkers_levels[] = {
-    {"beginner", "Beginner", 3, 20000, 60, 600, "looks three moves ahead and slips now and then"},
-    {"medium", "Medium", 8, 300000, 0, 600, "searches eight moves ahead"},
+    {.name = "beginner",
+     .title = "Beginner",
+     .depth = 3,
+     .nodes = 20000,
+     .noise = 60,
+     .min_think_ms = 600,
+     .summary = "looks three moves ahead and slips now and then"},
+    {.name = "medium",
+     .title = "Medium",
+     .depth = 8,
+     .nodes = 300000,
+     .noise = 0,
+     .min_think_ms = 600,
+     .summary = "searches eight moves ahead"},
 };
 
 static const struct level dots_levels[] = {
-    {"beginner", "Beginner", 2, 20000, 60, 500,
-     "takes the boxes it is offered, otherwise plays almost at random"},
-    {"medium", "Medium", 8, 100000, 0, 500, "searches eight edges ahead and counts every box"},
+    {.name = "beginner",
+     .title = "Beginner",
+     .depth = 2,
+     .nodes = 20000,
+     .noise = 60,
+     .min_think_ms = 500,
+     .summary = "takes the boxes it is offered, otherwise plays almost at random"},
+    {.name = "medium",
+     .title = "Medium",
+     .depth = 8,
+     .nodes = 100000,
+     .noise = 0,
+     .min_think_ms = 500,
+     .summary = "searches eight edges ahead and counts every box"},
 };
 
 /* Returns the level table of `rules`' game, storing its length in *n (NULL, 0: none). */
@@ -81,4 +114,5 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->nodes = lv->nodes;
 	out->noise = lv->noise;
 	out->seed = seed;
+	out->exact = lv->exact;
 }

@@ -18,6 +18,12 @@
  * search is sliced. The transposition table, killers and history start empty for every
  * search (the table by a generation number, without clearing it), for the same reason.
  *
+ * A game may take the bottom of the tree into its own hands (rules->deep): a node it accepts is
+ * settled in one step by the game's fast code and counts the nodes that code visited. With
+ * search_limits.exact the deepening goes on, past the level's depth and node limits, until
+ * every line reaches a finished game (the game's exact solver, through the same hook, does
+ * most of that work).
+ *
  * A TT entry whose subtree reached only finished games is marked closed: its score holds at
  * any depth, and once a whole iteration is closed, deepening stops. Repetition draws (checkers)
  * are not seen by the search; the match applies them.
@@ -86,8 +92,10 @@ struct search {
 	uint32_t killer[SEARCH_MAX_DEPTH + 1][2];
 	int history[2][HISTORY_SIZE];
 
+	void *deep;               /* the game's own search context (rules->deep), or NULL */
 	struct search_limits limits;
 	int max_depth;
+	bool exact;               /* searching to the end (limits.exact) */
 	bool running;
 	enum phase phase;
 	int ply;
@@ -121,7 +129,9 @@ struct search *search_new(const struct game_rules *rules, int tt_bits)
 	s->positions = calloc(SEARCH_MAX_DEPTH + 1, rules->pos_size);
 	s->frames = calloc(SEARCH_MAX_DEPTH + 1, sizeof *s->frames);
 	s->pv = calloc(SEARCH_MAX_DEPTH + 1, sizeof *s->pv);
-	if (!s->tt || !s->positions || !s->frames || !s->pv) {
+	if (rules->deep)
+		s->deep = rules->deep->create();
+	if (!s->tt || !s->positions || !s->frames || !s->pv || (rules->deep && !s->deep)) {
 		search_free(s);
 		return NULL;
 	}
@@ -136,6 +146,8 @@ void search_free(struct search *s)
 	free(s->positions);
 	free(s->frames);
 	free(s->pv);
+	if (s->deep)
+		s->rules->deep->destroy(s->deep);
 	free(s);
 }
 
@@ -228,6 +240,31 @@ static int tt_move_index(const struct frame *f, const struct tt_entry *e)
 	return -1;
 }
 
+/* Offers the node on top of the stack to the game's own search (rules->deep). Returns true
+ * when the game took it, with its score in s->ret (and in the TT when it searched below it). */
+static bool deep_enter(struct search *s, struct frame *f, const void *pos)
+{
+	int v = 0;
+	uint64_t nodes = 0;
+	const int status =
+	    s->rules->deep->search(s->deep, pos, f->depth, score_to_tt(f->alpha, s->ply),
+				   score_to_tt(f->beta, s->ply), &v, &nodes);
+	if (status == GAME_DEEP_NO)
+		return false;
+	s->nodes += nodes;
+	s->ret = score_from_tt(v, s->ply);
+	f->open = status != GAME_DEEP_EXACT;
+	if (f->depth > 0) {
+		f->best = s->ret;
+		f->best_index = -1;
+		tt_store(s, f,
+			 s->ret >= f->beta    ? BOUND_LOWER
+			 : s->ret <= f->alpha ? BOUND_UPPER
+					      : BOUND_EXACT);
+	}
+	return true;
+}
+
 /* Enters the node on top of the stack, already counted. Returns true when it is settled at
  * once (TT cut, finished game, leaf) with its score in s->ret; false when its moves are ready
  * to be searched. */
@@ -252,6 +289,8 @@ static bool node_enter(struct search *s)
 			}
 		}
 	}
+	if (s->deep && s->ply > 0 && deep_enter(s, f, pos))
+		return true;
 	f->n = rules->generate(pos, f->moves);
 	if (f->n == 0) {
 		s->ret = terminal_score(s, pos, s->ply);
@@ -429,7 +468,7 @@ static bool iteration_more(const struct search *s)
 {
 	if (s->iter >= s->max_depth)
 		return false;
-	if (s->limits.nodes && s->nodes >= s->limits.nodes)
+	if (s->limits.nodes && s->nodes >= s->limits.nodes && !s->exact)
 		return false;
 	return s->frames[0].open; /* a tree of finished games only will not change */
 }
@@ -442,6 +481,12 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 		s->limits = *limits;
 	s->max_depth = s->limits.depth > 0 && s->limits.depth < SEARCH_MAX_DEPTH ? s->limits.depth
 	                                                                         : SEARCH_MAX_DEPTH;
+	const int left = rules->moves_left ? rules->moves_left(pos) : -1;
+	s->exact = s->limits.exact > 0 && left >= 0 && left <= s->limits.exact;
+	if (s->exact)
+		s->max_depth = SEARCH_MAX_DEPTH;
+	if (s->deep)
+		rules->deep->reset(s->deep);
 	/* A new generation empties the TT without touching it; clear it on the rare wrap. */
 	if (++s->gen == 0) {
 		memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof *s->tt);
@@ -484,12 +529,15 @@ bool search_step(struct search *s, uint64_t budget)
 		return true;
 	const uint64_t stop_at =
 	    budget && s->nodes <= UINT64_MAX - budget ? s->nodes + budget : UINT64_MAX;
-	const uint64_t give_up =
-	    s->limits.nodes && s->limits.nodes <= UINT64_MAX / 4 ? 4 * s->limits.nodes : UINT64_MAX;
+	const uint64_t factor = s->exact ? SEARCH_EXACT_NODES_FACTOR : 4;
+	const uint64_t give_up = s->limits.nodes && s->limits.nodes <= UINT64_MAX / factor
+	                             ? factor * s->limits.nodes
+	                             : UINT64_MAX;
 	for (;;) {
 		switch (s->phase) {
 		case PHASE_ENTER:
-			/* Past 4× the node limit, the unfinished iteration is given up. */
+			/* Past 4× the node limit (16× when going to the end), the unfinished
+			 * iteration is given up. */
 			if (s->iter > 1 && s->nodes >= give_up) {
 				finish(s);
 				return true;

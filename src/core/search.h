@@ -40,7 +40,12 @@ struct search_limits {
 	int noise;      /* Beginner's imperfection: up to this much (evaluation units) added at
 			   random to each root move's score, from `seed` */
 	uint32_t seed;  /* for the noise; the same seed, the same game */
+	int exact;      /* once the game says at most this many moves are left
+			   (game_rules.moves_left), deepen until every line reaches the end, past
+			   `depth` and `nodes` (up to SEARCH_EXACT_NODES_FACTOR × nodes): 0 never */
 };
+
+enum { SEARCH_EXACT_NODES_FACTOR = 16 };
 
 struct search_result {
 	bool has_move;            /* false only when the game is over */
