@@ -53,7 +53,7 @@ TEST_SRC = $(wildcard tests/test_*.c)
 TESTS = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
 
-.PHONY: all run check deps deps-test test test-headers assets bench clean format
+.PHONY: eval-weights all run check deps deps-test test test-headers assets bench clean format
 all: $(BUILD)/parity
 
 deps:
@@ -112,12 +112,22 @@ $(BUILD)/tests/%: tests/%.c $(LIB)
 TOOL_SRC = $(wildcard tools/*.c)
 TOOLS = $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 
-$(BUILD)/tools/%: tools/%.c
+$(BUILD)/tools/%: tools/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
 
-assets: $(TOOLS)
-	@for t in $(TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
+# Sprites and sounds take seconds; the evaluation weights take an hour (see eval-weights).
+ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval,$(TOOLS))
+
+assets: $(ASSET_TOOLS)
+	@for t in $(ASSET_TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
+
+# Reversi's pattern weights, learnt from Parity's own games (tools/train-eval.c). The
+# committed assets/reversi-eval.bin was made by exactly this command.
+EVAL_TRAINING = --games 40000 --rounds 3 --seed 1
+$(BUILD)/tools/train-eval: CFLAGS += -ffp-contract=off
+eval-weights: $(BUILD)/tools/train-eval
+	$(BUILD)/tools/train-eval $(EVAL_TRAINING) --out assets/reversi-eval.bin
 
 bench: $(BUILD)/parity
 	sh bench/perft

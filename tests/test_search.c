@@ -26,6 +26,7 @@
 #include "core/level.h"
 #include "core/search.h"
 #include "games/dots/dots.h"
+#include "games/reversi/endgame.h"
 #include "games/reversi/eval.h"
 #include "games/reversi/reversi.h"
 
@@ -104,6 +105,10 @@ static struct search_limits level_of(const struct game_rules *rules, const char 
 	return limits;
 }
 
+/* The most nodes one subtree of Reversi's own search (games/reversi/deep.c) may take in a
+ * test position: one step may run past its budget by that much. */
+enum { DEEP_SUBTREE_MAX = 2000000 };
+
 /* Runs a search of pos to the end in steps of `budget` nodes (0: one step), checking that
  * no step spends more than its budget, and returns the result. */
 static struct search_result run(struct search *s, const void *pos,
@@ -114,8 +119,9 @@ static struct search_result run(struct search *s, const void *pos,
 	for (;;) {
 		const bool done = search_step(s, budget);
 		const uint64_t after = search_result(s)->nodes;
+		/* A step keeps to its budget, but for one subtree of the game's own search. */
 		if (budget)
-			assert_true(after - before <= budget);
+			assert_true(after - before <= budget + (limits->deep ? DEEP_SUBTREE_MAX : 0));
 		before = after;
 		if (done)
 			break;
@@ -192,6 +198,69 @@ static void test_deterministic_reversi(void **state)
 	}
 }
 
+/* Plays `plies` moves from the start, each the k-th legal move for a pseudo-random k. */
+static void random_game(struct reversi_pos *pos, int plies, uint32_t seed)
+{
+	reversi_rules.start(pos, &(struct game_options){0});
+	struct game_move moves[GAME_MOVES_MAX];
+	for (int i = 0; i < plies; i++) {
+		const int n = reversi_rules.generate(pos, moves);
+		if (n == 0)
+			break;
+		seed = seed * 1103515245u + 12345u;
+		reversi_rules.play(pos, &moves[(seed >> 16) % (uint32_t)n]);
+	}
+}
+
+/* Hard and Expert hand the bottom of the tree to Reversi's own search (pattern evaluation,
+ * exact endgame): still the same result whatever the step size. */
+static void test_deterministic_reversi_deep(void **state)
+{
+	(void)state;
+	struct reversi_pos pos;
+	for (size_t g = 0; g < sizeof reversi_games / sizeof reversi_games[0]; g++) {
+		set_up(&reversi_rules, &pos, NULL, reversi_games[g]);
+		const struct search_limits limits = {.depth = 8, .nodes = 300000, .deep = true};
+		check_deterministic(&reversi_rules, &pos, &limits);
+	}
+	random_game(&pos, 40, 17);
+	const struct search_limits limits = {.depth = 6, .nodes = 100000, .deep = true, .exact = 20};
+	check_deterministic(&reversi_rules, &pos, &limits);
+}
+
+/* Going to the end (search_limits.exact) gives the exact endgame solver's score and a move
+ * that keeps it. */
+static void test_exact_agrees_with_solver(void **state)
+{
+	(void)state;
+	struct search *s = search_new(&reversi_rules, 18);
+	struct endgame_ctx *eg = endgame_new(16);
+	assert_non_null(s);
+	assert_non_null(eg);
+	for (uint32_t seed = 1; seed <= 6; seed++) {
+		struct reversi_pos pos;
+		random_game(&pos, 44 + (int)seed % 3, seed);
+		struct game_move moves[GAME_MOVES_MAX];
+		if (reversi_rules.generate(&pos, moves) == 0 || moves[0].code == REVERSI_PASS)
+			continue;
+		const uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];
+		const int exact = endgame_solve(eg, P, O, -64, 64);
+		const struct search_limits limits = {.depth = 4, .deep = true, .exact = 20};
+		const struct search_result r = run(s, &pos, &limits, 0);
+		const int margin = search_margin(r.score);
+		assert_true(r.score == 0 || search_proven(r.score));
+		assert_int_equal(margin, exact);
+		/* The move keeps the score. */
+		struct reversi_pos after = pos;
+		reversi_rules.play(&after, &r.move);
+		const uint64_t P2 = (uint64_t)after.disc[after.side], O2 = (uint64_t)after.disc[!after.side];
+		const int child = endgame_solve(eg, P2, O2, -64, 64);
+		assert_int_equal(after.side == pos.side ? child : -child, exact);
+	}
+	endgame_free(eg);
+	search_free(s);
+}
+
 static void test_deterministic_dots(void **state)
 {
 	(void)state;
@@ -228,7 +297,7 @@ static int negamax(const struct game_rules *rules, const void *pos, int depth, i
 		int r = rules->result(pos);
 		if (rules->to_move(pos))
 			r = -r;
-		return r > 0 ? SEARCH_WIN + r - ply : r < 0 ? -SEARCH_WIN + r + ply : 0;
+		return search_win_score(r, ply);
 	}
 	if (depth == 0)
 		return rules->evaluate(pos);
@@ -357,7 +426,7 @@ static void test_forced_win(void **state)
 		char text[8];
 		reversi_rules.move_to_text(&pos, &r.move, text, sizeof text);
 		assert_string_equal(text, "c1");
-		assert_int_equal(r.score, SEARCH_WIN + 64 - 1);
+		assert_int_equal(r.score, search_win_score(64, 1));
 	}
 	search_free(s);
 
@@ -715,6 +784,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_deterministic_reversi),
+	    cmocka_unit_test(test_deterministic_reversi_deep),
+	    cmocka_unit_test(test_exact_agrees_with_solver),
 	    cmocka_unit_test(test_deterministic_dots),
 	    cmocka_unit_test(test_deterministic_checkers),
 	    cmocka_unit_test(test_matches_negamax),

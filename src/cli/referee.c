@@ -11,6 +11,8 @@
  * --verbose. Prints one line per game and a total for CMD1:
  *
  *     CMD1: W wins, D draws, L losses, mean disc difference +D.DD over N games
+ *
+ * then each engine's thinking time a move (from "go" to its answer), mean and longest.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -50,6 +52,9 @@ struct player {
 	char buf[LINE_BYTES];
 	size_t len;
 	int pings;
+	int moves;        /* moves it was asked for */
+	double think;     /* seconds between "go" and its move, in all */
+	double think_max; /* the longest of them */
 };
 
 /* Stops the engine: "quit", then the end of its input, then a kill if it lingers. */
@@ -225,9 +230,15 @@ static int ask_move(struct player *p, const struct reversi_pos *start,
 		return game_fail(why, GAME_ERR_ILLEGAL, "the engine has gone");
 	int rc = player_expect(p, pong, line, sizeof line, deadline);
 	if (rc == 1) {
+		const double asked = cli_seconds();
 		if (player_send(p, "go") < 0)
 			return game_fail(why, GAME_ERR_ILLEGAL, "the engine has gone");
 		rc = player_expect(p, "===", line, sizeof line, deadline);
+		const double took = cli_seconds() - asked;
+		p->moves++;
+		p->think += took;
+		if (took > p->think_max)
+			p->think_max = took;
 	}
 	if (rc != 1)
 		return game_fail(why, GAME_ERR_ILLEGAL, "%s", rc ? "the engine has gone"
@@ -383,6 +394,10 @@ int cli_referee(int argc, char **argv)
 	if (forfeits[0] || forfeits[1])
 		printf(" (forfeits: %d and %d)", forfeits[0], forfeits[1]);
 	printf("\n");
+	for (int i = 0; i < 2; i++)
+		printf("%s: %.3f s a move on average, %.3f s at most\n", commands[i],
+		       players[i].moves ? players[i].think / players[i].moves : 0.0,
+		       players[i].think_max);
 	player_stop(&players[0]);
 	player_stop(&players[1]);
 	free(players);

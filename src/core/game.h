@@ -83,8 +83,8 @@ struct game_deep {
 	void (*reset)(void *ctx);
 	/* Decides whether to take `pos`, `depth` plies from the shared search's horizon, and if
 	 * it does searches it in the fail-soft window (alpha, beta), scores from its side to
-	 * move. GAME_DEEP_SCORE: *score is in evaluation units; GAME_DEEP_EXACT: *score is 0 for
-	 * a draw or ±(SEARCH_WIN + final margin) for a won or lost game, counted from this node.
+	 * move. GAME_DEEP_SCORE: *score is in evaluation units; GAME_DEEP_EXACT: *score is
+	 * search_win_score(final margin, 0) (core/search.h), counted from this node.
 	 * Adds the positions visited to *nodes. The same call must give the same answer: the
 	 * search is deterministic only if this is. */
 	int (*search)(void *ctx, const void *pos, int depth, int alpha, int beta, int *score,

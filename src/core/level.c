@@ -26,6 +26,22 @@ static const struct level reversi_levels[] = {
      .noise = 0,
      .min_think_ms = 600,
      .summary = "searches six moves ahead: mobility, corners, edges, stable discs, parity"},
+    {.name = "hard",
+     .title = "Hard",
+     .depth = 30,
+     .nodes = 3000000,
+     .min_think_ms = 600,
+     .deep = true,
+     .exact = 18,
+     .summary = "learnt pattern evaluation, deep search, perfect play from 18 empty squares"},
+    {.name = "expert",
+     .title = "Expert",
+     .depth = 40,
+     .nodes = 15000000,
+     .min_think_ms = 600,
+     .deep = true,
+     .exact = 22,
+     .summary = "everything it has: about five seconds a move, perfect from 22 empty squares"},
 };
 
 static const struct level checkers_levels[] = {
@@ -115,4 +131,5 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->noise = lv->noise;
 	out->seed = seed;
 	out->exact = lv->exact;
+	out->deep = lv->deep;
 }

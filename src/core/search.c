@@ -151,18 +151,11 @@ void search_free(struct search *s)
 	free(s);
 }
 
-/* Returns the score of a finished game at `ply` for its side to move: a win of margin m is
- * SEARCH_WIN + m less the plies to get there (sooner is better), a loss the opposite. */
+/* Returns the score of a finished game at `ply` for its side to move (search_win_score). */
 static int terminal_score(const struct search *s, const void *pos, int ply)
 {
-	int r = s->rules->result(pos);
-	if (s->rules->to_move(pos) != 0)
-		r = -r;
-	if (r > 0)
-		return SEARCH_WIN + r - ply;
-	if (r < 0)
-		return -SEARCH_WIN + r + ply;
-	return 0;
+	const int r = s->rules->result(pos);
+	return search_win_score(s->rules->to_move(pos) != 0 ? -r : r, ply);
 }
 
 /* Returns a score as stored in the TT: won and lost games counted from the node, not the root. */
@@ -289,7 +282,7 @@ static bool node_enter(struct search *s)
 			}
 		}
 	}
-	if (s->deep && s->ply > 0 && deep_enter(s, f, pos))
+	if (s->deep && s->limits.deep && s->ply > 0 && deep_enter(s, f, pos))
 		return true;
 	f->n = rules->generate(pos, f->moves);
 	if (f->n == 0) {
@@ -485,7 +478,7 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	s->exact = s->limits.exact > 0 && left >= 0 && left <= s->limits.exact;
 	if (s->exact)
 		s->max_depth = SEARCH_MAX_DEPTH;
-	if (s->deep)
+	if (s->deep && s->limits.deep)
 		rules->deep->reset(s->deep);
 	/* A new generation empties the TT without touching it; clear it on the rare wrap. */
 	if (++s->gen == 0) {

@@ -28,7 +28,9 @@
 enum {
 	SEARCH_MAX_DEPTH = 64,   /* plies, iterative deepening included */
 	SEARCH_PV_MAX = 32,      /* moves of the principal variation kept */
-	SEARCH_WIN = 1000000,    /* a won game scores SEARCH_WIN + margin - plies to get there */
+	SEARCH_WIN = 1000000,    /* a won game scores SEARCH_WIN + margin × SEARCH_MARGIN_UNIT
+				    - plies to get there (search_win_score) */
+	SEARCH_MARGIN_UNIT = 256, /* so that a bigger win always beats a sooner one */
 	SEARCH_PROVEN = SEARCH_WIN - 1000, /* scores this far out are won or lost games */
 	SEARCH_INFINITY = 2000000,
 };
@@ -40,6 +42,7 @@ struct search_limits {
 	int noise;      /* Beginner's imperfection: up to this much (evaluation units) added at
 			   random to each root move's score, from `seed` */
 	uint32_t seed;  /* for the noise; the same seed, the same game */
+	bool deep;      /* let the game's own search take the bottom of the tree (rules->deep) */
 	int exact;      /* once the game says at most this many moves are left
 			   (game_rules.moves_left), deepen until every line reaches the end, past
 			   `depth` and `nodes` (up to SEARCH_EXACT_NODES_FACTOR × nodes): 0 never */
@@ -61,6 +64,25 @@ struct search_result {
 static inline bool search_proven(int score)
 {
 	return score >= SEARCH_PROVEN || score <= -SEARCH_PROVEN;
+}
+
+/* Returns the score of a game that ends `ply` plies from here with final margin `margin`
+ * (> 0: won by the side to move here): the bigger the win the better, then the sooner. */
+static inline int search_win_score(int margin, int ply)
+{
+	return margin > 0   ? SEARCH_WIN + margin * SEARCH_MARGIN_UNIT - ply
+	       : margin < 0 ? -SEARCH_WIN + margin * SEARCH_MARGIN_UNIT + ply
+			    : 0;
+}
+
+/* Returns the final margin of a proven score (search_proven), 0 for any other. */
+static inline int search_margin(int score)
+{
+	if (score >= SEARCH_PROVEN)
+		return (score - SEARCH_WIN + SEARCH_MARGIN_UNIT / 2) / SEARCH_MARGIN_UNIT;
+	if (score <= -SEARCH_PROVEN)
+		return -((-score - SEARCH_WIN + SEARCH_MARGIN_UNIT / 2) / SEARCH_MARGIN_UNIT);
+	return 0;
 }
 
 struct search;

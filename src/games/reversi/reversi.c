@@ -14,6 +14,7 @@
 
 #include "core/hash.h"
 #include "games/reversi/board8.h"
+#include "games/reversi/deep.h"
 #include "games/reversi/eval.h"
 
 static const reversi_bits one = 1;
@@ -462,6 +463,13 @@ static uint64_t rules_perft(const void *p, int depth)
 	return reversi_perft(p, depth);
 }
 
+/* Returns the empty squares: no more moves than that are left (passes aside). */
+static int rules_moves_left(const void *p)
+{
+	const struct reversi_pos *pos = p;
+	return bits_count(reversi_board_mask(pos->size) & ~(pos->disc[0] | pos->disc[1] | pos->hole));
+}
+
 /* Returns the static evaluation for the side to move, in 1/100 of a disc (eval.h). */
 static int rules_evaluate(const void *p)
 {
@@ -488,4 +496,6 @@ const struct game_rules reversi_rules = {
 	.pos_parse = rules_pos_parse,
 	.evaluate = rules_evaluate,
 	.perft = rules_perft,
+	.moves_left = rules_moves_left,
+	.deep = &reversi_deep,
 };

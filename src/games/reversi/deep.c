@@ -1,0 +1,176 @@
+/*
+ * games/reversi/deep.c — Reversi's own search for the bottom of the tree (core/game.h,
+ * struct game_deep), used by the Hard and Expert levels on the 8×8 board.
+ *
+ * The shared search walks the top of the tree a node at a time; near its horizon this code
+ * takes whole subtrees on 64-bit boards:
+ *   - when the position has at most DEEP_EXACT_MAX empty squares and the search would reach
+ *     the end anyway (depth >= empties), the exact endgame solver (endgame.h) gives the
+ *     final margin, mapped onto the search's won/lost scores;
+ *   - otherwise, within DEEP_MID_MAX plies of the horizon, a recursive fail-soft alpha-beta
+ *     with the pattern evaluation (pattern.h) at its leaves, moves sorted by the opponent's
+ *     mobility after them, and finished games scored exactly.
+ * Anything else (other boards and variants, or the evaluation weights missing) is left to the
+ * shared search and the hand-made evaluation.
+ */
+#include "games/reversi/deep.h"
+
+#include <stdlib.h>
+
+#include "core/search.h"
+#include "games/reversi/board8.h"
+#include "games/reversi/endgame.h"
+#include "games/reversi/pattern.h"
+#include "games/reversi/reversi.h"
+
+enum {
+	DEEP_TABLE_BITS = 18, /* the solver's table: 2^18 entries */
+	SORT_MIN_DEPTH = 2,   /* sort moves only this far from the leaves */
+};
+
+struct deep_ctx {
+	struct endgame_ctx *endgame;
+	uint64_t nodes;
+};
+
+/* Returns the search score of a final margin m for the side to move (core/search.h). */
+static int exact_score(int m)
+{
+	return search_win_score(m, 0);
+}
+
+/* Returns the largest margin whose score is at most v, within [-64, 64] (-65: none). */
+static int margin_at_most(int v)
+{
+	int m = 64;
+	while (m >= -64 && exact_score(m) > v)
+		m--;
+	return m;
+}
+
+/* Returns the final margin of a finished game (P, O) for P, empties to the winner. */
+static int final_margin(uint64_t P, uint64_t O)
+{
+	const int p = board8_count(P), o = board8_count(O), e = 64 - p - o;
+	return p > o ? p - o + e : p < o ? p - o - e : 0;
+}
+
+/* Fail-soft alpha-beta of (P, O) `depth` plies deep; pattern evaluation at the leaves. */
+static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta)
+{
+	c->nodes++;
+	if (depth == 0)
+		return pattern_evaluate(P, O);
+	uint64_t moves = board8_moves(P, O);
+	if (!moves) {
+		if (!board8_moves(O, P))
+			return exact_score(final_margin(P, O));
+		return -mid_search(c, O, P, depth, -beta, -alpha); /* a pass costs no depth */
+	}
+	int sq[32], key[32], n = 0;
+	for (uint64_t m = moves; m; m &= m - 1)
+		sq[n++] = __builtin_ctzll(m);
+	if (depth >= SORT_MIN_DEPTH) {
+		for (int i = 0; i < n; i++) {
+			const uint64_t f = board8_flips(sq[i], P, O);
+			const uint64_t np = P | f | 1ULL << sq[i], no = O & ~f;
+			const uint64_t reply = board8_moves(no, np);
+			/* Fewest replies first, corners weighing double; corners for us first. */
+			key[i] = board8_count(reply) + board8_count(reply & 0x8100000000000081ULL) -
+			         (((1ULL << sq[i]) & 0x8100000000000081ULL) ? 8 : 0);
+		}
+		for (int i = 1; i < n; i++)
+			for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
+				const int k = key[j], s = sq[j];
+				key[j] = key[j - 1];
+				sq[j] = sq[j - 1];
+				key[j - 1] = k;
+				sq[j - 1] = s;
+			}
+	}
+	int best = -SEARCH_INFINITY;
+	for (int i = 0; i < n; i++) {
+		const uint64_t f = board8_flips(sq[i], P, O);
+		const int v = -mid_search(c, O & ~f, P | f | 1ULL << sq[i], depth - 1, -beta,
+		                          -(alpha > best ? alpha : best));
+		if (v > best) {
+			best = v;
+			if (v >= beta)
+				break;
+		}
+	}
+	return best;
+}
+
+static void *deep_create(void)
+{
+	struct deep_ctx *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->endgame = endgame_new(DEEP_TABLE_BITS);
+	if (!c->endgame) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static void deep_destroy(void *ctx)
+{
+	struct deep_ctx *c = ctx;
+	if (!c)
+		return;
+	endgame_free(c->endgame);
+	free(c);
+}
+
+static void deep_reset(void *ctx)
+{
+	struct deep_ctx *c = ctx;
+	endgame_clear(c->endgame);
+}
+
+static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta, int *score,
+                       uint64_t *nodes)
+{
+	struct deep_ctx *c = ctx;
+	const struct reversi_pos *pos = p;
+	if (pos->size != 8 || pos->anti || pos->hole)
+		return GAME_DEEP_NO;
+	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
+	const int empties = 64 - board8_count(P | O);
+	if (empties <= DEEP_EXACT_MAX && depth >= empties) {
+		int a = margin_at_most(alpha), b = margin_at_most(beta);
+		if (exact_score(b) < beta)
+			b++; /* the smallest margin whose score is at least beta */
+		if (a >= 64 || b <= -64) {
+			*score = exact_score(a >= 64 ? 64 : -64);
+			return GAME_DEEP_EXACT;
+		}
+		a = a < -64 ? -64 : a;
+		b = b > 64 ? 64 : b;
+		const uint64_t before = endgame_nodes(c->endgame);
+		*score = exact_score(endgame_solve(c->endgame, P, O, a, b));
+		*nodes += endgame_nodes(c->endgame) - before;
+		return GAME_DEEP_EXACT;
+	}
+	if (depth > DEEP_MID_MAX || !pattern_load_default())
+		return GAME_DEEP_NO;
+	c->nodes = 0;
+	*score = mid_search(c, P, O, depth, alpha, beta);
+	*nodes += c->nodes;
+	return GAME_DEEP_SCORE;
+}
+
+const struct game_deep reversi_deep = {
+    .create = deep_create,
+    .destroy = deep_destroy,
+    .reset = deep_reset,
+    .search = deep_search,
+};
+
+int reversi_deep_evaluate(const struct reversi_pos *pos)
+{
+	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
+	return pattern_evaluate(P, O);
+}

@@ -1,0 +1,416 @@
+/*
+ * games/reversi/pattern.c — the pattern evaluation (see pattern.h).
+ *
+ * Each shape is defined once, as a set of squares near a1 (its mask). Its other placements
+ * are the same mask read on a transformed board: the 8 symmetries of the square map every
+ * placement onto the defined one, so one pext (or a bit loop without BMI2) per placement
+ * reads its squares in the same order everywhere and the placements share one table. Two
+ * bit patterns (mine, theirs) become a base-3 index through a table of the base-3 values of
+ * every 10-bit number: index = T[mine] + 2·T[theirs].
+ *
+ * The file format (little-endian): "PARITYEV" magic, uint32 version 1, uint32 stages,
+ * uint32 stage size, then the int16 weights stage by stage, then a uint32 checksum (FNV-1a
+ * of everything before it).
+ */
+#include "games/reversi/pattern.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "games/reversi/board8.h"
+#include "io/atomic.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+#ifndef PARITY_DATADIR
+#define PARITY_DATADIR "/usr/local/share/parity"
+#endif
+
+enum { MAX_SQUARES = 10, FILE_HEADER = 20, FILE_VERSION = 1 };
+
+#define SQ(col, row) (1ULL << ((row)*8 + (col)))
+
+/* A shape: its squares near a1. Its placements are found by init: every symmetry that
+ * carries a different set of squares onto the mask. */
+struct shape {
+	const char *name;
+	uint64_t mask;
+};
+
+static const struct shape shapes[PATTERN_SHAPES] = {
+    /* corner 3×3 (a1 b1 c1 / a2 b2 c2 / a3 b3 c3), at the 4 corners */
+    {"corner3x3", 0x070707ULL},
+    /* corner 2×5 (a1-e1 / a2-e2), along both edges at each corner */
+    {"corner2x5", 0x1f1fULL},
+    /* edge a1-h1 with the X squares b2 and g2, on the 4 edges */
+    {"edge2x", 0xffULL | SQ(1, 1) | SQ(6, 1)},
+    /* rows 2, 3 and 4 (and their images: rows 5-7, columns b-g) */
+    {"row2", 0xffULL << 8},
+    {"row3", 0xffULL << 16},
+    {"row4", 0xffULL << 24},
+    /* the long diagonals a1-h8 and h1-a8 */
+    {"diag8", 0x8040201008040201ULL},
+    /* diagonals of 7, 6, 5 and 4 squares, starting on row 1 (4 placements each) */
+    {"diag7", 0x0080402010080402ULL},
+    {"diag6", 0x0000804020100804ULL},
+    {"diag5", 0x0000008040201008ULL},
+    {"diag4", 0x0000000080402010ULL},
+};
+
+static struct {
+	bool ready;
+	uint16_t ternary[1 << MAX_SQUARES]; /* base-3 value of each bit pattern */
+	uint32_t offset[PATTERN_SHAPES];    /* first weight of each shape's table in a stage */
+	uint32_t size[PATTERN_SHAPES];      /* 3^squares */
+	int squares[PATTERN_SHAPES];
+	uint8_t mirror[PATTERN_SHAPES][MAX_SQUARES]; /* digit i's square in the mirror image */
+	unsigned transforms[PATTERN_SHAPES];         /* bit t: a placement under symmetry t */
+	size_t stage_size;
+	int16_t *weights; /* PATTERN_STAGES × stage_size, or NULL */
+	bool load_tried;
+} pt;
+
+/* Returns x mirrored left-right (column a ↔ h). */
+static inline uint64_t mirror_h(uint64_t x)
+{
+	x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+	x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+	return ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+}
+
+/* Returns x flipped top-bottom (row 1 ↔ 8). */
+static inline uint64_t flip_v(uint64_t x)
+{
+	return __builtin_bswap64(x);
+}
+
+/* Returns x with rows and columns swapped (mirrored in the a1-h8 diagonal). */
+static inline uint64_t transpose(uint64_t x)
+{
+	uint64_t t;
+	t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aaULL;
+	x ^= t ^ (t << 7);
+	t = (x ^ (x >> 14)) & 0x0000cccc0000ccccULL;
+	x ^= t ^ (t << 14);
+	t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0ULL;
+	return x ^ t ^ (t << 28);
+}
+
+/* Returns x under symmetry t: bit 2 swaps rows and columns (first), bit 1 flips top-bottom,
+ * bit 0 mirrors left-right. */
+static inline uint64_t symmetry(uint64_t x, int t)
+{
+	if (t & 4)
+		x = transpose(x);
+	if (t & 2)
+		x = flip_v(x);
+	if (t & 1)
+		x = mirror_h(x);
+	return x;
+}
+
+/* Returns the bits of x under mask, packed toward bit 0 in square order. */
+static inline uint32_t gather(uint64_t x, uint64_t mask)
+{
+#if defined(__BMI2__)
+	return (uint32_t)_pext_u64(x, mask);
+#else
+	uint32_t r = 0;
+	for (int i = 0; mask; i++, mask &= mask - 1)
+		if (x & mask & -mask)
+			r |= 1u << i;
+	return r;
+#endif
+}
+
+/* Returns the square of the k-th set bit of mask. */
+static int nth_square(uint64_t mask, int k)
+{
+	for (int i = 0; i < k; i++)
+		mask &= mask - 1;
+	return __builtin_ctzll(mask);
+}
+
+/* The mirror image that maps each shape onto itself: a line reversed (and the corner 3×3 and
+ * the edge across their own axis). Returns the square of `sq` in it. */
+static int self_mirror(int shape, int sq)
+{
+	const int row = sq / 8, col = sq % 8;
+	switch (shape) {
+	case 0: /* corner 3×3: across a1-c3 */
+		return col * 8 + row;
+	case 1: /* corner 2×5: none */
+		return sq;
+	case 2:
+	case 3:
+	case 4:
+	case 5: /* rows: left-right */
+		return row * 8 + (7 - col);
+	default: { /* diagonals: end to end (the line's squares in reverse order) */
+		const uint64_t m = shapes[shape].mask;
+		int k = 0;
+		while (nth_square(m, k) != sq)
+			k++;
+		return nth_square(m, board8_count(m) - 1 - k);
+	}
+	}
+}
+
+/* Builds the tables once. */
+static void init(void)
+{
+	if (pt.ready)
+		return;
+	for (uint32_t b = 0; b < (1u << MAX_SQUARES); b++) {
+		uint32_t v = 0, p = 1;
+		for (int i = 0; i < MAX_SQUARES; i++, p *= 3)
+			if (b >> i & 1)
+				v += p;
+		pt.ternary[b] = (uint16_t)v;
+	}
+	uint32_t offset = PATTERN_EXTRA;
+	for (int s = 0; s < PATTERN_SHAPES; s++) {
+		const int n = board8_count(shapes[s].mask);
+		uint32_t size = 1;
+		for (int i = 0; i < n; i++)
+			size *= 3;
+		pt.squares[s] = n;
+		pt.size[s] = size;
+		pt.offset[s] = offset;
+		offset += size;
+		for (int i = 0; i < n; i++) {
+			const int image = self_mirror(s, nth_square(shapes[s].mask, i));
+			int k = 0;
+			while (nth_square(shapes[s].mask, k) != image)
+				k++;
+			pt.mirror[s][i] = (uint8_t)k;
+		}
+	}
+	pt.stage_size = offset;
+	int instances = 0;
+	for (int s = 0; s < PATTERN_SHAPES; s++) {
+		uint64_t seen[8];
+		int placements = 0;
+		for (int t = 0; t < 8; t++) {
+			uint64_t placed =
+			    0; /* the squares read through the mask under symmetry t */
+			for (int sq = 0; sq < 64; sq++)
+				if (symmetry(1ULL << sq, t) & shapes[s].mask)
+					placed |= 1ULL << sq;
+			bool known = false;
+			for (int i = 0; i < placements; i++)
+				known |= seen[i] == placed;
+			if (!known) {
+				seen[placements++] = placed;
+				pt.transforms[s] |= 1u << t;
+			}
+		}
+		instances += placements;
+	}
+	if (instances != PATTERN_INSTANCES)
+		abort(); /* the shapes and PATTERN_INSTANCES disagree: a programming error */
+	pt.ready = true;
+}
+
+size_t pattern_stage_size(void)
+{
+	init();
+	return pt.stage_size;
+}
+
+int pattern_stage(int empties)
+{
+	const int st = (60 - empties) / 5;
+	return st < 0 ? 0 : st >= PATTERN_STAGES ? PATTERN_STAGES - 1 : st;
+}
+
+void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
+{
+	init();
+	uint64_t p[8], o[8];
+	for (int t = 0; t < 8; t++) {
+		p[t] = symmetry(P, t);
+		o[t] = symmetry(O, t);
+	}
+	int k = 0;
+	for (int s = 0; s < PATTERN_SHAPES; s++)
+		for (int t = 0; t < 8; t++)
+			if (pt.transforms[s] >> t & 1)
+				idx[k++] = pt.offset[s] + pt.ternary[gather(p[t], shapes[s].mask)] +
+				           2u * pt.ternary[gather(o[t], shapes[s].mask)];
+}
+
+uint32_t pattern_twin(uint32_t i)
+{
+	init();
+	int s = PATTERN_SHAPES - 1;
+	while (s > 0 && i < pt.offset[s])
+		s--;
+	if (i < pt.offset[0])
+		return i;
+	uint32_t v = i - pt.offset[s], m = 0, p[MAX_SQUARES];
+	for (int d = 0, w = 1; d < pt.squares[s]; d++, w *= 3)
+		p[d] = (uint32_t)w;
+	for (int d = 0; d < pt.squares[s]; d++, v /= 3)
+		m += (v % 3) * p[pt.mirror[s][d]];
+	const uint32_t j = pt.offset[s] + m;
+	return j < i ? j : i;
+}
+
+int pattern_mobility(uint64_t P, uint64_t O)
+{
+	return board8_count(board8_moves(P, O)) - board8_count(board8_moves(O, P));
+}
+
+bool pattern_set_weights(const int16_t *w)
+{
+	init();
+	const size_t n = PATTERN_STAGES * pt.stage_size;
+	int16_t *copy = malloc(n * sizeof *copy);
+	if (!copy)
+		return false;
+	memcpy(copy, w, n * sizeof *copy);
+	free(pt.weights);
+	pt.weights = copy;
+	return true;
+}
+
+bool pattern_loaded(void)
+{
+	return pt.weights != NULL;
+}
+
+int pattern_evaluate(uint64_t P, uint64_t O)
+{
+	const int empties = 64 - board8_count(P | O);
+	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
+	uint32_t idx[PATTERN_INSTANCES];
+	pattern_indices(P, O, idx);
+	int sum = w[0] + w[1] * pattern_mobility(P, O);
+	for (int i = 0; i < PATTERN_INSTANCES; i++)
+		sum += w[idx[i]];
+	return sum;
+}
+
+/* FNV-1a over n bytes. */
+static uint32_t checksum(const unsigned char *b, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 16777619u;
+	return h;
+}
+
+static void put32(unsigned char *b, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint32_t get32(const unsigned char *b)
+{
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+int pattern_save(const char *path, const int16_t *w)
+{
+	init();
+	const size_t count = PATTERN_STAGES * pt.stage_size;
+	const size_t bytes = FILE_HEADER + 2 * count + 4;
+	unsigned char *b = malloc(bytes);
+	if (!b)
+		return IO_ERR_SYSTEM;
+	memcpy(b, "PARITYEV", 8);
+	put32(b + 8, FILE_VERSION);
+	put32(b + 12, PATTERN_STAGES);
+	put32(b + 16, (uint32_t)pt.stage_size);
+	for (size_t i = 0; i < count; i++) {
+		const uint16_t v = (uint16_t)w[i];
+		b[FILE_HEADER + 2 * i] = (unsigned char)(v & 0xff);
+		b[FILE_HEADER + 2 * i + 1] = (unsigned char)(v >> 8);
+	}
+	put32(b + bytes - 4, checksum(b, bytes - 4));
+	const int rc = atomic_write(path, b, bytes, NULL);
+	free(b);
+	return rc;
+}
+
+int pattern_load(const char *path, char *err)
+{
+	init();
+	char *data = NULL;
+	size_t n = 0;
+	const size_t count = PATTERN_STAGES * pt.stage_size;
+	const size_t bytes = FILE_HEADER + 2 * count + 4;
+	const int rc = atomic_read(path, &data, &n, bytes + 1, NULL);
+	if (rc != 0) {
+		if (err)
+			snprintf(err, 160, "cannot read the evaluation weights %.100s", path);
+		return -1;
+	}
+	const unsigned char *b = (const unsigned char *)data;
+	const char *why = NULL;
+	if (n != bytes || memcmp(b, "PARITYEV", 8) != 0)
+		why = "not a weights file of this version";
+	else if (get32(b + 8) != FILE_VERSION || get32(b + 12) != PATTERN_STAGES ||
+	         get32(b + 16) != pt.stage_size)
+		why = "made for another set of patterns";
+	else if (get32(b + n - 4) != checksum(b, n - 4))
+		why = "damaged (checksum)";
+	int16_t *w = why ? NULL : malloc(count * sizeof *w);
+	if (!why && !w)
+		why = "out of memory";
+	if (why) {
+		if (err)
+			snprintf(err, 160, "evaluation weights %.100s: %s", path, why);
+		free(data);
+		return -1;
+	}
+	for (size_t i = 0; i < count; i++)
+		w[i] =
+		    (int16_t)(uint16_t)(b[FILE_HEADER + 2 * i] | b[FILE_HEADER + 2 * i + 1] << 8);
+	free(data);
+	free(pt.weights);
+	pt.weights = w;
+	return 0;
+}
+
+bool pattern_load_default(void)
+{
+	if (pt.weights || pt.load_tried)
+		return pt.weights != NULL;
+	pt.load_tried = true;
+	char dirs[4][PATH_MAX];
+	int n = 0;
+	const char *env = getenv("PARITY_DATA");
+	if (env && *env)
+		snprintf(dirs[n++], PATH_MAX, "%.4000s", env);
+	char exe[PATH_MAX];
+	const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0) {
+		exe[len] = 0;
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = 0;
+			snprintf(dirs[n++], PATH_MAX, "%.4000s/../assets", exe); /* build/parity */
+			snprintf(dirs[n++], PATH_MAX, "%.4000s/../../assets",
+			         exe); /* build/tests/ */
+		}
+	}
+	snprintf(dirs[n++], PATH_MAX, "%s", PARITY_DATADIR);
+	char err[160] = "", path[PATH_MAX + 32];
+	for (int i = 0; i < n; i++) {
+		snprintf(path, sizeof path, "%.4000s/reversi-eval.bin", dirs[i]);
+		if (pattern_load(path, i == 0 ? err : NULL) == 0)
+			return true;
+		if (!*err)
+			pattern_load(path, err);
+	}
+	fprintf(stderr, "parity: %s; Hard and Expert use the simpler evaluation\n", err);
+	return false;
+}

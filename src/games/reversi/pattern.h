@@ -1,0 +1,71 @@
+/*
+ * games/reversi/pattern.h — the pattern evaluation of 8×8 Reversi, in the manner of
+ * Logistello and Edax: the board is cut into lines and corner regions (46 instances of 11
+ * shapes), each instance's contents (empty / mine / theirs per square) index a table of
+ * weights, and the score is the sum of the weights, plus a mobility term and a constant, from
+ * a weight set chosen by the number of empty squares (PATTERN_STAGES of them).
+ *
+ * The weights are learnt by tools/train-eval from Parity's own games and written to
+ * assets/reversi-eval.bin; pattern_load reads them. Until they are loaded pattern_evaluate is
+ * not available (pattern_loaded says so) and the engine keeps its hand-made evaluation.
+ *
+ * Boards are (P, O) pairs as in board8.h: the discs of the side to move and of its opponent.
+ */
+#ifndef PARITY_GAMES_REVERSI_PATTERN_H
+#define PARITY_GAMES_REVERSI_PATTERN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	PATTERN_SHAPES = 11, /* corner 3×3, corner 2×5, edge + X squares, rows 2-4, diagonals */
+	PATTERN_INSTANCES = 46, /* placements of the shapes on the board */
+	PATTERN_STAGES = 12,    /* weight sets, by empty squares: stage = (60 - empties) / 5 */
+	PATTERN_EXTRA = 2,  /* per stage before the tables: a constant and the mobility weight */
+	PATTERN_UNIT = 100, /* weights are in 1/100 of a disc, as the other evaluations */
+};
+
+/* Returns the number of weights in one stage (PATTERN_EXTRA + every shape's table). */
+size_t pattern_stage_size(void);
+
+/* Returns the stage of a position with `empties` empty squares. */
+int pattern_stage(int empties);
+
+/* Writes the weight index (within a stage) of each of the PATTERN_INSTANCES placements for
+ * the board (P, O) into idx. The constant is index 0 and the mobility weight index 1 (not
+ * written here). */
+void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx);
+
+/* Returns the index that shares its weight with `i` (the same contents seen in the shape's
+ * own mirror image: a corner 3×3 across its diagonal, a line read backwards), the smaller of
+ * the two; the trainer ties them and pattern_set_weights expects them equal. */
+uint32_t pattern_twin(uint32_t i);
+
+/* Returns the mobility feature of (P, O): P's legal moves minus O's. */
+int pattern_mobility(uint64_t P, uint64_t O);
+
+/* Replaces the weights: `w` holds PATTERN_STAGES × pattern_stage_size() values. Returns false
+ * when out of memory. */
+bool pattern_set_weights(const int16_t *w);
+
+/* Reads a weights file (as tools/train-eval writes it). Returns 0, or -1 with a message in
+ * err (160 bytes) when it is missing, short or corrupt; the weights in use stay as they were. */
+int pattern_load(const char *path, char *err);
+
+/* Writes the weights `w` (PATTERN_STAGES × pattern_stage_size() values) to `path`
+ * atomically. Returns 0, or an IO_ERR_* code (io/atomic.h). */
+int pattern_save(const char *path, const int16_t *w);
+
+/* Returns whether weights have been loaded. */
+bool pattern_loaded(void);
+
+/* Returns the score of (P, O) for P in 1/100 of a disc. Requires pattern_loaded(). */
+int pattern_evaluate(uint64_t P, uint64_t O);
+
+/* Finds the weights file next to the program's data (assets/reversi-eval.bin in the build
+ * tree, or PARITY_DATA_DIR, or the directory in $PARITY_DATA) and loads it, once. Returns
+ * pattern_loaded(). A message goes to stderr the first time it fails. */
+bool pattern_load_default(void);
+
+#endif

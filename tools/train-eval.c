@@ -1,0 +1,322 @@
+/*
+ * tools/train-eval.c — learns the weights of Reversi's pattern evaluation
+ * (games/reversi/pattern.h) from Parity's own games, and writes assets/reversi-eval.bin.
+ *
+ *     build/tools/train-eval [--games N] [--rounds R] [--seed S] [--out FILE]
+ *
+ * Nothing comes from outside: each round plays N games against itself and fits the weights
+ * to them, and the next round plays with the weights just learnt.
+ *   - A game opens with 6 to 19 random moves (so that the positions are varied), then each side
+ *     plays the move of a short search (2 plies with the hand-made evaluation in the first
+ *     round, 4 plies with the pattern evaluation afterwards, with a little random noise) until
+ *     LABEL_EMPTIES squares are left.
+ *   - There the exact endgame solver gives the final margin under perfect play, and the game
+ *     goes on along a perfect line to the end. Every position of the game is labelled with
+ *     that margin, seen from its side to move: exact for the positions from LABEL_EMPTIES
+ *     down, the outcome of the game for the earlier ones.
+ *   - Each stage's weights are the ridge-regularised least-squares fit of the labels of the
+ *     positions of its stage and of the neighbouring ones, solved by conjugate gradients; the
+ *     two readings of a symmetric shape share one weight (pattern_twin).
+ * The same arguments give the same file, byte for byte.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/game.h"
+#include "core/hash.h"
+#include "core/search.h"
+#include "games/reversi/board8.h"
+#include "games/reversi/endgame.h"
+#include "games/reversi/pattern.h"
+#include "games/reversi/reversi.h"
+
+enum {
+	LABEL_EMPTIES = 14, /* solve exactly from here */
+	STAGE_MARGIN = 2,   /* a stage also learns from positions this many empties beyond it */
+	CG_ITERATIONS = 60,
+};
+
+static const double RIDGE = 2.0; /* regularisation of the pattern weights, per weight */
+
+struct sample {
+	uint64_t P, O; /* the side to move, its opponent */
+	int8_t label;  /* final margin for P */
+	uint8_t empties;
+};
+
+static struct {
+	struct sample *s;
+	size_t n, cap;
+} data;
+
+static uint64_t rng_state;
+
+static uint32_t rng(void)
+{
+	rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (uint32_t)(hash_mix64(rng_state) >> 32);
+}
+
+static void add_sample(uint64_t P, uint64_t O, int label)
+{
+	if (data.n == data.cap) {
+		data.cap = data.cap ? 2 * data.cap : 1 << 16;
+		data.s = realloc(data.s, data.cap * sizeof *data.s);
+		if (!data.s) {
+			fputs("train-eval: out of memory\n", stderr);
+			exit(1);
+		}
+	}
+	data.s[data.n++] =
+	    (struct sample){P, O, (int8_t)label, (uint8_t)(64 - board8_count(P | O))};
+}
+
+/* Plays one game from the start and adds its labelled positions. */
+static void play_game(struct search *search, struct endgame_ctx *eg, int round, uint32_t seed)
+{
+	struct reversi_pos pos;
+	reversi_rules.start(&pos, &(struct game_options){0});
+	struct game_move moves[GAME_MOVES_MAX];
+	uint64_t hist_p[64], hist_o[64];
+	int hist_side[64], n_hist = 0;
+	const int random_plies = 6 + (int)(rng() % 14);
+	for (int ply = 0;; ply++) {
+		const int n = reversi_rules.generate(&pos, moves);
+		if (n == 0)
+			return; /* over before the labelling point: no label to give */
+		const uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];
+		const int empties = 64 - board8_count(P | O);
+		if (empties <= LABEL_EMPTIES)
+			break;
+		if (moves[0].code != REVERSI_PASS && n_hist < 64) {
+			hist_p[n_hist] = P;
+			hist_o[n_hist] = O;
+			hist_side[n_hist++] = pos.side;
+		}
+		struct game_move m = moves[rng() % (uint32_t)n];
+		if (ply >= random_plies && n > 1) {
+			struct search_limits lim = {.depth = round == 0 ? 2 : 4,
+			                            .noise = 150,
+			                            .seed = seed * 131u + (uint32_t)ply,
+			                            .deep = round > 0};
+			search_start(search, &pos, &lim);
+			search_step(search, 0);
+			m = search_result(search)->move;
+		}
+		reversi_rules.play(&pos, &m);
+	}
+	/* The exact margin, then the perfect line to the end. */
+	uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];
+	const int side14 = pos.side;
+	const int v14 = endgame_solve(eg, P, O, -64, 64);
+	for (int i = 0; i < n_hist; i++)
+		add_sample(hist_p[i], hist_o[i], hist_side[i] == side14 ? v14 : -v14);
+	int v = v14;
+	for (;;) {
+		uint64_t mv = board8_moves(P, O);
+		if (!mv) {
+			if (!board8_moves(O, P))
+				break;
+			uint64_t t = P;
+			P = O;
+			O = t;
+			v = -v;
+			continue;
+		}
+		add_sample(P, O, v);
+		const struct endgame_result r = endgame_best(eg, P, O, -64, 64);
+		const uint64_t f = board8_flips(r.move, P, O);
+		const uint64_t np = O & ~f, no = P | f | 1ULL << r.move;
+		P = np;
+		O = no;
+		v = -r.score;
+	}
+}
+
+/* The features of one sample: its weight indices (twins folded) and its mobility. */
+static void features(const struct sample *s, uint32_t *idx, int *mob)
+{
+	pattern_indices(s->P, s->O, idx);
+	for (int i = 0; i < PATTERN_INSTANCES; i++)
+		idx[i] = pattern_twin(idx[i]);
+	*mob = pattern_mobility(s->P, s->O);
+}
+
+/* Fits the weights of stage st into w (stage_size doubles). */
+static void fit_stage(int st, double *w, size_t size)
+{
+	/* The samples of this stage and its neighbours. */
+	size_t m = 0;
+	uint32_t *idx = NULL;
+	int *mob = NULL;
+	double *y = NULL;
+	for (size_t i = 0; i < data.n; i++) {
+		const int e = data.s[i].empties;
+		int lo = 60 - 5 * st - 4, hi = 60 - 5 * st;
+		if (st == PATTERN_STAGES - 1)
+			lo = 0;
+		if (e < lo - STAGE_MARGIN || e > hi + STAGE_MARGIN || e == 60)
+			continue;
+		if (m % 4096 == 0) {
+			idx = realloc(idx, (m + 4096) * PATTERN_INSTANCES * sizeof *idx);
+			mob = realloc(mob, (m + 4096) * sizeof *mob);
+			y = realloc(y, (m + 4096) * sizeof *y);
+			if (!idx || !mob || !y) {
+				fputs("train-eval: out of memory\n", stderr);
+				exit(1);
+			}
+		}
+		features(&data.s[i], idx + m * PATTERN_INSTANCES, &mob[m]);
+		y[m] = data.s[i].label;
+		m++;
+	}
+	/* Conjugate gradients on (XᵀX + λD) w = Xᵀy, D = 1 on the pattern weights. */
+	double *r = calloc(size, sizeof *r), *p = calloc(size, sizeof *p);
+	double *q = calloc(size, sizeof *q), *xp = malloc((m ? m : 1) * sizeof *xp);
+	if (!r || !p || !q || !xp) {
+		fputs("train-eval: out of memory\n", stderr);
+		exit(1);
+	}
+	memset(w, 0, size * sizeof *w);
+	for (size_t k = 0; k < m; k++) { /* r = Xᵀy (w = 0) */
+		r[0] += y[k];
+		r[1] += y[k] * mob[k];
+		for (int j = 0; j < PATTERN_INSTANCES; j++)
+			r[idx[k * PATTERN_INSTANCES + j]] += y[k];
+	}
+	memcpy(p, r, size * sizeof *p);
+	double rr = 0;
+	for (size_t j = 0; j < size; j++)
+		rr += r[j] * r[j];
+	for (int it = 0; it < CG_ITERATIONS && rr > 1e-9; it++) {
+		for (size_t k = 0; k < m; k++) { /* xp = X p */
+			double v = p[0] + p[1] * mob[k];
+			for (int j = 0; j < PATTERN_INSTANCES; j++)
+				v += p[idx[k * PATTERN_INSTANCES + j]];
+			xp[k] = v;
+		}
+		memset(q, 0, size * sizeof *q); /* q = Xᵀ X p + λ D p */
+		for (size_t k = 0; k < m; k++) {
+			q[0] += xp[k];
+			q[1] += xp[k] * mob[k];
+			for (int j = 0; j < PATTERN_INSTANCES; j++)
+				q[idx[k * PATTERN_INSTANCES + j]] += xp[k];
+		}
+		for (size_t j = PATTERN_EXTRA; j < size; j++)
+			q[j] += RIDGE * p[j];
+		double pq = 0;
+		for (size_t j = 0; j < size; j++)
+			pq += p[j] * q[j];
+		if (pq <= 0)
+			break;
+		const double a = rr / pq;
+		double rr2 = 0;
+		for (size_t j = 0; j < size; j++) {
+			w[j] += a * p[j];
+			r[j] -= a * q[j];
+			rr2 += r[j] * r[j];
+		}
+		for (size_t j = 0; j < size; j++)
+			p[j] = r[j] + rr2 / rr * p[j];
+		rr = rr2;
+	}
+	/* The fit's error, for the log. */
+	double se = 0;
+	for (size_t k = 0; k < m; k++) {
+		double v = w[0] + w[1] * mob[k];
+		for (int j = 0; j < PATTERN_INSTANCES; j++)
+			v += w[idx[k * PATTERN_INSTANCES + j]];
+		se += (v - y[k]) * (v - y[k]);
+	}
+	fprintf(stderr, "  stage %2d: %8zu positions, rms error %.2f discs\n", st, m,
+	        m ? sqrt(se / (double)m) : 0.0);
+	/* Twins get the weight of their representative. */
+	for (size_t j = PATTERN_EXTRA; j < size; j++)
+		w[j] = w[pattern_twin((uint32_t)j)];
+	free(r);
+	free(p);
+	free(q);
+	free(xp);
+	free(idx);
+	free(mob);
+	free(y);
+}
+
+static int16_t to_weight(double v)
+{
+	const double x = round(v * PATTERN_UNIT);
+	return (int16_t)(x > 32767 ? 32767 : x < -32767 ? -32767 : x);
+}
+
+int main(int argc, char **argv)
+{
+	int games = 20000, rounds = 2;
+	uint32_t seed = 1;
+	const char *out = "assets/reversi-eval.bin";
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
+			games = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
+			rounds = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+			seed = (uint32_t)strtoul(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+			out = argv[++i];
+		else {
+			fputs(
+			    "usage: train-eval [--games N] [--rounds R] [--seed S] [--out FILE]\n",
+			    stderr);
+			return 2;
+		}
+	}
+	if (games < 1 || rounds < 1) {
+		fputs("train-eval: --games and --rounds must be at least 1\n", stderr);
+		return 2;
+	}
+	struct search *search = search_new(&reversi_rules, 18);
+	struct endgame_ctx *eg = endgame_new(20);
+	const size_t size = pattern_stage_size();
+	double *w = malloc(size * sizeof *w);
+	int16_t *weights = calloc(PATTERN_STAGES * size, sizeof *weights);
+	if (!search || !eg || !w || !weights) {
+		fputs("train-eval: out of memory\n", stderr);
+		return 1;
+	}
+	for (int round = 0; round < rounds; round++) {
+		const clock_t t0 = clock();
+		rng_state = (uint64_t)seed << 32 | (uint32_t)round;
+		data.n = 0;
+		for (int g = 0; g < games; g++) {
+			play_game(search, eg, round, (uint32_t)g);
+			if ((g + 1) % 1000 == 0)
+				fprintf(stderr, "round %d: %d games, %zu positions\r", round + 1,
+				        g + 1, data.n);
+		}
+		fprintf(stderr, "round %d: %d games, %zu positions, %.0f s\n", round + 1, games,
+		        data.n, (double)(clock() - t0) / CLOCKS_PER_SEC);
+		for (int st = 0; st < PATTERN_STAGES; st++) {
+			fit_stage(st, w, size);
+			for (size_t j = 0; j < size; j++)
+				weights[(size_t)st * size + j] = to_weight(w[j]);
+		}
+		if (!pattern_set_weights(weights)) {
+			fputs("train-eval: out of memory\n", stderr);
+			return 1;
+		}
+	}
+	const int rc = pattern_save(out, weights);
+	if (rc != 0) {
+		fprintf(stderr, "train-eval: cannot write %s\n", out);
+		return 1;
+	}
+	fprintf(stderr, "wrote %s\n", out);
+	search_free(search);
+	endgame_free(eg);
+	free(w);
+	free(weights);
+	free(data.s);
+	return 0;
+}
