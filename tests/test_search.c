@@ -220,8 +220,16 @@ static void test_deterministic_reversi_deep(void **state)
 	struct reversi_pos pos;
 	for (size_t g = 0; g < sizeof reversi_games / sizeof reversi_games[0]; g++) {
 		set_up(&reversi_rules, &pos, NULL, reversi_games[g]);
-		const struct search_limits limits = {.depth = 8, .nodes = 300000, .deep = true};
+		const struct search_limits limits = {
+		    .depth = 8, .nodes = 300000, .deep = true, .aspiration = g % 2 ? 100 : 0};
 		check_deterministic(&reversi_rules, &pos, &limits);
+		/* An aspiration window changes the work, never the answer of a full-width search. */
+		const struct search_limits plain = {.depth = 5},
+		                           narrow = {.depth = 5, .aspiration = 50};
+		struct search *s = search_new(&reversi_rules, 16);
+		const struct search_result a = run(s, &pos, &plain, 0), b = run(s, &pos, &narrow, 0);
+		assert_int_equal(a.score, b.score);
+		search_free(s);
 	}
 	random_game(&pos, 40, 17);
 	const struct search_limits limits = {.depth = 6, .nodes = 100000, .deep = true, .exact = 20};

@@ -8,12 +8,15 @@
  * "set game <GGF>", "ping k" and "go", waits for "pong k" and "=== <move>", and checks the
  * move. An illegal move, a silent engine (--timeout seconds a move, default 60) or one that
  * died loses the game by 64 and is restarted. Engines' stderr goes to /dev/null unless
- * --verbose. Prints one line per game and a total for CMD1:
+ * --verbose. A command written "gtp:COMMAND" is a GTP engine instead (GRhino's gtp-rhino):
+ * for each move it gets clear_board, the moves so far as `play` (passes left out: GRhino's
+ * play takes none) and genmove. Prints one line per game and a total for CMD1:
  *
  *     CMD1: W wins, D draws, L losses, mean disc difference +D.DD over N games
  *
  * then each engine's thinking time a move (from "go" to its answer), mean and longest.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -45,7 +48,9 @@ enum { OPENINGS = sizeof openings / sizeof openings[0], LINE_BYTES = 8192 };
 
 /* One engine: a child process and the two pipes to it. */
 struct player {
-	const char *command;
+	const char *command; /* as given (with "gtp:" for a GTP engine) */
+	const char *shell;   /* what runs: the command without "gtp:" */
+	bool gtp;            /* speaks GTP (GRhino's gtp-rhino) rather than NBoard */
 	pid_t pid;
 	int to;   /* its standard input */
 	int from; /* its standard output */
@@ -113,7 +118,7 @@ static int player_spawn(struct player *p, bool verbose)
 		close(in[1]);
 		close(out[0]);
 		close(out[1]);
-		execl("/bin/sh", "sh", "-c", p->command, (char *)NULL);
+		execl("/bin/sh", "sh", "-c", p->shell, (char *)NULL);
 		_exit(127);
 	}
 	close(in[0]);
@@ -198,12 +203,44 @@ static int player_expect(struct player *p, const char *prefix, char *line, size_
 	}
 }
 
+/* Sends a GTP command with a fresh id and waits for its answer, copied (without "=id") to
+ * `answer`. Returns 1 for success, 0 on time out, -1 when the engine has gone, -2 when it
+ * answered with an error. */
+static int gtp_request(struct player *p, const char *command, char *answer, size_t n,
+		       double deadline)
+{
+	char line[LINE_BYTES], ok[32], failed[32];
+	const int id = ++p->pings;
+	snprintf(ok, sizeof ok, "=%d", id);
+	snprintf(failed, sizeof failed, "?%d", id);
+	if (player_send(p, "%d %s", id, command) < 0)
+		return -1;
+	for (;;) {
+		const int rc = player_read_line(p, line, sizeof line, deadline);
+		if (rc != 1)
+			return rc;
+		const bool good = strncmp(line, ok, strlen(ok)) == 0;
+		if (good || strncmp(line, failed, strlen(failed)) == 0) {
+			snprintf(answer, n, "%s", line + strlen(ok));
+			return good ? 1 : -2;
+		}
+	}
+}
+
 /* Starts the engine and waits for it to answer a ping. Returns 0, or -1 (message printed). */
 static int player_start(struct player *p, int depth, double timeout, bool verbose)
 {
 	if (player_spawn(p, verbose) < 0)
 		return -1;
 	char line[LINE_BYTES], pong[32];
+	if (p->gtp) {
+		if (gtp_request(p, "boardsize 8", line, sizeof line, cli_seconds() + timeout) != 1) {
+			fprintf(stderr, "referee: the GTP engine \"%s\" does not answer\n", p->shell);
+			player_stop(p);
+			return -1;
+		}
+		return 0;
+	}
 	snprintf(pong, sizeof pong, "pong %d", ++p->pings);
 	if (player_send(p, "nboard 2") < 0 || (depth && player_send(p, "set depth %d", depth) < 0) ||
 	    player_send(p, "ping %d", p->pings) < 0 ||
@@ -215,6 +252,50 @@ static int player_start(struct player *p, int depth, double timeout, bool verbos
 	return 0;
 }
 
+/* Asks a GTP engine for its move: a new board, the moves so far (passes left out: GRhino's
+ * `play` takes none, and a move names its colour), then genmove. */
+static int gtp_ask_move(struct player *p, const struct reversi_pos *start,
+			const struct game_move *moves, int count, const struct reversi_pos *pos,
+			double timeout, struct game_move *move, char *why)
+{
+	static const char colour[2] = {'b', 'w'};
+	const double deadline = cli_seconds() + timeout;
+	char line[LINE_BYTES], cmd[64], text[16];
+	struct reversi_pos at = *start;
+	int rc = gtp_request(p, "clear_board", line, sizeof line, deadline);
+	for (int i = 0; i < count && rc == 1; i++) {
+		if (moves[i].code != REVERSI_PASS) {
+			reversi_rules.move_to_text(&at, &moves[i], text, sizeof text);
+			snprintf(cmd, sizeof cmd, "play %c %s", colour[at.side], text);
+			rc = gtp_request(p, cmd, line, sizeof line, deadline);
+		}
+		reversi_rules.play(&at, &moves[i]);
+	}
+	if (rc == 1) {
+		snprintf(cmd, sizeof cmd, "genmove %c", colour[pos->side]);
+		const double asked = cli_seconds();
+		rc = gtp_request(p, cmd, line, sizeof line, deadline);
+		const double took = cli_seconds() - asked;
+		p->moves++;
+		p->think += took;
+		if (took > p->think_max)
+			p->think_max = took;
+	}
+	if (rc != 1)
+		return game_fail(why, GAME_ERR_ILLEGAL, "%s",
+				 rc == -2 ? "it refused a command"
+				 : rc     ? "the engine has gone"
+					  : "the engine timed out");
+	if (sscanf(line, " %15s", text) != 1)
+		return game_fail(why, GAME_ERR_SYNTAX, "no move in \"%.40s\"", line);
+	for (char *c = text; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	char err[GAME_ERR_MAX];
+	if (reversi_rules.move_parse(pos, text, move, err) != GAME_OK)
+		return game_fail(why, GAME_ERR_ILLEGAL, "%s", err);
+	return GAME_OK;
+}
+
 /* Asks the engine for its move in the game `start` + `moves`. Returns GAME_OK with the move
  * in *move, or an error with the reason in `why`. */
 static int ask_move(struct player *p, const struct reversi_pos *start,
@@ -222,6 +303,8 @@ static int ask_move(struct player *p, const struct reversi_pos *start,
 		    double timeout, struct game_move *move, char *why)
 {
 	char ggf[LINE_BYTES], line[LINE_BYTES], pong[32];
+	if (p->gtp)
+		return gtp_ask_move(p, start, moves, count, pos, timeout, move, why);
 	if (ggf_write(start, moves, count, ggf, sizeof ggf) < 0)
 		return game_fail(why, GAME_ERR_SPACE, "the game record is too long");
 	const double deadline = cli_seconds() + timeout;
@@ -354,6 +437,8 @@ int cli_referee(int argc, char **argv)
 		return 1;
 	for (int k = 0; k < 2; k++) {
 		players[k].command = commands[k];
+		players[k].gtp = strncmp(commands[k], "gtp:", 4) == 0;
+		players[k].shell = commands[k] + (players[k].gtp ? 4 : 0);
 		if (player_start(&players[k], depth, timeout, verbose) < 0) {
 			player_stop(&players[0]);
 			free(players);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "games/reversi/endgame.h"
+#include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
 
 /* Prints how to call solve and returns exit status 2. */
@@ -197,6 +198,7 @@ int cli_solve(int argc, char **argv)
 		fprintf(stderr, "parity: bad reversi position: %s\n", err);
 		return 2;
 	}
+	pattern_load_default(); /* the solver sorts moves with the evaluation when it can */
 	struct endgame_ctx *ctx = endgame_new(0);
 	if (!ctx) {
 		fputs("parity: not enough memory for the solver's table\n", stderr);

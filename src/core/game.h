@@ -89,7 +89,16 @@ struct game_deep {
 	 * search is deterministic only if this is. */
 	int (*search)(void *ctx, const void *pos, int depth, int alpha, int beta, int *score,
 		      uint64_t *nodes);
+	/* Optional (NULL: the shared search orders by killers and history): fills keys[i],
+	 * 0 <= key < GAME_DEEP_KEY_MAX, higher first, for the n moves of `pos` at a node `depth`
+	 * plies from the horizon (a game may search a little below each move to rank it), adding
+	 * the positions visited to *nodes. The move from the transposition table still goes
+	 * first. Deterministic, as search. */
+	void (*order)(void *ctx, const void *pos, const struct game_move *moves, int n, int depth,
+		      int *keys, uint64_t *nodes);
 };
+
+enum { GAME_DEEP_KEY_MAX = 1 << 27 };
 
 /* The table of one game. Every function is pure apart from writing its out-arguments. */
 struct game_rules {

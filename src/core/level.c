@@ -132,4 +132,5 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->seed = seed;
 	out->exact = lv->exact;
 	out->deep = lv->deep;
+	out->aspiration = lv->aspiration;
 }

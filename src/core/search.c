@@ -74,6 +74,9 @@ struct frame {
 	int side;        /* who is to move here */
 	bool same;       /* the move into this node left the same side to move */
 	bool open;       /* the subtree reached a leaf that is not a finished game */
+	bool scout;      /* searched with a null window (PVS): a score inside the parent's window
+			    must be searched again with the whole window */
+	bool research;   /* the move `current` is to be searched again with the whole window */
 	uint64_t hash;
 	uint16_t order[GAME_MOVES_MAX]; /* move indices; [0, next) already taken */
 	int key[GAME_MOVES_MAX];        /* ordering key of each move (generation order) */
@@ -201,9 +204,21 @@ static void tt_store(struct search *s, const struct frame *f, int bound)
 }
 
 /* Sets the ordering keys of the moves of frame f: the preferred move (from the TT, or the
- * previous iteration at the root), then the killers of this ply, then history. */
+ * previous iteration at the root), then the killers of this ply, then history; or, when the
+ * game orders its own moves (game_deep.order), the preferred move and then the game's keys. */
 static void order_moves(struct search *s, struct frame *f, int preferred)
 {
+	const struct game_deep *deep = s->rules->deep;
+	if (s->deep && s->limits.deep && deep->order && !getenv("NO_ORDER")) {
+		uint64_t nodes = 0;
+		deep->order(s->deep, slot(s, s->ply), f->moves, f->n, f->depth, f->key, &nodes);
+		s->nodes += nodes;
+		for (int i = 0; i < f->n; i++)
+			f->order[i] = (uint16_t)i;
+		if (preferred >= 0 && preferred < f->n)
+			f->key[preferred] = KEY_TT;
+		return;
+	}
 	const int *hist = s->history[f->side & 1];
 	const uint32_t k1 = s->killer[s->ply][0], k2 = s->killer[s->ply][1];
 	for (int i = 0; i < f->n; i++) {
@@ -331,7 +346,10 @@ static void node_finish(struct search *s)
 	int bound;
 	if (s->ply == 0) {
 		/* With noise the other root moves were only bounded: the best is a lower bound. */
-		bound = s->limits.noise > 0 ? BOUND_LOWER : BOUND_EXACT;
+		bound = s->limits.noise > 0          ? BOUND_LOWER
+		        : f->best <= f->alpha_orig ? BOUND_UPPER
+		        : f->best >= f->beta       ? BOUND_LOWER
+		                                   : BOUND_EXACT;
 	} else if (f->best >= f->beta) {
 		bound = BOUND_LOWER;
 		note_cutoff(s, f, f->best_index);
@@ -347,18 +365,23 @@ static void node_finish(struct search *s)
 static bool node_next(struct search *s)
 {
 	struct frame *f = &s->frames[s->ply];
-	if (f->next >= f->n || f->best >= f->beta)
+	const bool again = f->research;
+	f->research = false;
+	if (!again && (f->next >= f->n || f->best >= f->beta))
 		return false;
-	/* Selection sort, one step: the best key left comes next (first one on ties). */
-	int pick = f->next;
-	for (int i = f->next + 1; i < f->n; i++)
-		if (f->key[f->order[i]] > f->key[f->order[pick]])
-			pick = i;
-	const uint16_t index = f->order[pick];
-	memmove(&f->order[f->next + 1], &f->order[f->next],
-	        (size_t)(pick - f->next) * sizeof f->order[0]);
-	f->order[f->next++] = index;
-	f->current = index;
+	uint16_t index = (uint16_t)f->current;
+	if (!again) {
+		/* Selection sort, one step: the best key left comes next (first one on ties). */
+		int pick = f->next;
+		for (int i = f->next + 1; i < f->n; i++)
+			if (f->key[f->order[i]] > f->key[f->order[pick]])
+				pick = i;
+		index = f->order[pick];
+		memmove(&f->order[f->next + 1], &f->order[f->next],
+			(size_t)(pick - f->next) * sizeof f->order[0]);
+		f->order[f->next++] = index;
+		f->current = index;
+	}
 
 	const size_t size = s->rules->pos_size;
 	void *child_pos = slot(s, s->ply + 1);
@@ -371,10 +394,19 @@ static bool node_next(struct search *s)
 		const int noise = root_noise(s, f->moves[index].code);
 		alpha =
 		    f->noisy_best == -SEARCH_INFINITY ? -SEARCH_INFINITY : f->noisy_best - noise;
-		beta = SEARCH_INFINITY;
+		if (alpha < f->alpha) /* the aspiration window (or the whole one) */
+			alpha = f->alpha;
+		beta = f->beta;
 	}
+	/* Principal-variation search: after the first move, a null window proves the move no
+	 * better; only one that turns out better is searched again with the whole window. */
+	const bool scout = !again && f->next > 1 && alpha > -SEARCH_INFINITY && beta - alpha > 1;
+	if (scout)
+		beta = alpha + 1;
 	struct frame *c = &s->frames[s->ply + 1];
 	c->same = s->rules->to_move(child_pos) == f->side;
+	c->scout = scout;
+	c->research = false;
 	c->depth = f->depth - 1;
 	c->alpha = c->same ? alpha : -beta;
 	c->beta = c->same ? beta : -alpha;
@@ -399,11 +431,20 @@ static void node_return(struct search *s)
 {
 	const struct frame *c = &s->frames[s->ply];
 	const int v = c->same ? s->ret : -s->ret;
-	const bool open = c->open;
+	const bool open = c->open, scouted = c->scout;
 	s->ply--;
 	struct frame *f = &s->frames[s->ply];
 	f->open |= open;
 	const int index = f->current;
+	if (scouted) {
+		const bool better = s->ply == 0
+		                        ? v + root_noise(s, f->moves[index].code) > f->noisy_best
+		                        : v > f->alpha && v < f->beta;
+		if (better) {
+			f->research = true;
+			return;
+		}
+	}
 	if (s->ply == 0) {
 		const int noisy = v + root_noise(s, f->moves[index].code);
 		if (f->best_index < 0 || noisy > f->noisy_best) {
@@ -425,17 +466,35 @@ static void node_return(struct search *s)
 	}
 }
 
-/* Sets up the root frame for an iteration of depth s->iter. */
-static void iteration_begin(struct search *s)
+/* Sets up the root frame for an iteration of depth s->iter: an aspiration window around the
+ * last iteration's score when the limits ask for one (and there is no noise), unless `whole`. */
+static void iteration_begin(struct search *s, bool whole)
 {
 	struct frame *root = &s->frames[0];
 	root->depth = s->iter;
 	root->alpha = -SEARCH_INFINITY;
 	root->beta = SEARCH_INFINITY;
+	const int last = s->result.score, width = s->limits.aspiration;
+	if (!whole && width > 0 && s->limits.noise <= 0 && s->root_best >= 0 &&
+	    !search_proven(last)) {
+		root->alpha = last - width;
+		root->beta = last + width;
+	}
 	root->same = true;
+	root->scout = false;
+	root->research = false;
 	root->best_index = -1;
 	s->ply = 0;
 	s->phase = PHASE_ENTER;
+}
+
+/* Returns whether the root's score fell outside a narrowed window (the iteration must be
+ * searched again with the whole window). */
+static bool aspiration_failed(const struct search *s)
+{
+	const struct frame *root = &s->frames[0];
+	return (root->alpha > -SEARCH_INFINITY && root->best <= root->alpha) ||
+	       (root->beta < SEARCH_INFINITY && root->best >= root->beta);
 }
 
 /* Records the iteration that has just finished as the result. */
@@ -492,7 +551,7 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	s->nodes = 0;
 	s->root_best = -1;
 	s->iter = 1;
-	iteration_begin(s);
+	iteration_begin(s, true);
 
 	struct frame *root = &s->frames[0];
 	root->n = rules->generate(pos, root->moves);
@@ -556,13 +615,17 @@ bool search_step(struct search *s, uint64_t budget)
 				s->phase = PHASE_NEXT;
 				break;
 			}
+			if (aspiration_failed(s)) {
+				iteration_begin(s, true);
+				break;
+			}
 			iteration_record(s);
 			if (!iteration_more(s)) {
 				finish(s);
 				return true;
 			}
 			s->iter++;
-			iteration_begin(s);
+			iteration_begin(s, false);
 			break;
 		}
 	}

@@ -42,6 +42,8 @@ struct search_limits {
 	int noise;      /* Beginner's imperfection: up to this much (evaluation units) added at
 			   random to each root move's score, from `seed` */
 	uint32_t seed;  /* for the noise; the same seed, the same game */
+	int aspiration; /* search each iteration first within this much of the last score
+			   (evaluation units; 0: the whole window); not with noise */
 	bool deep;      /* let the game's own search take the bottom of the tree (rules->deep) */
 	int exact;      /* once the game says at most this many moves are left
 			   (game_rules.moves_left), deepen until every line reaches the end, past

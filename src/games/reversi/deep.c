@@ -26,6 +26,8 @@
 enum {
 	DEEP_TABLE_BITS = 18, /* the solver's table: 2^18 entries */
 	SORT_MIN_DEPTH = 2,   /* sort moves only this far from the leaves */
+	ORDER_SHALLOW_FROM = 5, /* the shared search's nodes this deep sort by a 1-ply look */
+	ORDER_DEEP_FROM = 8,    /* ... and from this deep by a 2-ply look */
 };
 
 struct deep_ctx {
@@ -162,11 +164,37 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
 	return GAME_DEEP_SCORE;
 }
 
+/* Ranks the moves of the shared search's nodes by a shallow search below each: the deeper the
+ * node's remaining depth, the deeper the look (as Edax sorts its moves). */
+static void deep_order(void *ctx, const void *p, const struct game_move *moves, int n, int depth,
+		       int *keys, uint64_t *nodes)
+{
+	struct deep_ctx *c = ctx;
+	const struct reversi_pos *pos = p;
+	for (int i = 0; i < n; i++)
+		keys[i] = 0;
+	if (pos->size != 8 || pos->anti || pos->hole || n < 2 || !pattern_load_default())
+		return;
+	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
+	const int look = getenv("LOOK") ? atoi(getenv("LOOK")) : depth >= ORDER_DEEP_FROM ? 2 : depth >= ORDER_SHALLOW_FROM ? 1 : 0;
+	c->nodes = 0;
+	for (int i = 0; i < n; i++) {
+		const int sq = (int)moves[i].code;
+		const uint64_t f = board8_flips(sq, P, O);
+		const int v =
+		    -mid_search(c, O & ~f, P | f | 1ULL << sq, look, -SEARCH_INFINITY, SEARCH_INFINITY);
+		long key = (long)v + GAME_DEEP_KEY_MAX / 2;
+		keys[i] = key < 0 ? 0 : key >= GAME_DEEP_KEY_MAX ? GAME_DEEP_KEY_MAX - 1 : (int)key;
+	}
+	*nodes += c->nodes;
+}
+
 const struct game_deep reversi_deep = {
     .create = deep_create,
     .destroy = deep_destroy,
     .reset = deep_reset,
     .search = deep_search,
+    .order = deep_order,
 };
 
 int reversi_deep_evaluate(const struct reversi_pos *pos)

@@ -20,9 +20,13 @@
 
 #include "core/hash.h"
 #include "games/reversi/board8.h"
+#include "games/reversi/pattern.h"
+
+static int eval_sort_mob = 1, eval_sort_div = 8, EVAL_SORT_MIN = 99;
 
 enum {
 	SHALLOW_MAX = 7, /* at most this many empties: no table, no sorting */
+	ETC_MIN = 12,    /* from this many empties, look up the children before searching */
 	INF = 127,       /* beyond any score */
 };
 
@@ -32,6 +36,7 @@ struct entry {
 	int8_t lower, upper;
 	uint8_t move; /* best move found (64: none) */
 	uint8_t used;
+	uint8_t empties; /* how deep the search that filled it was */
 };
 
 struct endgame_ctx {
@@ -291,23 +296,43 @@ static int solve_shallow(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int al
 
 /* ---- above SHALLOW_MAX empties: table, sorting, PVS ---- */
 
-/* Returns the table slot for (P, O). */
-static inline struct entry *slot(const struct endgame_ctx *ctx, uint64_t P, uint64_t O)
+/* Returns the first of the two table slots where (P, O) may be. */
+static inline struct entry *bucket(const struct endgame_ctx *ctx, uint64_t P, uint64_t O)
 {
-	return &ctx->table[hash_mix64(P ^ hash_mix64(O)) & ctx->mask];
+	return &ctx->table[hash_mix64(P ^ hash_mix64(O)) & ctx->mask & ~1ULL];
 }
 
-/* Stores what a search of (P, O) in (alpha, beta) found: `best` and its move. */
-static inline void store(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-			 int best, int move)
+/* Returns the stored entry of (P, O), or NULL. */
+static inline const struct entry *probe(const struct endgame_ctx *ctx, uint64_t P, uint64_t O)
 {
-	struct entry *e = slot(ctx, P, O);
+	const struct entry *e = bucket(ctx, P, O);
+	if (e[0].used && e[0].P == P && e[0].O == O)
+		return &e[0];
+	if (e[1].used && e[1].P == P && e[1].O == O)
+		return &e[1];
+	return NULL;
+}
+
+/* Stores what a search of (P, O) with n empties in (alpha, beta) found: `best` and its move.
+ * Of the bucket's two slots, the position's own or else the one with fewer empties (the
+ * cheaper search to redo) is used. */
+static inline void store(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int n, int alpha,
+			 int beta, int best, int move)
+{
+	struct entry *b = bucket(ctx, P, O), *e;
+	if (b[0].used && b[0].P == P && b[0].O == O)
+		e = &b[0];
+	else if (b[1].used && b[1].P == P && b[1].O == O)
+		e = &b[1];
+	else
+		e = !b[0].used || (b[1].used && b[0].empties <= b[1].empties) ? &b[0] : &b[1];
 	if (!e->used || e->P != P || e->O != O) {
 		e->P = P;
 		e->O = O;
 		e->lower = -ENDGAME_SCORE_MAX;
 		e->upper = ENDGAME_SCORE_MAX;
 		e->used = 1;
+		e->empties = (uint8_t)n;
 	}
 	if (best < beta && best < e->upper)
 		e->upper = (int8_t)best;
@@ -340,6 +365,7 @@ static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first,
 {
 	const uint64_t empty = ~(P | O);
 	const uint64_t odd = odd_region(empty);
+	const bool by_eval = pattern_loaded() && board8_count(empty) >= EVAL_SORT_MIN;
 	int n = 0;
 	for (uint64_t m = moves; m; m &= m - 1) {
 		const int sq = first_square(m);
@@ -351,6 +377,8 @@ static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first,
 		key += 4 * board8_count(neighbours(mine) & empty & ~x);
 		key -= (x & odd) ? 6 : 0;
 		key -= (x & CORNERS) ? 8 : 0;
+		if (by_eval)
+			key = key * eval_sort_mob + pattern_evaluate(theirs, mine) / eval_sort_div;
 		if (!theirs)
 			key = -INF + 1; /* a wipe-out */
 		if (sq == first)
@@ -409,8 +437,8 @@ static int search_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alph
 	}
 	const int alpha0 = alpha, beta0 = beta;
 	int hint = 64, lower = -INF, upper = INF;
-	const struct entry *e = slot(ctx, P, O);
-	if (e->used && e->P == P && e->O == O) {
+	const struct entry *e = probe(ctx, P, O);
+	if (e) {
 		hint = e->move;
 		/* At the root only the move is taken: a narrowed window could hide the best one. */
 		if (!best_move) {
@@ -435,6 +463,17 @@ static int search_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alph
 	}
 	struct sorted_move list[32];
 	const int count = sort_moves(P, O, moves, hint, list);
+	/* Enhanced transposition cut-off: a child the table already shows bad enough for the
+	 * opponent settles the node without a search. */
+	if (n >= ETC_MIN && !best_move)
+		for (int i = 0; i < count; i++) {
+			const uint64_t f = list[i].flips;
+			const struct entry *c = probe(ctx, O ^ f, P ^ f ^ (1ULL << list[i].sq));
+			if (c && -c->upper >= beta) {
+				store(ctx, P, O, n, alpha0, beta0, -c->upper, list[i].sq);
+				return -c->upper;
+			}
+		}
 	int best = -INF, best_sq = list[0].sq;
 	for (int i = 0; i < count; i++) {
 		const uint64_t f = list[i].flips;
@@ -462,7 +501,7 @@ static int search_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alph
 	if (best > upper)
 		best = upper;
 	/* Bounds on the exact score, whatever window found them. */
-	store(ctx, P, O, alpha0, beta0, best, best_sq);
+	store(ctx, P, O, n, alpha0, beta0, best, best_sq);
 	if (best_move)
 		*best_move = best_sq;
 	return best;
@@ -478,6 +517,9 @@ static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha
 
 struct endgame_ctx *endgame_new(int table_bits)
 {
+	if (getenv("EG_MOB")) eval_sort_mob = atoi(getenv("EG_MOB"));
+	if (getenv("EG_DIV")) eval_sort_div = atoi(getenv("EG_DIV"));
+	if (getenv("EG_MIN")) EVAL_SORT_MIN = atoi(getenv("EG_MIN"));
 	if (table_bits == 0)
 		table_bits = ENDGAME_TABLE_BITS;
 	if (table_bits < 10 || table_bits > 28)
