@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "app/app.h"
+#include "games/reversi/pattern.h"
 
 #ifndef PARITY_DATADIR
 #define PARITY_DATADIR "/usr/local/share/parity"
@@ -160,6 +161,12 @@ bool assets_load(struct app *a, char *err, size_t errlen)
 			 PARITY_DATADIR);
 		return false;
 	}
+	/* Reversi's evaluation weights live with the other assets; without them Hard and Expert
+	 * fall back to the hand-made evaluation (said once on stderr). */
+	char weights[1200], why[160];
+	snprintf(weights, sizeof weights, "%.1000s/reversi-eval.bin", a->assets.dir);
+	if (!pattern_loaded() && pattern_load(weights, why) != 0)
+		fprintf(stderr, "parity: %s; Hard and Expert use the simpler evaluation\n", why);
 	if (TTF_Init() != 0) {
 		snprintf(err, errlen, "cannot start SDL_ttf: %s", TTF_GetError());
 		return false;

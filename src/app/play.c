@@ -243,7 +243,11 @@ static uint64_t slice_budget(const struct app *a)
 static void advise(struct app *a)
 {
 	struct play *p = &a->play;
-	const struct level *lv = level_find(p->rules, "medium");
+	/* The advisor plays at Hard where the game has it (Medium otherwise), without noise; the
+	 * overlay gives each move an eighth of that. */
+	const struct level *lv = level_find(p->rules, "hard");
+	if (!lv)
+		lv = level_find(p->rules, "medium");
 	struct search_limits limits;
 	level_limits(lv ? lv : p->level, p->seed, &limits);
 	limits.noise = 0;
@@ -277,6 +281,7 @@ static void advise(struct app *a)
 		memcpy(child, match_pos(&p->match), p->rules->pos_size);
 		p->rules->play(child, m);
 		limits.depth = limits.depth > 1 ? limits.depth - 1 : 1;
+		limits.nodes = limits.nodes / 8 + 1;
 		search_start(p->advisor, child, &limits);
 		p->eval_busy = true;
 	}

@@ -262,8 +262,8 @@ static void draw(struct app *a, const struct play *p)
 		const int v = p->eval_score[i];
 		const bool proven = search_proven(v);
 		char text[16];
-		if (proven) /* the search proved the result; `parity analyse` gives the margin */
-			snprintf(text, sizeof text, "%s", v > 0 ? "win" : "loss");
+		if (proven) /* the search proved the result: won or lost by this many discs */
+			snprintf(text, sizeof text, "%s%+d", v > 0 ? "W" : "L", search_margin(v));
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
 		const SDL_Color ink = proven ? (SDL_Color){255, 210, 80, 255}

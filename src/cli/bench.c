@@ -1,10 +1,15 @@
 /*
- * cli/bench.c — `parity bench search GAME LEVEL`: the engine's speed headless, searching a
- * fixed set of positions at a level, for comparison with the same engine inside the frame
- * loop (bench/frames). Prints one line per position and a total line:
+ * cli/bench.c — `parity bench search GAME LEVEL [--depth N] [--file FILE]`: the engine's speed
+ * headless, searching a fixed set of positions at a level, for comparison with the same
+ * engine inside the frame loop (bench/frames) or with another engine (bench/midgame). With
+ * --depth the level's node limit and exact endgame are lifted and every position is searched
+ * exactly N plies deep (time to depth); --file takes the positions from a file instead, one
+ * position text per line (Reversi: the OBF-like text of `parity solve`, anything after a ';'
+ * ignored). Prints one line per position and a total line:
  * <positions> <nodes> <seconds> <nodes-per-second>.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -22,55 +27,116 @@ static const char *const reversi_lines[] = {
 static const char *const checkers_lines[] = {"", "11-15 23-19", "11-15 23-19 8-11 22-17"};
 static const char *const dots_lines[] = {"", "0 5 9 12"};
 
+/* Searches pos under `limits`, prints its line, adds to the totals. */
+static void bench_one(struct search *s, const struct game_rules *rules, const void *pos, int i,
+		      const struct search_limits *limits, uint64_t *total_nodes, double *total_time)
+{
+	const double t0 = cli_seconds();
+	search_start(s, pos, limits);
+	search_step(s, 0);
+	const double t = cli_seconds() - t0;
+	const struct search_result *r = search_result(s);
+	char move[GAME_TEXT_MAX] = "-";
+	if (r->has_move)
+		rules->move_to_text(pos, &r->move, move, sizeof move);
+	printf("position %d: %s depth %d score %d nodes %llu in %.3f s\n", i, move, r->depth,
+	       r->score, (unsigned long long)r->nodes, t);
+	*total_nodes += r->nodes;
+	*total_time += t;
+}
+
+/* Prints the usage line; returns 2. */
+static int usage(void)
+{
+	fputs("usage: parity bench search reversi|checkers|dots LEVEL [--depth N] [--file FILE]\n",
+	      stderr);
+	return 2;
+}
+
 int cli_bench(int argc, char **argv)
 {
-	if (argc != 3 || strcmp(argv[0], "search") != 0) {
-		fputs("usage: parity bench search reversi|checkers|dots LEVEL\n", stderr);
-		return 2;
-	}
+	if (argc < 3 || strcmp(argv[0], "search") != 0)
+		return usage();
 	const struct game_rules *rules = game_find(argv[1]);
 	const struct level *lv = rules ? level_find(rules, argv[2]) : NULL;
 	if (!lv) {
 		fprintf(stderr, "parity: unknown game or level \"%s %s\"\n", argv[1], argv[2]);
 		return 2;
 	}
-	const char *const *lines = rules == &checkers_rules ? checkers_lines
-				   : rules == &dots_rules   ? dots_lines
-							    : reversi_lines;
-	const int count = rules == &checkers_rules ? 3 : rules == &dots_rules ? 2 : 4;
-	struct search *s = search_new(rules, 18);
+	int depth = 0;
+	const char *file = NULL;
+	for (int i = 3; i < argc; i++) {
+		if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc) {
+			char *end;
+			const long d = strtol(argv[++i], &end, 10);
+			if (*end || d < 1 || d > SEARCH_MAX_DEPTH) {
+				fprintf(stderr, "parity: bad depth \"%s\" (1 to %d)\n", argv[i],
+					SEARCH_MAX_DEPTH);
+				return 2;
+			}
+			depth = (int)d;
+		} else if (strcmp(argv[i], "--file") == 0 && i + 1 < argc) {
+			file = argv[++i];
+		} else {
+			return usage();
+		}
+	}
+	struct search_limits limits;
+	level_limits(lv, 1, &limits);
+	if (depth) {
+		limits.depth = depth;
+		limits.nodes = 0;
+		limits.exact = 0;
+	}
+	struct search *s = search_new(rules, 20);
 	if (!s)
 		return 1;
 	uint64_t total_nodes = 0;
 	double total_time = 0;
-	for (int i = 0; i < count; i++) {
-		struct match m;
-		if (match_init(&m, rules, NULL) != GAME_OK)
-			return 1;
-		char buf[256], err[GAME_ERR_MAX];
-		snprintf(buf, sizeof buf, "%s", lines[i]);
-		for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
-			if (match_play_text(&m, w, err) != GAME_OK) {
-				fprintf(stderr, "parity: bench line %d: %s\n", i, err);
-				match_free(&m);
+	int count = 0;
+	if (file) {
+		FILE *f = fopen(file, "r");
+		if (!f) {
+			fprintf(stderr, "parity: cannot open %s\n", file);
+			search_free(s);
+			return 2;
+		}
+		char line[1024], err[GAME_ERR_MAX];
+		unsigned char pos[GAME_POS_MAX_BYTES];
+		for (int n = 1; fgets(line, sizeof line, f); n++) {
+			line[strcspn(line, ";\r\n")] = 0;
+			if (!line[strspn(line, " \t")])
+				continue;
+			if (rules->pos_parse(pos, line, NULL, err) != GAME_OK) {
+				fprintf(stderr, "parity: %s line %d: %s\n", file, n, err);
+				fclose(f);
 				search_free(s);
-				return 1;
+				return 2;
 			}
-		struct search_limits limits;
-		level_limits(lv, 1, &limits);
-		const double t0 = cli_seconds();
-		search_start(s, match_pos(&m), &limits);
-		search_step(s, 0);
-		const double t = cli_seconds() - t0;
-		const struct search_result *r = search_result(s);
-		char move[GAME_TEXT_MAX] = "-";
-		if (r->has_move)
-			rules->move_to_text(match_pos(&m), &r->move, move, sizeof move);
-		printf("position %d: %s depth %d score %d nodes %llu in %.3f s\n", i, move, r->depth,
-		       r->score, (unsigned long long)r->nodes, t);
-		total_nodes += r->nodes;
-		total_time += t;
-		match_free(&m);
+			bench_one(s, rules, pos, count++, &limits, &total_nodes, &total_time);
+		}
+		fclose(f);
+	} else {
+		const char *const *lines = rules == &checkers_rules ? checkers_lines
+					   : rules == &dots_rules   ? dots_lines
+								    : reversi_lines;
+		count = rules == &checkers_rules ? 3 : rules == &dots_rules ? 2 : 4;
+		for (int i = 0; i < count; i++) {
+			struct match m;
+			if (match_init(&m, rules, NULL) != GAME_OK)
+				return 1;
+			char buf[256], err[GAME_ERR_MAX];
+			snprintf(buf, sizeof buf, "%s", lines[i]);
+			for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
+				if (match_play_text(&m, w, err) != GAME_OK) {
+					fprintf(stderr, "parity: bench line %d: %s\n", i, err);
+					match_free(&m);
+					search_free(s);
+					return 1;
+				}
+			bench_one(s, rules, match_pos(&m), i, &limits, &total_nodes, &total_time);
+			match_free(&m);
+		}
 	}
 	search_free(s);
 	printf("%d %llu %.3f %.0f\n", count, (unsigned long long)total_nodes, total_time,
