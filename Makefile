@@ -53,7 +53,7 @@ TEST_SRC = $(wildcard tests/test_*.c)
 TESTS = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
 
-.PHONY: eval-weights all run check deps deps-test test test-headers assets bench clean format
+.PHONY: eval-weights mpc-table all run check deps deps-test test test-headers assets bench clean format
 all: $(BUILD)/parity
 
 deps:
@@ -117,7 +117,7 @@ $(BUILD)/tools/%: tools/%.c $(LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
 
 # Sprites and sounds take seconds; the evaluation weights take an hour (see eval-weights).
-ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval,$(TOOLS))
+ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc,$(TOOLS))
 
 assets: $(ASSET_TOOLS)
 	@for t in $(ASSET_TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
@@ -128,6 +128,13 @@ EVAL_TRAINING = --games 40000 --rounds 3 --seed 1
 $(BUILD)/tools/train-eval: CFLAGS += -ffp-contract=off
 eval-weights: $(BUILD)/tools/train-eval
 	$(BUILD)/tools/train-eval $(EVAL_TRAINING) --out assets/reversi-eval.bin
+
+# The Multi-ProbCut fits of the Reversi search, measured with those weights
+# (tools/calibrate-mpc.c); src/games/reversi/mpc.h was written by exactly this command.
+MPC_CALIBRATION = --positions 300 --max-depth 12 --seed 1
+$(BUILD)/tools/calibrate-mpc: CFLAGS += -ffp-contract=off
+mpc-table: $(BUILD)/tools/calibrate-mpc
+	$(BUILD)/tools/calibrate-mpc $(MPC_CALIBRATION) --out src/games/reversi/mpc.h
 
 bench: $(BUILD)/parity
 	sh bench/perft

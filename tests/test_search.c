@@ -220,8 +220,11 @@ static void test_deterministic_reversi_deep(void **state)
 	struct reversi_pos pos;
 	for (size_t g = 0; g < sizeof reversi_games / sizeof reversi_games[0]; g++) {
 		set_up(&reversi_rules, &pos, NULL, reversi_games[g]);
-		const struct search_limits limits = {
-		    .depth = 8, .nodes = 300000, .deep = true, .aspiration = g % 2 ? 100 : 0};
+		const struct search_limits limits = {.depth = 8,
+		                                     .nodes = 300000,
+		                                     .deep = true,
+		                                     .aspiration = g % 2 ? 100 : 0,
+		                                     .probcut = g % 2 ? 0 : 15};
 		check_deterministic(&reversi_rules, &pos, &limits);
 		/* An aspiration window changes the work, never the answer of a full-width search. */
 		const struct search_limits plain = {.depth = 5},

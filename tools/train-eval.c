@@ -291,7 +291,7 @@ int main(int argc, char **argv)
 		data.n = 0;
 		for (int g = 0; g < games; g++) {
 			play_game(search, eg, round, (uint32_t)g);
-			if ((g + 1) % 1000 == 0)
+			if ((g + 1) % 10000 == 0)
 				fprintf(stderr, "round %d: %d games, %zu positions\r", round + 1,
 				        g + 1, data.n);
 		}

@@ -12,15 +12,15 @@
 
 /* The engine gets what a frame leaves after drawing, less a safety margin, within bounds. */
 #define SLICE_MARGIN 0.0015 /* seconds */
-#define SLICE_MIN 0.004
-#define SLICE_MAX 0.012
+#define SLICE_MIN    0.004
+#define SLICE_MAX    0.012
 
 /* Returns the mode named in the settings. */
 static enum play_mode mode_named(const char *name)
 {
 	return strcmp(name, "two-players") == 0 ? MODE_TWO_PLAYERS
 	       : strcmp(name, "demo") == 0      ? MODE_DEMO
-						: MODE_VS_COMPUTER;
+	                                        : MODE_VS_COMPUTER;
 }
 
 static const char *mode_name(enum play_mode m)
@@ -83,9 +83,8 @@ bool play_begin(struct app *a, bool resume)
 		p->rules = game_find(s->game);
 		if (!p->rules)
 			p->rules = &reversi_rules;
-		struct game_options opt = {.size = s->reversi_size,
-					   .rows = s->dots_rows,
-					   .cols = s->dots_cols};
+		struct game_options opt = {
+		    .size = s->reversi_size, .rows = s->dots_rows, .cols = s->dots_cols};
 		if (s->reversi_anti)
 			opt.flags |= GAME_OPT_ANTI;
 		if (s->reversi_black_hole)
@@ -199,8 +198,8 @@ bool play_idle(const struct app *a)
 	if (!p->rules)
 		return true;
 	return !p->thinking && a->now >= p->anim_end && a->now >= p->banner_end &&
-	       !play_computer_to_move(p) && !(a->scene == &scene_play && !match_over(&p->match) &&
-					     forced_pass(p, &pass)) &&
+	       !play_computer_to_move(p) &&
+	       !(a->scene == &scene_play && !match_over(&p->match) && forced_pass(p, &pass)) &&
 	       !(match_over(&p->match) && !p->over_handled);
 }
 
@@ -243,14 +242,16 @@ static uint64_t slice_budget(const struct app *a)
 static void advise(struct app *a)
 {
 	struct play *p = &a->play;
-	/* The advisor plays at Hard where the game has it (Medium otherwise), without noise; the
-	 * overlay gives each move an eighth of that. */
+	/* The advisor searches as Hard does where the game has it (Medium otherwise), without
+	 * noise, with a quarter of its nodes so that the answer comes within a second or so inside
+	 * the frame loop; the overlay gives each move a sixteenth. */
 	const struct level *lv = level_find(p->rules, "hard");
 	if (!lv)
 		lv = level_find(p->rules, "medium");
 	struct search_limits limits;
 	level_limits(lv ? lv : p->level, p->seed, &limits);
 	limits.noise = 0;
+	limits.nodes = limits.nodes / 4 + 1;
 	struct game_move moves[GAME_MOVES_MAX];
 	const int n = match_legal(&p->match, moves);
 	if (p->advice_wanted) {
@@ -264,9 +265,11 @@ static void advise(struct app *a)
 				p->advice_wanted = false;
 				if (r->has_move) {
 					char text[GAME_TEXT_MAX];
-					p->rules->move_to_text(match_pos(&p->match), &r->move, text, sizeof text);
+					p->rules->move_to_text(match_pos(&p->match), &r->move, text,
+					                       sizeof text);
 					p->advice = p->view->index_of(p, text);
-					snprintf(p->status, sizeof p->status, "The engine would play %.40s", text);
+					snprintf(p->status, sizeof p->status,
+					         "The engine would play %.40s", text);
 					p->status_end = a->now + 4;
 				}
 			}
@@ -281,7 +284,7 @@ static void advise(struct app *a)
 		memcpy(child, match_pos(&p->match), p->rules->pos_size);
 		p->rules->play(child, m);
 		limits.depth = limits.depth > 1 ? limits.depth - 1 : 1;
-		limits.nodes = limits.nodes / 8 + 1;
+		limits.nodes = limits.nodes / 4 + 1;
 		search_start(p->advisor, child, &limits);
 		p->eval_busy = true;
 	}
@@ -319,7 +322,7 @@ static void think(struct app *a)
 		const Uint64 t0 = SDL_GetPerformanceCounter();
 		search_step(p->search, slice_budget(a));
 		const double ns = (double)(SDL_GetPerformanceCounter() - t0) * 1e9 /
-				  (double)SDL_GetPerformanceFrequency();
+		                  (double)SDL_GetPerformanceFrequency();
 		const uint64_t done = search_result(p->search)->nodes - before;
 		if (done > 32) /* learn the cost of a node, smoothly */
 			p->ns_per_node = 0.8 * p->ns_per_node + 0.2 * (ns / (double)done);
@@ -330,8 +333,8 @@ static void think(struct app *a)
 			a->slices++;
 		}
 	}
-	if (search_running(p->search) || a->now - p->think_start < p->level->min_think_ms / 1000.0 ||
-	    a->now < p->anim_end)
+	if (search_running(p->search) ||
+	    a->now - p->think_start < p->level->min_think_ms / 1000.0 || a->now < p->anim_end)
 		return;
 	const struct search_result *r = search_result(p->search);
 	p->thinking = false;
@@ -354,7 +357,8 @@ void play_update(struct app *a, double dt)
 			p->over_handled = true;
 			const int result = match_result(&p->match);
 			const int winner = result > 0 ? 0 : result < 0 ? 1 : -1;
-			const bool human_lost = p->mode == MODE_VS_COMPUTER && winner == 1 - p->human;
+			const bool human_lost =
+			    p->mode == MODE_VS_COMPUTER && winner == 1 - p->human;
 			app_sound(a, human_lost ? SOUND_LOSE : SOUND_WIN);
 			if (a->scene == &scene_play)
 				app_change_scene(a, &scene_over);
@@ -369,8 +373,9 @@ void play_update(struct app *a, double dt)
 		/* Announce the pass, leave it on screen a moment, then play it. */
 		if (p->banner_end == 0 && a->now >= p->anim_end) {
 			const int side = match_to_move(&p->match);
-			snprintf(p->banner, sizeof p->banner, "%s has no move \xe2\x80\x94 %s plays again",
-				 p->rules->side_name[side], p->rules->side_name[1 - side]);
+			snprintf(p->banner, sizeof p->banner,
+			         "%s has no move \xe2\x80\x94 %s plays again",
+			         p->rules->side_name[side], p->rules->side_name[1 - side]);
 			p->banner_end = a->now + 1.6;
 			app_sound(a, SOUND_PASS);
 		} else if (p->banner_end > 0 && a->now >= p->banner_end - 0.4) {
@@ -399,7 +404,7 @@ static void human_move(struct app *a, int index)
 	} else {
 		app_sound(a, SOUND_ILLEGAL);
 		snprintf(p->status, sizeof p->status, "That is not a legal move%s",
-			 p->hints ? "" : " (H shows the legal ones)");
+		         p->hints ? "" : " (H shows the legal ones)");
 		p->status_end = a->now + 2.5;
 	}
 }
@@ -447,10 +452,12 @@ void play_event(struct app *a, const SDL_Event *ev)
 	} else if ((k == SDLK_y && ctrl) || (k == SDLK_u && shift)) {
 		play_redo(a);
 	} else if (k == SDLK_h && shift && !ev->key.repeat) {
-		if (!play_computer_to_move(p) && !match_over(&p->match)) { /* what would the engine play? */
+		if (!play_computer_to_move(p) &&
+		    !match_over(&p->match)) { /* what would the engine play? */
 			p->advice_wanted = true;
 			p->advice = -1;
-			snprintf(p->status, sizeof p->status, "The engine is looking for a move...");
+			snprintf(p->status, sizeof p->status,
+			         "The engine is looking for a move...");
 			p->status_end = a->now + 1.5;
 		}
 	} else if (k == SDLK_e && !ev->key.repeat) {
@@ -463,10 +470,18 @@ void play_event(struct app *a, const SDL_Event *ev)
 		app_save_settings(a);
 	} else if (a->scene == &scene_play) {
 		switch (k) {
-		case SDLK_LEFT: move_cursor(p, -1, 0); break;
-		case SDLK_RIGHT: move_cursor(p, 1, 0); break;
-		case SDLK_UP: move_cursor(p, 0, -1); break;
-		case SDLK_DOWN: move_cursor(p, 0, 1); break;
+		case SDLK_LEFT:
+			move_cursor(p, -1, 0);
+			break;
+		case SDLK_RIGHT:
+			move_cursor(p, 1, 0);
+			break;
+		case SDLK_UP:
+			move_cursor(p, 0, -1);
+			break;
+		case SDLK_DOWN:
+			move_cursor(p, 0, 1);
+			break;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:
 		case SDLK_SPACE:
@@ -475,7 +490,8 @@ void play_event(struct app *a, const SDL_Event *ev)
 			else
 				move_cursor(p, 0, 0);
 			break;
-		default: break;
+		default:
+			break;
 		}
 	}
 }

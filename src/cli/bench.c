@@ -19,17 +19,17 @@
 
 /* Openings that lead to ordinary positions, as move texts separated by spaces. */
 static const char *const reversi_lines[] = {
-	"",
-	"f5 f6 e6 f4",
-	"f5 d6 c3 d3 c4 f4 f6 f3 e6 e7",
-	"f5 d6 c3 d3 c4 f4 c5 b3 c2 e6 c6 b4 b5 d2 e3 a6",
+    "",
+    "f5 f6 e6 f4",
+    "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7",
+    "f5 d6 c3 d3 c4 f4 c5 b3 c2 e6 c6 b4 b5 d2 e3 a6",
 };
 static const char *const checkers_lines[] = {"", "11-15 23-19", "11-15 23-19 8-11 22-17"};
 static const char *const dots_lines[] = {"", "0 5 9 12"};
 
 /* Searches pos under `limits`, prints its line, adds to the totals. */
 static void bench_one(struct search *s, const struct game_rules *rules, const void *pos, int i,
-		      const struct search_limits *limits, uint64_t *total_nodes, double *total_time)
+                      const struct search_limits *limits, uint64_t *total_nodes, double *total_time)
 {
 	const double t0 = cli_seconds();
 	search_start(s, pos, limits);
@@ -71,7 +71,7 @@ int cli_bench(int argc, char **argv)
 			const long d = strtol(argv[++i], &end, 10);
 			if (*end || d < 1 || d > SEARCH_MAX_DEPTH) {
 				fprintf(stderr, "parity: bad depth \"%s\" (1 to %d)\n", argv[i],
-					SEARCH_MAX_DEPTH);
+				        SEARCH_MAX_DEPTH);
 				return 2;
 			}
 			depth = (int)d;
@@ -118,8 +118,8 @@ int cli_bench(int argc, char **argv)
 		fclose(f);
 	} else {
 		const char *const *lines = rules == &checkers_rules ? checkers_lines
-					   : rules == &dots_rules   ? dots_lines
-								    : reversi_lines;
+		                           : rules == &dots_rules   ? dots_lines
+		                                                    : reversi_lines;
 		count = rules == &checkers_rules ? 3 : rules == &dots_rules ? 2 : 4;
 		for (int i = 0; i < count; i++) {
 			struct match m;

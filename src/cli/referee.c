@@ -36,12 +36,12 @@
 
 /* Short openings (8×8), each leading to a different kind of game. */
 static const char *const openings[] = {
-	"f5d6c3d3c4", /* tiger */
-	"f5d6c5f4e3", /* cow-like */
-	"f5f6e6f4e3", /* parallel */
-	"f5d6c4d3c3", /* buffalo-like */
-	"f5f4e3f6d3", /* perpendicular */
-	"f5d6c3d3c4f4f6", "f5f6e6f4g5", "f5d6c5f4d3", "f5f4e3d6c5", "f5d6c6",
+    "f5d6c3d3c4", /* tiger */
+    "f5d6c5f4e3", /* cow-like */
+    "f5f6e6f4e3", /* parallel */
+    "f5d6c4d3c3", /* buffalo-like */
+    "f5f4e3f6d3", /* perpendicular */
+    "f5d6c3d3c4f4f6", "f5f6e6f4g5", "f5d6c5f4d3", "f5f4e3d6c5", "f5d6c6",
 };
 
 enum { OPENINGS = sizeof openings / sizeof openings[0], LINE_BYTES = 8192 };
@@ -194,7 +194,7 @@ static int player_read_line(struct player *p, char *line, size_t n, double deadl
 /* Reads lines until one starts with `prefix`, copying it to `line`. Returns as
  * player_read_line does. */
 static int player_expect(struct player *p, const char *prefix, char *line, size_t n,
-			 double deadline)
+                         double deadline)
 {
 	for (;;) {
 		const int rc = player_read_line(p, line, n, deadline);
@@ -207,7 +207,7 @@ static int player_expect(struct player *p, const char *prefix, char *line, size_
  * `answer`. Returns 1 for success, 0 on time out, -1 when the engine has gone, -2 when it
  * answered with an error. */
 static int gtp_request(struct player *p, const char *command, char *answer, size_t n,
-		       double deadline)
+                       double deadline)
 {
 	char line[LINE_BYTES], ok[32], failed[32];
 	const int id = ++p->pings;
@@ -234,15 +234,18 @@ static int player_start(struct player *p, int depth, double timeout, bool verbos
 		return -1;
 	char line[LINE_BYTES], pong[32];
 	if (p->gtp) {
-		if (gtp_request(p, "boardsize 8", line, sizeof line, cli_seconds() + timeout) != 1) {
-			fprintf(stderr, "referee: the GTP engine \"%s\" does not answer\n", p->shell);
+		if (gtp_request(p, "boardsize 8", line, sizeof line, cli_seconds() + timeout) !=
+		    1) {
+			fprintf(stderr, "referee: the GTP engine \"%s\" does not answer\n",
+			        p->shell);
 			player_stop(p);
 			return -1;
 		}
 		return 0;
 	}
 	snprintf(pong, sizeof pong, "pong %d", ++p->pings);
-	if (player_send(p, "nboard 2") < 0 || (depth && player_send(p, "set depth %d", depth) < 0) ||
+	if (player_send(p, "nboard 2") < 0 ||
+	    (depth && player_send(p, "set depth %d", depth) < 0) ||
 	    player_send(p, "ping %d", p->pings) < 0 ||
 	    player_expect(p, pong, line, sizeof line, cli_seconds() + timeout) != 1) {
 		fprintf(stderr, "referee: the engine \"%s\" does not answer\n", p->command);
@@ -255,8 +258,8 @@ static int player_start(struct player *p, int depth, double timeout, bool verbos
 /* Asks a GTP engine for its move: a new board, the moves so far (passes left out: GRhino's
  * `play` takes none, and a move names its colour), then genmove. */
 static int gtp_ask_move(struct player *p, const struct reversi_pos *start,
-			const struct game_move *moves, int count, const struct reversi_pos *pos,
-			double timeout, struct game_move *move, char *why)
+                        const struct game_move *moves, int count, const struct reversi_pos *pos,
+                        double timeout, struct game_move *move, char *why)
 {
 	static const char colour[2] = {'b', 'w'};
 	const double deadline = cli_seconds() + timeout;
@@ -283,9 +286,9 @@ static int gtp_ask_move(struct player *p, const struct reversi_pos *start,
 	}
 	if (rc != 1)
 		return game_fail(why, GAME_ERR_ILLEGAL, "%s",
-				 rc == -2 ? "it refused a command"
-				 : rc     ? "the engine has gone"
-					  : "the engine timed out");
+		                 rc == -2 ? "it refused a command"
+		                 : rc     ? "the engine has gone"
+		                          : "the engine timed out");
 	if (sscanf(line, " %15s", text) != 1)
 		return game_fail(why, GAME_ERR_SYNTAX, "no move in \"%.40s\"", line);
 	for (char *c = text; *c; c++)
@@ -299,8 +302,8 @@ static int gtp_ask_move(struct player *p, const struct reversi_pos *start,
 /* Asks the engine for its move in the game `start` + `moves`. Returns GAME_OK with the move
  * in *move, or an error with the reason in `why`. */
 static int ask_move(struct player *p, const struct reversi_pos *start,
-		    const struct game_move *moves, int count, const struct reversi_pos *pos,
-		    double timeout, struct game_move *move, char *why)
+                    const struct game_move *moves, int count, const struct reversi_pos *pos,
+                    double timeout, struct game_move *move, char *why)
 {
 	char ggf[LINE_BYTES], line[LINE_BYTES], pong[32];
 	if (p->gtp)
@@ -324,8 +327,8 @@ static int ask_move(struct player *p, const struct reversi_pos *start,
 			p->think_max = took;
 	}
 	if (rc != 1)
-		return game_fail(why, GAME_ERR_ILLEGAL, "%s", rc ? "the engine has gone"
-							      : "the engine timed out");
+		return game_fail(why, GAME_ERR_ILLEGAL, "%s",
+		                 rc ? "the engine has gone" : "the engine timed out");
 	/* "=== f5/0.25/0.1" or "=== f5 0.25 0.1" */
 	char text[16];
 	if (sscanf(line + 3, " %15[^/ \t]", text) != 1)
@@ -339,8 +342,8 @@ static int ask_move(struct player *p, const struct reversi_pos *start,
 /* Plays one game, players[0] with Black, from `opening`. Returns the final disc difference for
  * Black (±64 when an engine forfeits, *forfeit telling which: 0, 1, or -1 for none); writes the
  * game's transcript into `record`. */
-static int play_game(struct player *players[2], const char *opening, double timeout,
-		     int *forfeit, char *record, size_t record_size)
+static int play_game(struct player *players[2], const char *opening, double timeout, int *forfeit,
+                     char *record, size_t record_size)
 {
 	struct reversi_pos start, pos;
 	reversi_rules.start(&start, NULL);
@@ -368,8 +371,8 @@ static int play_game(struct player *players[2], const char *opening, double time
 			char why[GAME_ERR_MAX];
 			if (ask_move(players[side], &start, moves, count, &pos, timeout, &m, why) !=
 			    GAME_OK) {
-				fprintf(stderr, "referee: %s forfeits: %s\n", players[side]->command,
-					why);
+				fprintf(stderr, "referee: %s forfeits: %s\n",
+				        players[side]->command, why);
 				*forfeit = side;
 				score = side == 0 ? -64 : 64;
 				break;
@@ -406,7 +409,7 @@ int cli_referee(int argc, char **argv)
 		if (strcmp(arg, "--verbose") == 0) {
 			verbose = true;
 		} else if (strcmp(arg, "--games") == 0 || strcmp(arg, "--depth") == 0 ||
-			   strcmp(arg, "--timeout") == 0) {
+		           strcmp(arg, "--timeout") == 0) {
 			if (i + 1 >= argc)
 				return usage();
 			const double v = strtod(argv[++i], &end);
@@ -452,11 +455,11 @@ int cli_referee(int argc, char **argv)
 		const char *opening = openings[(g / 2) % OPENINGS];
 		const int first_black = g % 2 == 0;
 		struct player *by_colour[2] = {first_black ? &players[0] : &players[1],
-					       first_black ? &players[1] : &players[0]};
+		                               first_black ? &players[1] : &players[0]};
 		int forfeit;
 		char record[GAME_TEXT_MAX];
-		const int black = play_game(by_colour, opening, timeout, &forfeit, record,
-					    sizeof record);
+		const int black =
+		    play_game(by_colour, opening, timeout, &forfeit, record, sizeof record);
 		const int diff = first_black ? black : -black;
 		total += diff;
 		wins += diff > 0;

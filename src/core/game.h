@@ -96,6 +96,13 @@ struct game_deep {
 	 * first. Deterministic, as search. */
 	void (*order)(void *ctx, const void *pos, const struct game_move *moves, int n, int depth,
 		      int *keys, uint64_t *nodes);
+	/* Optional forward pruning (Multi-ProbCut): tries to show by a shallow search that the
+	 * score of `pos`, searched `depth` plies deep, is very probably outside (alpha, beta):
+	 * beyond it by `confidence` tenths of a standard deviation of the shallow search's error.
+	 * Returns true with the bound (alpha or beta) in *score when it does, false otherwise.
+	 * Adds the positions visited to *nodes. Deterministic, as search. */
+	bool (*probcut)(void *ctx, const void *pos, int depth, int alpha, int beta, int confidence,
+			int *score, uint64_t *nodes);
 };
 
 enum { GAME_DEEP_KEY_MAX = 1 << 27 };

@@ -133,4 +133,5 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->exact = lv->exact;
 	out->deep = lv->deep;
 	out->aspiration = lv->aspiration;
+	out->probcut = lv->probcut;
 }

@@ -19,6 +19,7 @@ struct level {
 	int noise;           /* up to this much (evaluation units) added to each root move */
 	int min_think_ms;    /* a computer move takes at least this long to appear */
 	int aspiration;      /* aspiration window (search_limits) */
+	int probcut;         /* forward pruning confidence (search_limits) */
 	bool deep;           /* uses the game's own fast search and evaluation (search_limits) */
 	int exact;           /* searches to the end once this few moves are left (0: never) */
 	const char *summary; /* one line for the help screen */

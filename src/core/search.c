@@ -38,12 +38,12 @@
 enum {
 	TT_BITS_MIN = 8,
 	TT_BITS_MAX = 30,
-	DEPTH_CLOSED = 127,            /* a TT entry whose subtree reached only finished games */
-	HISTORY_SIZE = 1024,           /* history slots per side (move codes modulo this) */
-	HISTORY_MAX = 1 << 24,         /* history is halved once a slot would pass this */
-	KEY_TT = 1 << 30,              /* ordering keys: the TT (or previous best) move first, */
-	KEY_KILLER1 = 1 << 29,         /* then the two killers, */
-	KEY_KILLER2 = 1 << 28,         /* then history (always below HISTORY_MAX) */
+	DEPTH_CLOSED = 127,    /* a TT entry whose subtree reached only finished games */
+	HISTORY_SIZE = 1024,   /* history slots per side (move codes modulo this) */
+	HISTORY_MAX = 1 << 24, /* history is halved once a slot would pass this */
+	KEY_TT = 1 << 30,      /* ordering keys: the TT (or previous best) move first, */
+	KEY_KILLER1 = 1 << 29, /* then the two killers, */
+	KEY_KILLER2 = 1 << 28, /* then history (always below HISTORY_MAX) */
 	NO_MOVE = 0xffff,
 };
 
@@ -75,7 +75,7 @@ struct frame {
 	bool same;       /* the move into this node left the same side to move */
 	bool open;       /* the subtree reached a leaf that is not a finished game */
 	bool scout;      /* searched with a null window (PVS): a score inside the parent's window
-			    must be searched again with the whole window */
+	                    must be searched again with the whole window */
 	bool research;   /* the move `current` is to be searched again with the whole window */
 	uint64_t hash;
 	uint16_t order[GAME_MOVES_MAX]; /* move indices; [0, next) already taken */
@@ -95,10 +95,10 @@ struct search {
 	uint32_t killer[SEARCH_MAX_DEPTH + 1][2];
 	int history[2][HISTORY_SIZE];
 
-	void *deep;               /* the game's own search context (rules->deep), or NULL */
+	void *deep; /* the game's own search context (rules->deep), or NULL */
 	struct search_limits limits;
 	int max_depth;
-	bool exact;               /* searching to the end (limits.exact) */
+	bool exact; /* searching to the end (limits.exact) */
 	bool running;
 	enum phase phase;
 	int ply;
@@ -209,7 +209,7 @@ static void tt_store(struct search *s, const struct frame *f, int bound)
 static void order_moves(struct search *s, struct frame *f, int preferred)
 {
 	const struct game_deep *deep = s->rules->deep;
-	if (s->deep && s->limits.deep && deep->order && !getenv("NO_ORDER")) {
+	if (s->deep && s->limits.deep && deep->order) {
 		uint64_t nodes = 0;
 		deep->order(s->deep, slot(s, s->ply), f->moves, f->n, f->depth, f->key, &nodes);
 		s->nodes += nodes;
@@ -256,7 +256,7 @@ static bool deep_enter(struct search *s, struct frame *f, const void *pos)
 	uint64_t nodes = 0;
 	const int status =
 	    s->rules->deep->search(s->deep, pos, f->depth, score_to_tt(f->alpha, s->ply),
-				   score_to_tt(f->beta, s->ply), &v, &nodes);
+	                           score_to_tt(f->beta, s->ply), &v, &nodes);
 	if (status == GAME_DEEP_NO)
 		return false;
 	s->nodes += nodes;
@@ -266,9 +266,9 @@ static bool deep_enter(struct search *s, struct frame *f, const void *pos)
 		f->best = s->ret;
 		f->best_index = -1;
 		tt_store(s, f,
-			 s->ret >= f->beta    ? BOUND_LOWER
-			 : s->ret <= f->alpha ? BOUND_UPPER
-					      : BOUND_EXACT);
+		         s->ret >= f->beta    ? BOUND_LOWER
+		         : s->ret <= f->alpha ? BOUND_UPPER
+		                              : BOUND_EXACT);
 	}
 	return true;
 }
@@ -299,6 +299,20 @@ static bool node_enter(struct search *s)
 	}
 	if (s->deep && s->limits.deep && s->ply > 0 && deep_enter(s, f, pos))
 		return true;
+	if (s->deep && s->limits.deep && s->limits.probcut > 0 && !s->exact && s->ply > 0 &&
+	    s->rules->deep->probcut && f->depth > 0 && !search_proven(f->alpha) &&
+	    !search_proven(f->beta)) {
+		int v;
+		uint64_t nodes = 0;
+		const bool cut = s->rules->deep->probcut(s->deep, pos, f->depth, f->alpha, f->beta,
+		                                         s->limits.probcut, &v, &nodes);
+		s->nodes += nodes;
+		if (cut) {
+			f->open = true;
+			s->ret = v;
+			return true;
+		}
+	}
 	f->n = rules->generate(pos, f->moves);
 	if (f->n == 0) {
 		s->ret = terminal_score(s, pos, s->ply);
@@ -346,7 +360,7 @@ static void node_finish(struct search *s)
 	int bound;
 	if (s->ply == 0) {
 		/* With noise the other root moves were only bounded: the best is a lower bound. */
-		bound = s->limits.noise > 0          ? BOUND_LOWER
+		bound = s->limits.noise > 0        ? BOUND_LOWER
 		        : f->best <= f->alpha_orig ? BOUND_UPPER
 		        : f->best >= f->beta       ? BOUND_LOWER
 		                                   : BOUND_EXACT;
@@ -378,7 +392,7 @@ static bool node_next(struct search *s)
 				pick = i;
 		index = f->order[pick];
 		memmove(&f->order[f->next + 1], &f->order[f->next],
-			(size_t)(pick - f->next) * sizeof f->order[0]);
+		        (size_t)(pick - f->next) * sizeof f->order[0]);
 		f->order[f->next++] = index;
 		f->current = index;
 	}

@@ -35,7 +35,7 @@ typedef uint64_t board8_lanes __attribute__((vector_size(32)));
  * opponent's discs per lane, masked so that no run wraps around the board: the interior of a
  * horizontal or diagonal line is never on column a or h. */
 static inline void board8_runs(board8_lanes from, board8_lanes through, board8_lanes *up,
-			       board8_lanes *down)
+                               board8_lanes *down)
 {
 	const board8_lanes step = {1, 8, 7, 9}, step2 = {2, 16, 14, 18};
 	board8_lanes u = through & (from << step), d = through & (from >> step);

@@ -20,14 +20,13 @@
 #include "core/search.h"
 #include "games/reversi/board8.h"
 #include "games/reversi/endgame.h"
+#include "games/reversi/mpc.h"
 #include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
 
 enum {
 	DEEP_TABLE_BITS = 18, /* the solver's table: 2^18 entries */
 	SORT_MIN_DEPTH = 2,   /* sort moves only this far from the leaves */
-	ORDER_SHALLOW_FROM = 5, /* the shared search's nodes this deep sort by a 1-ply look */
-	ORDER_DEEP_FROM = 8,    /* ... and from this deep by a 2-ply look */
 };
 
 struct deep_ctx {
@@ -164,29 +163,77 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
 	return GAME_DEEP_SCORE;
 }
 
-/* Ranks the moves of the shared search's nodes by a shallow search below each: the deeper the
- * node's remaining depth, the deeper the look (as Edax sorts its moves). */
+/* Ranks the moves of the shared search's nodes by the pattern evaluation of the position after
+ * each (a deeper look below each move cost more than it saved, measured at depths 11 and 12). */
 static void deep_order(void *ctx, const void *p, const struct game_move *moves, int n, int depth,
-		       int *keys, uint64_t *nodes)
+                       int *keys, uint64_t *nodes)
 {
-	struct deep_ctx *c = ctx;
+	(void)ctx;
+	(void)depth;
 	const struct reversi_pos *pos = p;
 	for (int i = 0; i < n; i++)
 		keys[i] = 0;
 	if (pos->size != 8 || pos->anti || pos->hole || n < 2 || !pattern_load_default())
 		return;
 	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
-	const int look = getenv("LOOK") ? atoi(getenv("LOOK")) : depth >= ORDER_DEEP_FROM ? 2 : depth >= ORDER_SHALLOW_FROM ? 1 : 0;
-	c->nodes = 0;
 	for (int i = 0; i < n; i++) {
 		const int sq = (int)moves[i].code;
 		const uint64_t f = board8_flips(sq, P, O);
-		const int v =
-		    -mid_search(c, O & ~f, P | f | 1ULL << sq, look, -SEARCH_INFINITY, SEARCH_INFINITY);
-		long key = (long)v + GAME_DEEP_KEY_MAX / 2;
+		const int v = -pattern_evaluate(O & ~f, P | f | 1ULL << sq);
+		const long key = (long)v + GAME_DEEP_KEY_MAX / 2;
 		keys[i] = key < 0 ? 0 : key >= GAME_DEEP_KEY_MAX ? GAME_DEEP_KEY_MAX - 1 : (int)key;
 	}
+	*nodes += (uint64_t)n;
+}
+
+/* Multi-ProbCut (Buro): a search `depth` plies deep scores about a·v + b, with an error of
+ * standard deviation sigma, where v is a search reversi_mpc_shallow(depth) plies deep. When v
+ * says the deep score is beyond the window by `confidence` tenths of sigma, the node is cut
+ * without searching it. The fits come from Parity's own positions (tools/calibrate-mpc.c). */
+static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int beta, int confidence,
+                         int *score, uint64_t *nodes)
+{
+	struct deep_ctx *c = ctx;
+	const struct reversi_pos *pos = p;
+	if (pos->size != 8 || pos->anti || pos->hole || depth < MPC_MIN_DEPTH ||
+	    !pattern_load_default())
+		return false;
+	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
+	const int empties = 64 - board8_count(P | O);
+	if (depth >= empties - 2)
+		return false; /* near the end the search sees it all: no guessing */
+	const struct mpc_fit *m =
+	    &reversi_mpc[(depth > MPC_MAX_DEPTH ? MPC_MAX_DEPTH : depth) - MPC_MIN_DEPTH];
+	const int shallow = reversi_mpc_shallow(depth);
+	const long t = (long)confidence * m->sigma / 10;
+	bool cut = false;
+	c->nodes = 0;
+	/* a·v + b >= beta + t  <=>  v >= (beta + t - b) / a  (a in thousandths) */
+	const long hi = ((long)beta + t - m->b) * 1000 / m->a + 1;
+	if (hi < SEARCH_PROVEN && mid_search(c, P, O, shallow, (int)hi - 1, (int)hi) >= hi) {
+		*score = beta;
+		cut = true;
+	}
+	const long lo = ((long)alpha - t - m->b) * 1000 / m->a - 1;
+	if (!cut && lo > -SEARCH_PROVEN &&
+	    mid_search(c, P, O, shallow, (int)lo, (int)lo + 1) <= lo) {
+		*score = alpha;
+		cut = true;
+	}
 	*nodes += c->nodes;
+	return cut;
+}
+
+int reversi_mpc_shallow(int depth)
+{
+	const int d = depth / 3;
+	return d < 1 ? 1 : d > DEEP_MID_MAX ? DEEP_MID_MAX : d;
+}
+
+int reversi_deep_shallow_score(uint64_t P, uint64_t O, int depth)
+{
+	struct deep_ctx c = {0};
+	return mid_search(&c, P, O, depth, -SEARCH_INFINITY, SEARCH_INFINITY);
 }
 
 const struct game_deep reversi_deep = {
@@ -195,6 +242,7 @@ const struct game_deep reversi_deep = {
     .reset = deep_reset,
     .search = deep_search,
     .order = deep_order,
+    .probcut = deep_probcut,
 };
 
 int reversi_deep_evaluate(const struct reversi_pos *pos)

@@ -8,8 +8,12 @@
  *     (quadrants) with an odd number of empties go first (parity);
  *   - 5 to SHALLOW_MAX empties: moves from board8_moves, odd quadrants first, no table;
  *   - above: principal-variation search (first move with the whole window, the others with a
- *     null window and a re-search when they beat it), a transposition table of exact bounds,
- *     moves sorted by the opponent's (corner-weighted) mobility after them, fewest first.
+ *     null window and a re-search when they beat it), a transposition table of exact bounds
+ *     (two-way buckets, the deeper search kept), enhanced transposition cut-offs (a child
+ *     already known bad enough for the opponent settles the node), moves sorted by the
+ *     opponent's (corner-weighted) mobility after them, fewest first, plus, when the pattern
+ *     weights are loaded (pattern.h), the evaluation of the position after the move (from
+ *     EVAL_SORT_MIN empties) or of the opponent's best reply to it (from EVAL_SEARCH_MIN).
  * Stable discs (corners, full lines and what leans on them) bound the score from above and
  * cut nodes whose alpha is already out of reach. Passes and finished games are exact.
  */
@@ -22,12 +26,13 @@
 #include "games/reversi/board8.h"
 #include "games/reversi/pattern.h"
 
-static int eval_sort_mob = 1, eval_sort_div = 8, EVAL_SORT_MIN = 99;
-
 enum {
-	SHALLOW_MAX = 7, /* at most this many empties: no table, no sorting */
-	ETC_MIN = 12,    /* from this many empties, look up the children before searching */
-	INF = 127,       /* beyond any score */
+	SHALLOW_MAX = 7,      /* at most this many empties: no table, no sorting */
+	ETC_MIN = 12,         /* from this many empties, look up the children before searching */
+	EVAL_SORT_MIN = 12,   /* from this many empties, sort by the pattern evaluation too */
+	EVAL_SEARCH_MIN = 16, /* ... and from this many, by the opponent's best reply's */
+	EVAL_SORT_DIV = 12,   /* evaluation units (1/100 disc) per unit of the mobility key */
+	INF = 127,            /* beyond any score */
 };
 
 /* A stored position: the whole board and bounds on its exact score. */
@@ -45,19 +50,19 @@ struct endgame_ctx {
 	uint64_t nodes;
 };
 
-#define ROW_1 0x00000000000000ffULL
-#define ROW_8 0xff00000000000000ULL
-#define COL_A 0x0101010101010101ULL
-#define COL_H 0x8080808080808080ULL
+#define ROW_1   0x00000000000000ffULL
+#define ROW_8   0xff00000000000000ULL
+#define COL_A   0x0101010101010101ULL
+#define COL_H   0x8080808080808080ULL
 #define CORNERS 0x8100000000000081ULL
-#define EDGES (ROW_1 | ROW_8 | COL_A | COL_H)
+#define EDGES   (ROW_1 | ROW_8 | COL_A | COL_H)
 
 /* The four quadrants (a1-d4, e1-h4, a5-d8, e5-h8) where parity is counted. */
 static const uint64_t quadrant[4] = {
-	0x000000000f0f0f0fULL,
-	0x00000000f0f0f0f0ULL,
-	0x0f0f0f0f00000000ULL,
-	0xf0f0f0f000000000ULL,
+    0x000000000f0f0f0fULL,
+    0x00000000f0f0f0f0ULL,
+    0x0f0f0f0f00000000ULL,
+    0xf0f0f0f000000000ULL,
 };
 
 /* Returns the quadrant (0..3) of square sq. */
@@ -126,21 +131,21 @@ static uint64_t stable_discs(uint64_t P, uint64_t O)
 	x &= x >> 16;
 	x &= x >> 8;
 	const uint64_t full_v = (x & ROW_1) * COL_A;
-	const uint64_t full_9 = full_ray_up(filled, 9, ROW_8 | COL_H) &
-				full_ray_down(filled, 9, ROW_1 | COL_A);
-	const uint64_t full_7 = full_ray_up(filled, 7, ROW_8 | COL_A) &
-				full_ray_down(filled, 7, ROW_1 | COL_H);
+	const uint64_t full_9 =
+	    full_ray_up(filled, 9, ROW_8 | COL_H) & full_ray_down(filled, 9, ROW_1 | COL_A);
+	const uint64_t full_7 =
+	    full_ray_up(filled, 7, ROW_8 | COL_A) & full_ray_down(filled, 7, ROW_1 | COL_H);
 	uint64_t stable = 0, before;
 	do {
 		before = stable;
 		const uint64_t s = stable;
-		const uint64_t h = full_h | COL_A | COL_H | ((s << 1) & BOARD8_NOT_A) |
-				   ((s >> 1) & BOARD8_NOT_H);
+		const uint64_t h =
+		    full_h | COL_A | COL_H | ((s << 1) & BOARD8_NOT_A) | ((s >> 1) & BOARD8_NOT_H);
 		const uint64_t v = full_v | ROW_1 | ROW_8 | (s << 8) | (s >> 8);
-		const uint64_t d9 = full_9 | EDGES | ((s << 9) & BOARD8_NOT_A) |
-				    ((s >> 9) & BOARD8_NOT_H);
-		const uint64_t d7 = full_7 | EDGES | ((s << 7) & BOARD8_NOT_H) |
-				    ((s >> 7) & BOARD8_NOT_A);
+		const uint64_t d9 =
+		    full_9 | EDGES | ((s << 9) & BOARD8_NOT_A) | ((s >> 9) & BOARD8_NOT_H);
+		const uint64_t d7 =
+		    full_7 | EDGES | ((s << 7) & BOARD8_NOT_H) | ((s >> 7) & BOARD8_NOT_A);
 		stable = O & h & v & d9 & d7;
 	} while (stable != before);
 	return stable;
@@ -179,11 +184,11 @@ static inline int solve_1(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int s
 }
 
 static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-		       const int *sq, int n, int passed);
+                       const int *sq, int n, int passed);
 
 /* Returns the score of playing square sq[i] (which flips `flips`) from (P, O), for P. */
 static inline int small_child(struct endgame_ctx *ctx, uint64_t P, uint64_t O, uint64_t flips,
-			      int alpha, int beta, const int *sq, int n, int i)
+                              int alpha, int beta, const int *sq, int n, int i)
 {
 	const uint64_t next_o = P ^ flips ^ (1ULL << sq[i]);
 	const uint64_t next_p = O ^ flips;
@@ -199,7 +204,7 @@ static inline int small_child(struct endgame_ctx *ctx, uint64_t P, uint64_t O, u
 /* Returns the score of (P, O) in the window (alpha, beta), fail-soft, where the n empties
  * (2 to 4) are sq[0..n-1]; `passed` says the opponent has just passed. */
 static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-		       const int *sq, int n, int passed)
+                       const int *sq, int n, int passed)
 {
 	ctx->nodes++;
 	int order[4];
@@ -250,7 +255,7 @@ static inline int squares_of(uint64_t empty, int *sq)
 
 /* Returns the score of (P, O) with n empties (5..SHALLOW_MAX) in (alpha, beta), fail-soft. */
 static int solve_shallow(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-			 int n, int passed)
+                         int n, int passed)
 {
 	ctx->nodes++;
 	const uint64_t empty = ~(P | O);
@@ -317,7 +322,7 @@ static inline const struct entry *probe(const struct endgame_ctx *ctx, uint64_t 
  * Of the bucket's two slots, the position's own or else the one with fewer empties (the
  * cheaper search to redo) is used. */
 static inline void store(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int n, int alpha,
-			 int beta, int best, int move)
+                         int beta, int best, int move)
 {
 	struct entry *b = bucket(ctx, P, O), *e;
 	if (b[0].used && b[0].P == P && b[0].O == O)
@@ -360,12 +365,29 @@ static inline uint64_t neighbours(uint64_t x)
  * corner-weighted mobility after the move, then its potential mobility (empty squares next
  * to our discs), odd regions and corners; `first` (a square, or 64) goes ahead of all.
  * Returns how many. */
-static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first,
-		      struct sorted_move *list)
+/* Returns the value for the side to move of (P, O), whose moves are `moves`, one ply deep:
+ * its best reply by the pattern evaluation (or the evaluation itself when it must pass). */
+static int reply_value(uint64_t P, uint64_t O, uint64_t moves)
+{
+	if (!moves)
+		return -pattern_evaluate(O, P);
+	int best = -1000000;
+	for (; moves; moves &= moves - 1) {
+		const int sq = first_square(moves);
+		const uint64_t f = board8_flips(sq, P, O);
+		const int v = -pattern_evaluate(O ^ f, P ^ f ^ (1ULL << sq));
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct sorted_move *list)
 {
 	const uint64_t empty = ~(P | O);
 	const uint64_t odd = odd_region(empty);
-	const bool by_eval = pattern_loaded() && board8_count(empty) >= EVAL_SORT_MIN;
+	const int n_empty = board8_count(empty);
+	const bool by_eval = pattern_loaded() && n_empty >= EVAL_SORT_MIN;
 	int n = 0;
 	for (uint64_t m = moves; m; m &= m - 1) {
 		const int sq = first_square(m);
@@ -378,7 +400,9 @@ static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first,
 		key -= (x & odd) ? 6 : 0;
 		key -= (x & CORNERS) ? 8 : 0;
 		if (by_eval)
-			key = key * eval_sort_mob + pattern_evaluate(theirs, mine) / eval_sort_div;
+			key += (n_empty >= EVAL_SEARCH_MIN ? reply_value(theirs, mine, reply)
+			                                   : pattern_evaluate(theirs, mine)) /
+			       EVAL_SORT_DIV;
 		if (!theirs)
 			key = -INF + 1; /* a wipe-out */
 		if (sq == first)
@@ -394,13 +418,13 @@ static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first,
 	return n;
 }
 
-static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-		      int n, int passed);
+static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                      int passed);
 
 /* Returns the score of (P, O) with n empties in (alpha, beta), fail-soft, choosing the layer
  * by n. */
 static inline int solve_any(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-			    int n)
+                            int n)
 {
 	if (n > SHALLOW_MAX)
 		return solve_deep(ctx, P, O, alpha, beta, n, 0);
@@ -419,8 +443,8 @@ static inline int solve_any(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int
 
 /* Returns the score of (P, O) with n > SHALLOW_MAX empties in (alpha, beta), fail-soft; when
  * `best_move` is not NULL it receives the move that gave the score (root use). */
-static int search_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-		       int n, int passed, int *best_move)
+static int search_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                       int passed, int *best_move)
 {
 	ctx->nodes++;
 	const uint64_t empty = ~(P | O);
@@ -507,8 +531,8 @@ static int search_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alph
 	return best;
 }
 
-static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-		      int n, int passed)
+static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                      int passed)
 {
 	return search_deep(ctx, P, O, alpha, beta, n, passed, NULL);
 }
@@ -517,9 +541,6 @@ static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha
 
 struct endgame_ctx *endgame_new(int table_bits)
 {
-	if (getenv("EG_MOB")) eval_sort_mob = atoi(getenv("EG_MOB"));
-	if (getenv("EG_DIV")) eval_sort_div = atoi(getenv("EG_DIV"));
-	if (getenv("EG_MIN")) EVAL_SORT_MIN = atoi(getenv("EG_MIN"));
 	if (table_bits == 0)
 		table_bits = ENDGAME_TABLE_BITS;
 	if (table_bits < 10 || table_bits > 28)
@@ -560,7 +581,7 @@ int endgame_solve(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, in
 }
 
 struct endgame_result endgame_best(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha,
-				   int beta)
+                                   int beta)
 {
 	const uint64_t nodes0 = ctx->nodes;
 	struct endgame_result r = {.move = ENDGAME_NO_MOVE};
@@ -578,8 +599,8 @@ struct endgame_result endgame_best(struct endgame_ctx *ctx, uint64_t P, uint64_t
 		for (uint64_t m = moves; m; m &= m - 1) {
 			const int sq = first_square(m);
 			const uint64_t f = board8_flips(sq, P, O);
-			const int v = -solve_any(ctx, O ^ f, P ^ f ^ (1ULL << sq),
-						 -beta, -(best > alpha ? best : alpha), n - 1);
+			const int v = -solve_any(ctx, O ^ f, P ^ f ^ (1ULL << sq), -beta,
+			                         -(best > alpha ? best : alpha), n - 1);
 			if (v > best) {
 				best = v;
 				r.move = sq;

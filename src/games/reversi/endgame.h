@@ -54,7 +54,7 @@ int endgame_solve(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, in
 /* Returns a best move of (P, O) and its score in the window (alpha, beta) as endgame_solve
  * does; when the score is exact the move reaches it. */
 struct endgame_result endgame_best(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha,
-				   int beta);
+                                   int beta);
 
 /* Returns -1, 0 or 1: whether the side to move loses, draws or wins with perfect play (a
  * null-window solve, much faster than the exact score). */

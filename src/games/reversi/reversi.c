@@ -74,8 +74,7 @@ static reversi_bits moves_of(reversi_bits P, reversi_bits O, reversi_bits empty,
 
 reversi_bits reversi_moves(const struct reversi_pos *pos)
 {
-	return moves_of(pos->disc[pos->side], pos->disc[!pos->side], empty_squares(pos),
-			pos->size);
+	return moves_of(pos->disc[pos->side], pos->disc[!pos->side], empty_squares(pos), pos->size);
 }
 
 reversi_bits reversi_flips(const struct reversi_pos *pos, int square)
@@ -186,8 +185,9 @@ static uint64_t perft_any(struct reversi_pos *pos, int depth)
 	if (!moves) {
 		pos->side ^= 1;
 		const bool opponent_moves = reversi_moves(pos) != 0;
-		const uint64_t nodes =
-			!opponent_moves ? 1 : depth == 1 ? 1 : perft_any(pos, depth - 1);
+		const uint64_t nodes = !opponent_moves ? 1
+		                       : depth == 1    ? 1
+		                                       : perft_any(pos, depth - 1);
 		pos->side ^= 1;
 		return nodes;
 	}
@@ -240,7 +240,7 @@ static int rules_start(void *p, const struct game_options *opt)
 	if (opt && (opt->flags & GAME_OPT_BLACK_HOLE)) {
 		/* The seed picks one of the squares outside the four centre ones. */
 		const int k = (int)(hash_mix64(opt->seed ^ 0x9e3779b97f4a7c15ULL) %
-				    (uint64_t)(size * size - 4));
+		                    (uint64_t)(size * size - 4));
 		const reversi_bits free = reversi_board_mask(size) & ~(pos->disc[0] | pos->disc[1]);
 		reversi_bits rest = free;
 		for (int i = 0; i < k; i++)
@@ -371,13 +371,13 @@ static int rules_move_parse(const void *p, const char *text, struct game_move *m
 			return GAME_OK;
 		}
 		return game_fail(err, GAME_ERR_ILLEGAL, "pass is not legal here: %s",
-				 n ? "the side to move has a move" : "the game is over");
+		                 n ? "the side to move has a move" : "the game is over");
 	}
 	int used = 0;
 	const int sq = len ? reversi_square_parse(pos->size, text, &used) : -1;
 	if (sq < 0 || (size_t)used != len)
 		return game_fail(err, GAME_ERR_SYNTAX, "not a square of the %dx%d board: \"%.*s\"",
-				 pos->size, pos->size, (int)(len > 20 ? 20 : len), text);
+		                 pos->size, pos->size, (int)(len > 20 ? 20 : len), text);
 	for (int i = 0; i < n; i++)
 		if (moves[i].code == (uint32_t)sq) {
 			*m = moves[i];
@@ -386,7 +386,7 @@ static int rules_move_parse(const void *p, const char *text, struct game_move *m
 	char name[8];
 	reversi_square_name(pos->size, sq, name);
 	return game_fail(err, GAME_ERR_ILLEGAL, "%s is not a legal move for %s", name,
-			 pos->side == REVERSI_BLACK ? "Black" : "White");
+	                 pos->side == REVERSI_BLACK ? "Black" : "White");
 }
 
 static int rules_pos_to_text(const void *p, char *buf, size_t n)
@@ -397,7 +397,10 @@ static int rules_pos_to_text(const void *p, char *buf, size_t n)
 		return GAME_ERR_SPACE;
 	for (int i = 0; i < squares; i++) {
 		const reversi_bits x = one << i;
-		buf[i] = pos->disc[0] & x ? 'X' : pos->disc[1] & x ? 'O' : pos->hole & x ? '#' : '-';
+		buf[i] = pos->disc[0] & x   ? 'X'
+		         : pos->disc[1] & x ? 'O'
+		         : pos->hole & x    ? '#'
+		                            : '-';
 	}
 	buf[squares] = ' ';
 	buf[squares + 1] = pos->side == REVERSI_BLACK ? 'X' : 'O';
@@ -418,42 +421,63 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 	const int size = squares == 36 ? 6 : squares == 64 ? 8 : squares == 100 ? 10 : 0;
 	if (!size)
 		return game_fail(err, GAME_ERR_SYNTAX,
-				 "a position has 36, 64 or 100 squares, not %d", squares);
+		                 "a position has 36, 64 or 100 squares, not %d", squares);
 	if (opt && opt->size && opt->size != size)
 		return game_fail(err, GAME_ERR_OPTIONS, "a %dx%d position on a %dx%d board", size,
-				 size, opt->size, opt->size);
+		                 size, opt->size, opt->size);
 	pos.size = (uint8_t)size;
 	for (int i = 0; i < squares; i++) {
 		const reversi_bits x = one << i;
 		switch (text[i]) {
-		case 'X': case 'x': case '*': pos.disc[0] |= x; break;
-		case 'O': case 'o': pos.disc[1] |= x; break;
-		case '-': case '.': break;
+		case 'X':
+		case 'x':
+		case '*':
+			pos.disc[0] |= x;
+			break;
+		case 'O':
+		case 'o':
+			pos.disc[1] |= x;
+			break;
+		case '-':
+		case '.':
+			break;
 		case '#':
 			if (pos.hole)
 				return game_fail(err, GAME_ERR_ILLEGAL, "more than one black hole");
 			pos.hole = x;
 			break;
 		default:
-			return game_fail(err, GAME_ERR_SYNTAX, "unexpected '%c' at square %d of the board",
-					 text[i], i + 1);
+			return game_fail(err, GAME_ERR_SYNTAX,
+			                 "unexpected '%c' at square %d of the board", text[i],
+			                 i + 1);
 		}
 	}
 	const char *rest = text + squares;
 	while (isspace((unsigned char)*rest))
 		rest++;
 	switch (*rest) {
-	case 'X': case 'x': case 'B': case 'b': pos.side = REVERSI_BLACK; break;
-	case 'O': case 'o': case 'W': case 'w': pos.side = REVERSI_WHITE; break;
+	case 'X':
+	case 'x':
+	case 'B':
+	case 'b':
+		pos.side = REVERSI_BLACK;
+		break;
+	case 'O':
+	case 'o':
+	case 'W':
+	case 'w':
+		pos.side = REVERSI_WHITE;
+		break;
 	default:
-		return game_fail(err, GAME_ERR_SYNTAX, "the side to move (X or O) is missing after the board");
+		return game_fail(err, GAME_ERR_SYNTAX,
+		                 "the side to move (X or O) is missing after the board");
 	}
 	rest++;
 	while (isspace((unsigned char)*rest))
 		rest++;
 	if (*rest && *rest != ';')
-		return game_fail(err, GAME_ERR_SYNTAX, "unexpected text after the side to move: \"%.20s\"",
-				 rest);
+		return game_fail(err, GAME_ERR_SYNTAX,
+		                 "unexpected text after the side to move: \"%.20s\"", rest);
 	*(struct reversi_pos *)p = pos;
 	return GAME_OK;
 }
@@ -467,7 +491,8 @@ static uint64_t rules_perft(const void *p, int depth)
 static int rules_moves_left(const void *p)
 {
 	const struct reversi_pos *pos = p;
-	return bits_count(reversi_board_mask(pos->size) & ~(pos->disc[0] | pos->disc[1] | pos->hole));
+	return bits_count(reversi_board_mask(pos->size) &
+	                  ~(pos->disc[0] | pos->disc[1] | pos->hole));
 }
 
 /* Returns the static evaluation for the side to move, in 1/100 of a disc (eval.h). */
@@ -477,25 +502,25 @@ static int rules_evaluate(const void *p)
 }
 
 const struct game_rules reversi_rules = {
-	.name = "reversi",
-	.title = "Reversi",
-	.side_name = {"Black", "White"},
-	.pos_size = sizeof(struct reversi_pos),
-	.repetition_draw = 0,
-	.finished_is_leaf = true,
-	.start = rules_start,
-	.to_move = rules_to_move,
-	.generate = rules_generate,
-	.play = rules_play,
-	.undo = rules_undo,
-	.result = rules_result,
-	.hash = rules_hash,
-	.move_to_text = rules_move_to_text,
-	.move_parse = rules_move_parse,
-	.pos_to_text = rules_pos_to_text,
-	.pos_parse = rules_pos_parse,
-	.evaluate = rules_evaluate,
-	.perft = rules_perft,
-	.moves_left = rules_moves_left,
-	.deep = &reversi_deep,
+    .name = "reversi",
+    .title = "Reversi",
+    .side_name = {"Black", "White"},
+    .pos_size = sizeof(struct reversi_pos),
+    .repetition_draw = 0,
+    .finished_is_leaf = true,
+    .start = rules_start,
+    .to_move = rules_to_move,
+    .generate = rules_generate,
+    .play = rules_play,
+    .undo = rules_undo,
+    .result = rules_result,
+    .hash = rules_hash,
+    .move_to_text = rules_move_to_text,
+    .move_parse = rules_move_parse,
+    .pos_to_text = rules_pos_to_text,
+    .pos_parse = rules_pos_parse,
+    .evaluate = rules_evaluate,
+    .perft = rules_perft,
+    .moves_left = rules_moves_left,
+    .deep = &reversi_deep,
 };

@@ -17,9 +17,9 @@
 __extension__ typedef unsigned __int128 reversi_bits;
 
 enum {
-	REVERSI_BLACK = 0,    /* moves first; X in position text */
-	REVERSI_WHITE = 1,    /* O in position text */
-	REVERSI_PASS = 0xff,  /* the `code` of a pass move */
+	REVERSI_BLACK = 0,   /* moves first; X in position text */
+	REVERSI_WHITE = 1,   /* O in position text */
+	REVERSI_PASS = 0xff, /* the `code` of a pass move */
 	REVERSI_MAX_SIZE = 10,
 };
 
