@@ -17,6 +17,7 @@
 #include "core/game.h"
 #include "games/reversi/board8.h"
 #include "games/reversi/endgame.h"
+#include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
 #include "shared_data.h"
 
@@ -198,7 +199,7 @@ static int check_ffo(const char *name, int lines)
 		}
 		if (r.score != best || !move_ok)
 			fail_msg("%s line %d: move %d score %d, want %d", name, solved + 1, r.move,
-				 r.score, best);
+			         r.score, best);
 		solved++;
 	}
 	endgame_free(ctx);
@@ -212,12 +213,46 @@ static void test_ffo_1_to_19(void **state)
 	assert_int_equal(check_ffo("ffo-1-19.obf", 19), 19);
 }
 
+/* With the pattern weights loaded the solver sorts moves by the evaluation from 12 empties
+ * and aims its root at the evaluation's guess: the scores must not change. */
+static void test_evaluation_ordering_keeps_scores(void **state)
+{
+	(void)state;
+	struct endgame_ctx *plain = endgame_new(18), *sorted = endgame_new(18);
+	assert_non_null(plain);
+	assert_non_null(sorted);
+	uint64_t rng = 0x51ed2701ULL;
+	struct reversi_pos pos[40];
+	int want[40];
+	for (int t = 0; t < 40; t++) {
+		pos[t] = random_position(&rng, 12 + t % 5);
+		want[t] = endgame_solve(plain, (uint64_t)pos[t].disc[pos[t].side],
+		                        (uint64_t)pos[t].disc[!pos[t].side], -64, 64);
+	}
+	char err[160];
+	if (pattern_load("assets/reversi-eval.bin", err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		fail();
+	}
+	for (int t = 0; t < 40; t++) {
+		const uint64_t P = (uint64_t)pos[t].disc[pos[t].side],
+		               O = (uint64_t)pos[t].disc[!pos[t].side];
+		const struct endgame_result r = endgame_best(sorted, P, O, -64, 64);
+		assert_int_equal(r.score, want[t]);
+		assert_int_equal(endgame_wld(sorted, P, O), (want[t] > 0) - (want[t] < 0));
+	}
+	assert_int_equal(check_ffo("ffo-1-19.obf", 19), 19);
+	endgame_free(plain);
+	endgame_free(sorted);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_pass_and_finished_boards),
-		cmocka_unit_test(test_random_positions_match_reference),
-		cmocka_unit_test(test_ffo_1_to_19),
+	    cmocka_unit_test(test_pass_and_finished_boards),
+	    cmocka_unit_test(test_random_positions_match_reference),
+	    cmocka_unit_test(test_ffo_1_to_19),
+	    cmocka_unit_test(test_evaluation_ordering_keeps_scores),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -109,8 +109,8 @@ int main(int argc, char **argv)
 			t[4] += (double)x * y;
 			t[5] += (double)y * y;
 		}
-		if ((k + 1) % 20 == 0)
-			fprintf(stderr, "%d positions\r", k + 1);
+		if ((k + 1) % 50 == 0)
+			fprintf(stderr, "%d positions\n", k + 1);
 	}
 	FILE *f = fopen(out, "w");
 	if (!f) {

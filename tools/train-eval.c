@@ -292,7 +292,7 @@ int main(int argc, char **argv)
 		for (int g = 0; g < games; g++) {
 			play_game(search, eg, round, (uint32_t)g);
 			if ((g + 1) % 10000 == 0)
-				fprintf(stderr, "round %d: %d games, %zu positions\r", round + 1,
+				fprintf(stderr, "round %d: %d games, %zu positions\n", round + 1,
 				        g + 1, data.n);
 		}
 		fprintf(stderr, "round %d: %d games, %zu positions, %.0f s\n", round + 1, games,

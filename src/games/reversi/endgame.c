@@ -31,8 +31,9 @@ enum {
 	ETC_MIN = 12,         /* from this many empties, look up the children before searching */
 	EVAL_SORT_MIN = 12,   /* from this many empties, sort by the pattern evaluation too */
 	EVAL_SEARCH_MIN = 16, /* ... and from this many, by the opponent's best reply's */
-	EVAL_SORT_DIV = 12,   /* evaluation units (1/100 disc) per unit of the mobility key */
-	INF = 127,            /* beyond any score */
+	ASPIRATION = 4,     /* the root's first window: the evaluation's guess, give or take this */
+	EVAL_SORT_DIV = 12, /* evaluation units (1/100 disc) per unit of the mobility key */
+	INF = 127,          /* beyond any score */
 };
 
 /* A stored position: the whole board and bounds on its exact score. */
@@ -537,6 +538,29 @@ static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha
 	return search_deep(ctx, P, O, alpha, beta, n, passed, NULL);
 }
 
+/* Searches the root of (P, O) in (alpha, beta) as search_deep does, but first in a narrow
+ * window around the evaluation's guess when the weights are loaded: most of the tree then
+ * needs only null-window proofs. A result outside the narrow window widens it on that side. */
+static int aspiration_root(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+                           int n, int *best_move)
+{
+	if (!pattern_loaded() || beta - alpha <= 2 * ASPIRATION)
+		return search_deep(ctx, P, O, alpha, beta, n, 0, best_move);
+	int guess = pattern_evaluate(P, O) / 100;
+	guess = guess < alpha + 1 ? alpha + 1 : guess > beta - 1 ? beta - 1 : guess;
+	int lo = guess - ASPIRATION < alpha ? alpha : guess - ASPIRATION;
+	int hi = guess + ASPIRATION > beta ? beta : guess + ASPIRATION;
+	for (;;) {
+		const int v = search_deep(ctx, P, O, lo, hi, n, 0, best_move);
+		if (v <= lo && lo > alpha)
+			lo = v - ASPIRATION < alpha ? alpha : v - ASPIRATION, hi = v + 1;
+		else if (v >= hi && hi < beta)
+			hi = v + ASPIRATION > beta ? beta : v + ASPIRATION, lo = v - 1;
+		else
+			return v;
+	}
+}
+
 /* ---- the interface ---- */
 
 struct endgame_ctx *endgame_new(int table_bits)
@@ -589,7 +613,7 @@ struct endgame_result endgame_best(struct endgame_ctx *ctx, uint64_t P, uint64_t
 	const int n = board8_count(empty);
 	const uint64_t moves = board8_moves_in(P, O, empty);
 	if (n > SHALLOW_MAX) {
-		r.score = search_deep(ctx, P, O, alpha, beta, n, 0, &r.move);
+		r.score = aspiration_root(ctx, P, O, alpha, beta, n, &r.move);
 	} else if (!moves) {
 		r.move = board8_moves_in(O, P, empty) ? ENDGAME_PASS : ENDGAME_NO_MOVE;
 		r.score = endgame_solve(ctx, P, O, alpha, beta);
