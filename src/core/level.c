@@ -33,6 +33,7 @@ static const struct level reversi_levels[] = {
      .min_think_ms = 600,
      .deep = true,
      .exact = 18,
+     .probcut = 15,
      .summary = "learnt pattern evaluation, deep search, perfect play from 18 empty squares"},
     {.name = "expert",
      .title = "Expert",
@@ -41,6 +42,7 @@ static const struct level reversi_levels[] = {
      .min_think_ms = 600,
      .deep = true,
      .exact = 22,
+     .probcut = 15,
      .summary = "everything it has: about five seconds a move, perfect from 22 empty squares"},
 };
 
