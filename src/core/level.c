@@ -1,7 +1,6 @@
 /*
- * core/level.c — the level tables of each game (see level.h). Beginner and Medium for now;
- * Hard and Expert come with the engine work (endgame solvers, chain analysis) that gives
- * them their strength.
+ * core/level.c — the level tables of each game (see level.h). Reversi has all four levels;
+ * Hard and Expert of checkers and Dots and Boxes come with their engine work.
  *
  * Noise is in the game's evaluation units. Reversi's Beginner noise (4.5 discs) is well below
  * what a corner is worth to the evaluation (25 discs), so it never gives up a free corner;
@@ -34,7 +33,7 @@ static const struct level reversi_levels[] = {
      .deep = true,
      .exact = 18,
      .probcut = 15,
-     .summary = "learnt pattern evaluation, deep search, perfect play from 18 empty squares"},
+     .summary = "learnt pattern evaluation, selective deep search, perfect from 18 empty squares"},
     {.name = "expert",
      .title = "Expert",
      .depth = 40,
@@ -43,7 +42,7 @@ static const struct level reversi_levels[] = {
      .deep = true,
      .exact = 22,
      .probcut = 15,
-     .summary = "everything it has: about five seconds a move, perfect from 22 empty squares"},
+     .summary = "everything, searching five times longer: perfect from 22 empty squares"},
 };
 
 static const struct level checkers_levels[] = {

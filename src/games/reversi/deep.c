@@ -10,6 +10,8 @@
  *   - otherwise, within DEEP_MID_MAX plies of the horizon, a recursive fail-soft alpha-beta
  *     with the pattern evaluation (pattern.h) at its leaves, moves sorted by the opponent's
  *     mobility after them, and finished games scored exactly.
+ * It also ranks the moves of the shared search's own nodes by the evaluation (deep_order) and
+ * prunes them by Multi-ProbCut (deep_probcut, fitted by tools/calibrate-mpc into mpc.h).
  * Anything else (other boards and variants, or the evaluation weights missing) is left to the
  * shared search and the hand-made evaluation.
  */
@@ -60,9 +62,12 @@ static int final_margin(uint64_t P, uint64_t O)
 static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta)
 {
 	c->nodes++;
-	if (depth == 0)
+	const uint64_t moves = board8_moves(P, O);
+	if (depth == 0) {
+		if (!moves && !board8_moves(O, P))
+			return exact_score(final_margin(P, O));
 		return pattern_evaluate(P, O);
-	uint64_t moves = board8_moves(P, O);
+	}
 	if (!moves) {
 		if (!board8_moves(O, P))
 			return exact_score(final_margin(P, O));
