@@ -318,7 +318,7 @@ static void test_engine_suggestion(void **state)
 	char script[300], body[1024], path[300], args[400];
 	snprintf(body, sizeof body,
 		 "0 wait-scene play\n0 square f5\n0 wait\n1 square f6\n0 wait\n"
-		 "1 key shift+h\n240 screenshot %s/advice.png\n1 quit\n", work);
+		 "1 key shift+h\n0 wait\n1 screenshot %s/advice.png\n1 quit\n", work);
 	write_file("advice.script", body, script, sizeof script);
 	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
 	assert_int_equal(run_parity(args), 0);

@@ -229,7 +229,8 @@ void play_draw(struct app *a);
 void play_undo(struct app *a);
 void play_redo(struct app *a);
 
-/* Returns whether the game waits for a human: no fade, animation, engine or pass pending. */
+/* Returns whether the game waits for a human: no fade, animation, engine move, asked-for
+ * suggestion or pass pending. */
 bool play_idle(const struct app *a);
 
 /* Returns whether the side to move is played by the computer. */

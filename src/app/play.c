@@ -197,8 +197,8 @@ bool play_idle(const struct app *a)
 		return false;
 	if (!p->rules)
 		return true;
-	return !p->thinking && a->now >= p->anim_end && a->now >= p->banner_end &&
-	       !play_computer_to_move(p) &&
+	return !p->thinking && !p->advice_wanted && a->now >= p->anim_end &&
+	       a->now >= p->banner_end && !play_computer_to_move(p) &&
 	       !(a->scene == &scene_play && !match_over(&p->match) && forced_pass(p, &pass)) &&
 	       !(match_over(&p->match) && !p->over_handled);
 }
