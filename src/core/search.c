@@ -45,6 +45,7 @@ enum {
 	KEY_KILLER1 = 1 << 29, /* then the two killers, */
 	KEY_KILLER2 = 1 << 28, /* then history (always below HISTORY_MAX) */
 	NO_MOVE = 0xffff,
+	EXACT_PRELUDE = 8,             /* iterations before going to the end (search_limits.exact) */
 };
 
 enum bound { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
@@ -99,6 +100,7 @@ struct search {
 	struct search_limits limits;
 	int max_depth;
 	bool exact; /* searching to the end (limits.exact) */
+	int exact_left;  /* ... with this many moves left (game_rules.moves_left) */
 	bool running;
 	enum phase phase;
 	int ply;
@@ -549,6 +551,7 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	                                                                         : SEARCH_MAX_DEPTH;
 	const int left = rules->moves_left ? rules->moves_left(pos) : -1;
 	s->exact = s->limits.exact > 0 && left >= 0 && left <= s->limits.exact;
+	s->exact_left = left;
 	if (s->exact)
 		s->max_depth = SEARCH_MAX_DEPTH;
 	if (s->deep && s->limits.deep)
@@ -638,7 +641,11 @@ bool search_step(struct search *s, uint64_t budget)
 				finish(s);
 				return true;
 			}
-			s->iter++;
+			/* Going to the end, a few ordinary iterations order the moves; then the next
+			 * one reaches the end of every line that has no pass. */
+			s->iter = s->exact && s->iter >= EXACT_PRELUDE && s->iter < s->exact_left
+			              ? s->exact_left
+			              : s->iter + 1;
 			iteration_begin(s, false);
 			break;
 		}

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 enum {
-	DEEP_EXACT_MAX = 12, /* solve exactly from this many empty squares down */
+	DEEP_EXACT_MAX = 14, /* solve exactly from this many empty squares down */
 	DEEP_MID_MAX = 4,    /* take midgame subtrees up to this many plies */
 };
 
