@@ -45,7 +45,7 @@ enum {
 	KEY_KILLER1 = 1 << 29, /* then the two killers, */
 	KEY_KILLER2 = 1 << 28, /* then history (always below HISTORY_MAX) */
 	NO_MOVE = 0xffff,
-	EXACT_PRELUDE = 8,             /* iterations before going to the end (search_limits.exact) */
+	EXACT_PRELUDE = 12, /* iterations before going to the end (search_limits.exact) */
 };
 
 enum bound { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
@@ -99,8 +99,8 @@ struct search {
 	void *deep; /* the game's own search context (rules->deep), or NULL */
 	struct search_limits limits;
 	int max_depth;
-	bool exact; /* searching to the end (limits.exact) */
-	int exact_left;  /* ... with this many moves left (game_rules.moves_left) */
+	bool exact;     /* searching to the end (limits.exact) */
+	int exact_left; /* ... with this many moves left (game_rules.moves_left) */
 	bool running;
 	enum phase phase;
 	int ply;
@@ -301,9 +301,9 @@ static bool node_enter(struct search *s)
 	}
 	if (s->deep && s->limits.deep && s->ply > 0 && deep_enter(s, f, pos))
 		return true;
-	if (s->deep && s->limits.deep && s->limits.probcut > 0 && !s->exact && s->ply > 0 &&
-	    s->rules->deep->probcut && f->depth > 0 && !search_proven(f->alpha) &&
-	    !search_proven(f->beta)) {
+	if (s->deep && s->limits.deep && s->limits.probcut > 0 &&
+	    (!s->exact || s->iter < s->exact_left) && s->ply > 0 && s->rules->deep->probcut &&
+	    f->depth > 0 && !search_proven(f->alpha) && !search_proven(f->beta)) {
 		int v;
 		uint64_t nodes = 0;
 		const bool cut = s->rules->deep->probcut(s->deep, pos, f->depth, f->alpha, f->beta,
@@ -641,8 +641,8 @@ bool search_step(struct search *s, uint64_t budget)
 				finish(s);
 				return true;
 			}
-			/* Going to the end, a few ordinary iterations order the moves; then the next
-			 * one reaches the end of every line that has no pass. */
+			/* Going to the end, a few ordinary iterations order the moves; then the
+			 * next one reaches the end of every line that has no pass. */
 			s->iter = s->exact && s->iter >= EXACT_PRELUDE && s->iter < s->exact_left
 			              ? s->exact_left
 			              : s->iter + 1;

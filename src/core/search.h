@@ -46,7 +46,8 @@ struct search_limits {
 			   (evaluation units; 0: the whole window); not with noise */
 	int probcut;    /* with `deep`: prune nodes a shallow search shows very probably outside
 			   the window by this many tenths of its error's standard deviation
-			   (game_deep.probcut; 0: never). Not while going to the end. */
+			   (game_deep.probcut; 0: never). Not in the iterations that go to
+			   the end (search_limits.exact). */
 	bool deep;      /* let the game's own search take the bottom of the tree (rules->deep) */
 	int exact;      /* once the game says at most this many moves are left
 			   (game_rules.moves_left), deepen until every line reaches the end, past
