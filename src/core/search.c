@@ -605,7 +605,7 @@ bool search_step(struct search *s, uint64_t budget)
 	for (;;) {
 		switch (s->phase) {
 		case PHASE_ENTER:
-			/* Past 4× the node limit (16× when going to the end), the unfinished
+			/* Past 4× the node limit (6× when going to the end), the unfinished
 			 * iteration is given up. */
 			if (s->iter > 1 && s->nodes >= give_up) {
 				finish(s);

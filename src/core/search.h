@@ -54,7 +54,7 @@ struct search_limits {
 			   `depth` and `nodes` (up to SEARCH_EXACT_NODES_FACTOR × nodes): 0 never */
 };
 
-enum { SEARCH_EXACT_NODES_FACTOR = 16 };
+enum { SEARCH_EXACT_NODES_FACTOR = 6 };
 
 struct search_result {
 	bool has_move;            /* false only when the game is over */
