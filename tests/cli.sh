@@ -97,6 +97,10 @@ got=$(printf 'nboard 2\nping 5\nset depth 2\ngo\nbogus\n' | "$parity" nboard 2>/
 case "$got" in "pong 5 === "[cdef][3456]/*) ;; *) echo "FAIL: nboard -> $got"; fails=$((fails + 1)) ;; esac
 expect_status 0 "$parity" referee --games 2 "$parity nboard --level beginner" "$parity nboard --level medium"
 grep -q 'over 2 games' /tmp/parity-cli-out.$$ || { echo "FAIL: referee -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" referee --games 1 --first 4 "$parity nboard --level beginner" "$parity nboard --level beginner"
+grep -q '^game 4: f5d6c5f4e3 white' /tmp/parity-cli-out.$$ || { echo "FAIL: referee --first -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+grep -q 'a move on average' /tmp/parity-cli-out.$$ || { echo "FAIL: referee timing -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 2 "$parity" referee --first 0 "$parity nboard" "$parity nboard"
 expect_status 1 "$parity" referee --timeout 2 "$parity nboard" true
 expect_status 2 "$parity" referee "$parity nboard"
 

@@ -1,10 +1,11 @@
 /*
- * cli/referee.c — `parity referee [--games N] [--depth N] [--timeout S] [--verbose] CMD1 CMD2`:
- * plays Reversi games between two NBoard engines (each a shell command, e.g.
+ * cli/referee.c — `parity referee [--games N] [--first K] [--depth N] [--timeout S] [--verbose]
+ * CMD1 CMD2`: plays Reversi games between two NBoard engines (each a shell command, e.g.
  * "build/parity nboard --level medium") and reports how the first one did.
  *
  * The games start from a fixed list of short openings, each played twice with the colours
- * swapped. The referee keeps the board itself: before every move it sends the mover
+ * swapped; --first K starts with game K of that schedule (to split a long match). The
+ * referee keeps the board itself: before every move it sends the mover
  * "set game <GGF>", "ping k" and "go", waits for "pong k" and "=== <move>", and checks the
  * move. An illegal move, a silent engine (--timeout seconds a move, default 60) or one that
  * died loses the game by 64 and is restarted. Engines' stderr goes to /dev/null unless
@@ -391,14 +392,15 @@ static int play_game(struct player *players[2], const char *opening, double time
 /* Prints how to call the referee and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity referee [--games N] [--depth N] [--timeout S] [--verbose] CMD1 CMD2\n",
+	fputs("usage: parity referee [--games N] [--first K] [--depth N] [--timeout S] [--verbose] "
+	      "CMD1 CMD2\n",
 	      stderr);
 	return 2;
 }
 
 int cli_referee(int argc, char **argv)
 {
-	int games = 10, depth = 0;
+	int games = 10, depth = 0, first = 1;
 	double timeout = 60;
 	bool verbose = false;
 	const char *commands[2] = {NULL, NULL};
@@ -409,7 +411,7 @@ int cli_referee(int argc, char **argv)
 		if (strcmp(arg, "--verbose") == 0) {
 			verbose = true;
 		} else if (strcmp(arg, "--games") == 0 || strcmp(arg, "--depth") == 0 ||
-		           strcmp(arg, "--timeout") == 0) {
+		           strcmp(arg, "--timeout") == 0 || strcmp(arg, "--first") == 0) {
 			if (i + 1 >= argc)
 				return usage();
 			const double v = strtod(argv[++i], &end);
@@ -419,6 +421,8 @@ int cli_referee(int argc, char **argv)
 			}
 			if (arg[2] == 'g')
 				games = (int)v;
+			else if (arg[2] == 'f')
+				first = (int)v;
 			else if (arg[2] == 'd')
 				depth = v > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : (int)v;
 			else
@@ -451,7 +455,7 @@ int cli_referee(int argc, char **argv)
 	int wins = 0, draws = 0, losses = 0, forfeits[2] = {0, 0};
 	long total = 0;
 	int rc = 0;
-	for (int g = 0; g < games && rc == 0; g++) {
+	for (int g = first - 1; g < first - 1 + games && rc == 0; g++) {
 		const char *opening = openings[(g / 2) % OPENINGS];
 		const int first_black = g % 2 == 0;
 		struct player *by_colour[2] = {first_black ? &players[0] : &players[1],
