@@ -256,6 +256,15 @@ static int player_start(struct player *p, int depth, double timeout, bool verbos
 	return 0;
 }
 
+/* Adds one move's thinking time to the engine's account. */
+static void note_thinking(struct player *p, double seconds)
+{
+	p->moves++;
+	p->think += seconds;
+	if (seconds > p->think_max)
+		p->think_max = seconds;
+}
+
 /* Asks a GTP engine for its move: a new board, the moves so far (passes left out: GRhino's
  * `play` takes none, and a move names its colour), then genmove. */
 static int gtp_ask_move(struct player *p, const struct reversi_pos *start,
@@ -279,11 +288,7 @@ static int gtp_ask_move(struct player *p, const struct reversi_pos *start,
 		snprintf(cmd, sizeof cmd, "genmove %c", colour[pos->side]);
 		const double asked = cli_seconds();
 		rc = gtp_request(p, cmd, line, sizeof line, deadline);
-		const double took = cli_seconds() - asked;
-		p->moves++;
-		p->think += took;
-		if (took > p->think_max)
-			p->think_max = took;
+		note_thinking(p, cli_seconds() - asked);
 	}
 	if (rc != 1)
 		return game_fail(why, GAME_ERR_ILLEGAL, "%s",
@@ -321,11 +326,7 @@ static int ask_move(struct player *p, const struct reversi_pos *start,
 		if (player_send(p, "go") < 0)
 			return game_fail(why, GAME_ERR_ILLEGAL, "the engine has gone");
 		rc = player_expect(p, "===", line, sizeof line, deadline);
-		const double took = cli_seconds() - asked;
-		p->moves++;
-		p->think += took;
-		if (took > p->think_max)
-			p->think_max = took;
+		note_thinking(p, cli_seconds() - asked);
 	}
 	if (rc != 1)
 		return game_fail(why, GAME_ERR_ILLEGAL, "%s",
