@@ -24,6 +24,10 @@ int cli_bench(int argc, char **argv);
 /* `parity solve reversi POSITION | --file FILE.obf`: exact 8×8 endgame scores and moves. */
 int cli_solve(int argc, char **argv);
 
+/* `parity solve dots RxC [POSITION] | --file FILE`: exact Dots and Boxes values and every
+ * optimal edge (argv starts after "dots"). */
+int cli_solve_dots(int argc, char **argv);
+
 /* `parity analyse reversi POSITION [--level L] [--depth N]`: every legal move's score. */
 int cli_analyse(int argc, char **argv);
 

@@ -24,6 +24,7 @@ static int usage(void)
 {
 	fputs("usage: parity solve reversi POSITION | parity solve reversi --file FILE.obf\n",
 	      stderr);
+	fputs("       parity solve dots RxC [POSITION] | parity solve dots --file FILE\n", stderr);
 	return 2;
 }
 
@@ -169,6 +170,8 @@ static int solve_file(struct endgame_ctx *ctx, const char *path)
 
 int cli_solve(int argc, char **argv)
 {
+	if (argc >= 1 && strcmp(argv[0], "dots") == 0)
+		return cli_solve_dots(argc - 1, argv + 1);
 	if (argc < 2)
 		return usage();
 	if (strcmp(argv[0], "reversi") != 0) {
