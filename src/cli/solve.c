@@ -22,9 +22,9 @@
 /* Prints how to call solve and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity solve reversi POSITION | parity solve reversi --file FILE.obf\n",
+	fputs("usage: parity solve reversi POSITION | parity solve reversi --file FILE.obf | "
+	      "parity solve dots RxC [POSITION] | parity solve dots --file FILE\n",
 	      stderr);
-	fputs("       parity solve dots RxC [POSITION] | parity solve dots --file FILE\n", stderr);
 	return 2;
 }
 
@@ -175,7 +175,7 @@ int cli_solve(int argc, char **argv)
 	if (argc < 2)
 		return usage();
 	if (strcmp(argv[0], "reversi") != 0) {
-		fprintf(stderr, "parity: solve knows reversi only, not \"%s\"\n", argv[0]);
+		fprintf(stderr, "parity: solve knows reversi and dots, not \"%s\"\n", argv[0]);
 		return 2;
 	}
 	const char *file = NULL;

@@ -22,6 +22,8 @@
 #include "games/dots/dots.h"
 #include "games/dots/solver.h"
 
+enum { SOLVE_TT_BITS = 25 }; /* 2^25 entries of 16 bytes: 512 MiB */
+
 /* Prints how to call solve dots and returns exit status 2. */
 static int usage(void)
 {
@@ -244,7 +246,7 @@ int cli_solve_dots(int argc, char **argv)
 	static struct dots_pos pos;
 	if (!file && read_position(position, &pos, "") != 0)
 		return 2;
-	struct dots_solver *s = dots_solver_new(0);
+	struct dots_solver *s = dots_solver_new(SOLVE_TT_BITS);
 	if (!s) {
 		fputs("parity: not enough memory for the solver's table\n", stderr);
 		return 2;
