@@ -60,6 +60,23 @@ static const struct level dots_levels[] = {
      .noise = 0,
      .min_think_ms = 500,
      .summary = "searches eight edges ahead and counts every box"},
+    {.name = "hard",
+     .title = "Hard",
+     .depth = 12,
+     .nodes = 150000,
+     .noise = 0,
+     .min_think_ms = 500,
+     .exact = 18,
+     .summary = "plays for control of the long chains and solves the last 18 edges exactly"},
+    {.name = "expert",
+     .title = "Expert",
+     .depth = 16,
+     .nodes = 500000,
+     .noise = 0,
+     .min_think_ms = 500,
+     .exact = 26,
+     .summary = "plays for control of the long chains and solves the last 26 edges exactly "
+		"(a 3x3 board from the first edge)"},
 };
 
 /* Returns the level table of `rules`' game, storing its length in *n (NULL, 0: none). */

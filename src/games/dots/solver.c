@@ -39,6 +39,7 @@ enum {
 	GROUND = -1,
 	MAX_SYM = 8,
 	VALUE_INF = 127,
+	SEARCH_SCORE_INF = 1 << 28,
 	NO_STRING = 255,
 };
 
@@ -548,6 +549,124 @@ static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
 	tt_store(s, key, new_lo, new_hi, best_move >= 0 ? g->perm[sym][best_move] : NO_STRING,
 		 count(u));
 	return gain + best;
+}
+
+/* ---- the heuristic search (the engine's bottom plies) ----------------------------------- */
+
+/* Returns the chain-aware estimate, in 1/100 box, of quiet state u (no box can be taken) for
+ * its side to move, `first` when that is the first player, on a board of `dots` dots.
+ *
+ * Berlekamp's long-chain rule: the first player wants the dots plus the long chains (three
+ * boxes or more) to be even, the second player odd; whoever gets that parity should end up in
+ * control, taking most of the boxes in long chains and loops. The estimate is a bonus for the
+ * side the rule favours, growing with what the chains and loops hold. */
+static int estimate(const struct graph *g, uint64_t u, bool first, int dots)
+{
+	uint64_t seen = 0; /* coins already walked, as a bit set over coins < 64 */
+	int long_chains = 0, long_boxes = 0, loop_boxes = 0;
+	for (int c = 0; c < g->ncoin && c < 64; c++) {
+		if ((seen >> c) & 1 || count(u & g->coin[c]) != 2)
+			continue;
+		/* Walk both ways from c along coins with two strings. */
+		int len = 1;
+		bool loop = false;
+		seen |= bit(c);
+		uint64_t strings = u & g->coin[c];
+		for (int way = 0; way < 2 && !loop; way++) {
+			int from = c;
+			int i = __builtin_ctzll(strings);
+			strings &= strings - 1;
+			for (;;) {
+				const int o = other_end(g, i, from);
+				if (o == c) {
+					loop = true;
+					break;
+				}
+				if (o == GROUND || o >= 64 || count(u & g->coin[o]) != 2 ||
+				    (seen >> o) & 1)
+					break;
+				seen |= bit(o);
+				len++;
+				i = __builtin_ctzll(u & g->coin[o] & ~bit(i));
+				from = o;
+			}
+		}
+		if (loop)
+			loop_boxes += len;
+		else if (len >= 3) {
+			long_chains++;
+			long_boxes += len;
+		}
+	}
+	const bool favours_first = (dots + long_chains) % 2 == 0;
+	const int stake = 60 + 25 * long_boxes + 15 * loop_boxes;
+	return favours_first == first ? stake : -stake;
+}
+
+/* Returns the heuristic value (1/100 box) of state u for its side to move (`first`: the first
+ * player), searched `depth` turns deep with the chain rules; captures do not use up depth, and
+ * at depth 0 the pending captures are still settled before the estimate. Fail-soft. */
+static int hsearch(struct dots_solver *s, uint64_t u, int depth, int alpha, int beta, bool first,
+		   int dots)
+{
+	const struct graph *g = &s->g;
+	if (s->limit && s->nodes >= s->limit) {
+		s->aborted = true;
+		return 0;
+	}
+	s->nodes++;
+	struct offer offer;
+	int live;
+	const int gain = 100 * take_free(g, &u, &offer, &live);
+	if (!u)
+		return gain;
+	alpha -= gain;
+	beta -= gain;
+	int best = -SEARCH_SCORE_INF;
+	if (offer.take >= 0) {
+		best = 100 + hsearch(s, u & ~bit(offer.take), depth, alpha - 100, beta - 100, first,
+				     dots);
+		if (best < beta && offer.decline >= 0) {
+			const int a = best > alpha ? best : alpha;
+			const int v = -hsearch(s, u & ~bit(offer.decline), depth - 1, -beta, -a,
+					       !first, dots);
+			if (v > best)
+				best = v;
+		}
+		return gain + best;
+	}
+	if (depth <= 0)
+		return gain + estimate(g, u, first, dots);
+	uint8_t risky[DOTS_SOLVER_STRINGS];
+	int nrisky = 0;
+	for (int pass = 0; pass < 2 && best < beta; pass++) {
+		const int n = pass == 0 ? g->nstr : nrisky;
+		for (int k = 0; k < n && best < beta; k++) {
+			const int i = pass == 0 ? g->order[k] : risky[k];
+			if (pass == 0) {
+				if (!(u & bit(i)) || (g->twin[i] >= 0 && (u & bit(g->twin[i]))))
+					continue;
+				if (offers(g, u, i)) {
+					risky[nrisky++] = (uint8_t)i;
+					continue;
+				}
+			}
+			const int a = best > alpha ? best : alpha;
+			const int v =
+			    -hsearch(s, u & ~bit(i), depth - 1, -beta, -a, !first, dots);
+			if (v > best)
+				best = v;
+		}
+	}
+	return gain + best;
+}
+
+int dots_search_heuristic(struct dots_solver *s, const struct dots_pos *pos, int depth, int alpha,
+			  int beta)
+{
+	graph_for(s, pos);
+	return hsearch(s, state_of(s, pos), depth, alpha, beta, pos->side == DOTS_A,
+		       (pos->rows + 1) * (pos->cols + 1));
 }
 
 /* ---- the interface -------------------------------------------------------------------- */

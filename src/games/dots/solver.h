@@ -66,4 +66,12 @@ int dots_solve_value(struct dots_solver *s, const struct dots_pos *pos);
  * best (room for DOTS_MAX_EDGES), their number in *nbest (0 when the game is over). */
 int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best, int *nbest);
 
+/* Returns a heuristic value of pos (which must fit) in 1/100 box for its side to move, counting
+ * only the boxes to come: a search `depth` turns deep with the same chain rules (captures do
+ * not use up depth), ending in an estimate built on Berlekamp's long-chain rule (who gets
+ * control, and what the long chains and loops hold). Fail-soft in (alpha, beta). Counts and
+ * obeys the node limit like dots_solve. */
+int dots_search_heuristic(struct dots_solver *s, const struct dots_pos *pos, int depth, int alpha,
+			  int beta);
+
 #endif
