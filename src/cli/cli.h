@@ -37,6 +37,9 @@ int cli_nboard(int argc, char **argv);
 /* `parity referee [options] CMD1 CMD2`: games between two NBoard engines. */
 int cli_referee(int argc, char **argv);
 
+/* `parity match dots LEVEL1 LEVEL2 [options]`: games between two engine levels in-process. */
+int cli_match(int argc, char **argv);
+
 /* Speaks the NBoard protocol, reading commands from `in` and answering on `out`, searching at
  * `level` (NULL: medium) until `quit` or the end of the input. Returns 0. */
 int nboard_run(FILE *in, FILE *out, const struct level *level);
