@@ -3,10 +3,13 @@
  * search for the bottom of the tree (struct game_deep, core/game.h), built on the solver.
  *
  * A node offered by the shared search is taken:
- *  - exactly, by the solver (solver.h), when the edges left are no more than the plies the
- *    shared search would still search below it (so nothing is lost), or few enough (at most
- *    DOTS_DEEP_EXACT_EDGES) two turns or more above the horizon; each call may spend at most
- *    DOTS_DEEP_EXACT_NODES solver nodes, past which the node is handed back;
+ *  - exactly, by the solver (solver.h), when the solve is likely cheap — at most
+ *    DOTS_DEEP_EXACT_EDGES edges left, or at most DOTS_DEEP_EXACT_SAFE safe edges (edges that
+ *    offer no box: once they are gone only the chains are left, and the solver's chain rules
+ *    make short work of them) — and the node is either DOTS_DEEP_EXACT_DEPTH turns or more
+ *    above the horizon or has no more edges left than the plies the shared search would still
+ *    search below it (so nothing is lost); each call may spend at most DOTS_DEEP_EXACT_NODES
+ *    solver nodes, past which the node is handed back;
  *  - heuristically, DOTS_DEEP_HEURISTIC_DEPTH turns above the horizon: the solver's chain-rule
  *    search that many turns deep, ending in the long-chain-rule estimate (solver.h), within
  *    DOTS_DEEP_HEURISTIC_NODES nodes.
@@ -29,6 +32,23 @@ int dots_moves_left(const void *vpos)
 {
 	const struct dots_pos *pos = vpos;
 	return pos->edges - dots_drawn_count(pos);
+}
+
+/* Returns the number of undrawn edges of pos that offer no box (neither box beside has two
+ * sides drawn). */
+static int safe_edges(const struct dots_pos *pos)
+{
+	int n = 0;
+	for (int e = 0; e < pos->edges; e++) {
+		if (dots_edge_drawn(pos, e))
+			continue;
+		int boxes[2], ok = 1;
+		const int k = dots_edge_boxes(pos->rows, pos->cols, e, boxes);
+		for (int i = 0; i < k; i++)
+			ok &= dots_box_drawn_sides(pos, boxes[i]) < 2;
+		n += ok;
+	}
+	return n;
 }
 
 /* Returns a new solver for one search, or NULL. */
@@ -83,7 +103,8 @@ static int deep_search(void *ctx, const void *vpos, int depth, int alpha, int be
 	if (left == 0 || !dots_solver_fits(pos))
 		return GAME_DEEP_NO;
 	const int diff = pos->score[pos->side] - pos->score[!pos->side];
-	if (left <= depth || (depth >= DOTS_DEEP_HEURISTIC_DEPTH && left <= DOTS_DEEP_EXACT_EDGES)) {
+	const bool cheap = left <= DOTS_DEEP_EXACT_EDGES || safe_edges(pos) <= DOTS_DEEP_EXACT_SAFE;
+	if (cheap && (left <= depth || depth >= DOTS_DEEP_EXACT_DEPTH)) {
 		dots_solver_limit(s, DOTS_DEEP_EXACT_NODES);
 		const int v = dots_solve(s, pos, margin_below(alpha) - diff,
 					 margin_above(beta) - diff);

@@ -8,7 +8,9 @@
 #include "core/game.h"
 
 enum {
-	DOTS_DEEP_EXACT_EDGES = 14,     /* solved exactly below this many undrawn edges ... */
+	DOTS_DEEP_EXACT_EDGES = 16,     /* solved exactly at most this many undrawn edges, */
+	DOTS_DEEP_EXACT_SAFE = 1,       /* or at most this many safe edges (the endgame), ... */
+	DOTS_DEEP_EXACT_DEPTH = 3,      /* ... at least this many turns above the horizon, */
 	DOTS_DEEP_EXACT_NODES = 20000,  /* ... within this many solver nodes a call */
 	DOTS_DEEP_HEURISTIC_DEPTH = 2,  /* nodes this many turns above the horizon: own search */
 	DOTS_DEEP_HEURISTIC_NODES = 20000, /* ... within this many nodes a call */
