@@ -75,8 +75,7 @@ static const struct level dots_levels[] = {
      .noise = 0,
      .min_think_ms = 500,
      .exact = 40,
-     .summary = "fights for control and solves the last 40 edges exactly (any board up to "
-		"3x3 from the first edge)"},
+     .summary = "fights for control with a bigger budget and solves the last 40 edges exactly"},
 };
 
 /* Returns the level table of `rules`' game, storing its length in *n (NULL, 0: none). */
