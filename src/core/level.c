@@ -1,7 +1,8 @@
 /*
  * core/level.c — the level tables of each game (see level.h). Beginner and Medium for now;
  * Hard and Expert come with the engine work (endgame solvers, chain analysis) that gives
- * them their strength.
+ * them their strength (Dots and Boxes has them: its exact solver takes the last 30 or 40
+ * edges).
  *
  * Noise is in the game's evaluation units. Reversi's Beginner noise (4.5 discs) is well below
  * what a corner is worth to the evaluation (25 discs), so it never gives up a free corner;
