@@ -107,6 +107,36 @@ expect_status 2 "$parity" referee "$parity nboard"
 # A Reversi board that starts with "--" and a letter is still a board, not an option.
 expect_nodes 416 "$parity" perft reversi 3 "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
 
+# Dots and Boxes: exact values (the side to move's net boxes to come) and every optimal edge.
+expect_status 0 "$parity" solve dots 2x2
+[ "$(cut -d' ' -f1-2 </tmp/parity-cli-out.$$)" = "+2 0,1,4,5,6,8,9,11" ] || { echo "FAIL: solve dots 2x2 -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" solve dots 3x3
+[ "$(cut -d' ' -f1 </tmp/parity-cli-out.$$)" = "-3" ] || { echo "FAIL: solve dots 3x3 -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" solve dots 3x3 111100001000110101101110 A 1 0 "A........"
+[ "$(cut -d' ' -f1-2 </tmp/parity-cli-out.$$)" = "-4 11,23" ] || { echo "FAIL: solve dots position -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" solve dots "1x1 1111 B 0 1 B"
+[ "$(cut -d' ' -f1-2 </tmp/parity-cli-out.$$)" = "+0 -" ] || { echo "FAIL: solve dots finished -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+printf '%s\n' "# a comment" "2x2 000000000000 A 0 0 .... 2 2 0,1,4,5,6,8,9,11 -" "3x3 111100001000110101101110 A 1 0 A........ -4 -3 11,23 18,13,8,20,22,3,21,1,15,17,2,12,0" "2x3 00000000000000000 A 0 0 ...... -2 -2 * -" >/tmp/parity-cli-dots.$$
+expect_status 0 "$parity" solve dots --file /tmp/parity-cli-dots.$$
+printf '%s\n' "2x2 000000000000 A 0 0 .... 2 2 0,1,4,5,6,8,9 -" >/tmp/parity-cli-dots.$$
+expect_status 1 "$parity" solve dots --file /tmp/parity-cli-dots.$$
+printf '%s\n' "2x2 000000000000 A 0 0 .... 0 0 * -" >/tmp/parity-cli-dots.$$
+expect_status 1 "$parity" solve dots --file /tmp/parity-cli-dots.$$
+printf '%s\n' "2x2 000000000000 A 0 0 .... 2 2 0,1,4,5,6,8,9,11" >/tmp/parity-cli-dots.$$
+expect_status 2 "$parity" solve dots --file /tmp/parity-cli-dots.$$
+printf '%s\n' "2x2 00000000000 A 0 0 .... 2 2 * -" >/tmp/parity-cli-dots.$$
+expect_status 2 "$parity" solve dots --file /tmp/parity-cli-dots.$$
+expect_status 2 "$parity" solve dots --file /tmp/parity-no-such-file.$$
+expect_status 2 "$parity" solve dots
+expect_status 2 "$parity" solve dots 3x
+expect_status 2 "$parity" solve dots 6x6
+expect_status 2 "$parity" solve dots "3x3 0101"
+expect_status 2 "$parity" solve dots 3x3 --frobnicate
+if [ -f ../shared/data/dots-boxes-positions.txt ] && [ "${BUILD:-build}" = build ]; then
+	expect_status 0 "$parity" solve dots --file ../shared/data/dots-boxes-positions.txt
+fi
+rm -f /tmp/parity-cli-dots.$$
+
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -24,6 +24,10 @@ int cli_bench(int argc, char **argv);
 /* `parity solve reversi POSITION | --file FILE.obf`: exact 8×8 endgame scores and moves. */
 int cli_solve(int argc, char **argv);
 
+/* `parity solve dots RxC [POSITION] | --file FILE`: exact Dots and Boxes values and every
+ * optimal edge (argv starts after "dots"). */
+int cli_solve_dots(int argc, char **argv);
+
 /* `parity analyse reversi POSITION [--level L] [--depth N]`: every legal move's score. */
 int cli_analyse(int argc, char **argv);
 
@@ -32,6 +36,9 @@ int cli_nboard(int argc, char **argv);
 
 /* `parity referee [options] CMD1 CMD2`: games between two NBoard engines. */
 int cli_referee(int argc, char **argv);
+
+/* `parity match dots LEVEL1 LEVEL2 [options]`: games between two engine levels in-process. */
+int cli_match(int argc, char **argv);
 
 /* Speaks the NBoard protocol, reading commands from `in` and answering on `out`, searching at
  * `level` (NULL: medium) until `quit` or the end of the input. Returns 0. */

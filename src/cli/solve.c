@@ -23,7 +23,8 @@
 /* Prints how to call solve and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity solve reversi POSITION | parity solve reversi --file FILE.obf\n",
+	fputs("usage: parity solve reversi POSITION | parity solve reversi --file FILE.obf | "
+	      "parity solve dots RxC [POSITION] | parity solve dots --file FILE\n",
 	      stderr);
 	return 2;
 }
@@ -170,10 +171,12 @@ static int solve_file(struct endgame_ctx *ctx, const char *path)
 
 int cli_solve(int argc, char **argv)
 {
+	if (argc >= 1 && strcmp(argv[0], "dots") == 0)
+		return cli_solve_dots(argc - 1, argv + 1);
 	if (argc < 2)
 		return usage();
 	if (strcmp(argv[0], "reversi") != 0) {
-		fprintf(stderr, "parity: solve knows reversi only, not \"%s\"\n", argv[0]);
+		fprintf(stderr, "parity: solve knows reversi and dots, not \"%s\"\n", argv[0]);
 		return 2;
 	}
 	const char *file = NULL;

@@ -1,6 +1,7 @@
 /*
- * core/level.c — the level tables of each game (see level.h). Reversi has all four levels;
- * Hard and Expert of checkers and Dots and Boxes come with their engine work.
+ * core/level.c — the level tables of each game (see level.h). Reversi and Dots and Boxes have
+ * all four levels (Dots' Hard and Expert: its exact solver takes the last 30 or 40 edges);
+ * Hard and Expert of checkers come with its engine work.
  *
  * Noise is in the game's evaluation units. Reversi's Beginner noise (4.5 discs) is well below
  * what a corner is worth to the evaluation (25 discs), so it never gives up a free corner;
@@ -69,14 +70,34 @@ static const struct level dots_levels[] = {
      .nodes = 20000,
      .noise = 60,
      .min_think_ms = 500,
+     .deep = true, /* the solver and the chain heuristic, where the depth reaches them */
      .summary = "takes the boxes it is offered, otherwise plays almost at random"},
     {.name = "medium",
      .title = "Medium",
+     .depth = 3,
+     .nodes = 30000,
+     .noise = 0,
+     .min_think_ms = 500,
+     .deep = true, /* the solver and the chain heuristic, where the depth reaches them */
+     .summary = "looks three edges ahead, counts boxes and knows the long-chain rule"},
+    {.name = "hard",
+     .title = "Hard",
      .depth = 8,
      .nodes = 100000,
      .noise = 0,
      .min_think_ms = 500,
-     .summary = "searches eight edges ahead and counts every box"},
+     .exact = 30,
+     .deep = true, /* the solver and the chain heuristic, where the depth reaches them */
+     .summary = "fights for control of the long chains and solves the last 30 edges exactly"},
+    {.name = "expert",
+     .title = "Expert",
+     .depth = 12,
+     .nodes = 400000,
+     .noise = 0,
+     .min_think_ms = 500,
+     .exact = 40,
+     .deep = true, /* the solver and the chain heuristic, where the depth reaches them */
+     .summary = "fights for control with a bigger budget and solves the last 40 edges exactly"},
 };
 
 /* Returns the level table of `rules`' game, storing its length in *n (NULL, 0: none). */

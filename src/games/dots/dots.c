@@ -8,6 +8,7 @@
  * described in dots.h, which makes a box's index equal to the number of its top edge.
  */
 #include "games/dots/dots.h"
+#include "games/dots/engine.h"
 
 #include "core/hash.h"
 
@@ -535,7 +536,8 @@ static uint64_t rules_perft(const void *pos, int depth)
 
 /* Returns the score for the side to move, in 1/100 of a box: the boxes it is ahead by, plus a
  * little for each box with three sides drawn, which it can take now. The chain analysis that
- * makes a strong player comes with the Dots and Boxes engine. */
+ * makes a strong player is the engine's own search (engine.c), which takes the bottom of the
+ * tree from the shared search; this count alone is what a shallow search (Beginner) sees. */
 static int rules_evaluate(const void *p)
 {
 	const struct dots_pos *pos = p;
@@ -565,4 +567,6 @@ const struct game_rules dots_rules = {
     .pos_parse = rules_pos_parse,
     .evaluate = rules_evaluate,
     .perft = rules_perft,
+    .moves_left = dots_moves_left,
+    .deep = &dots_deep,
 };

@@ -1,0 +1,131 @@
+/*
+ * games/dots/engine.c — the Dots and Boxes engine's part of the shared search: the game's own
+ * search for the bottom of the tree (struct game_deep, core/game.h), built on the solver.
+ *
+ * A node offered by the shared search is taken:
+ *  - exactly, by the solver (solver.h), when the solve is likely cheap — at most
+ *    DOTS_DEEP_EXACT_EDGES edges left, or at most DOTS_DEEP_EXACT_SAFE safe edges (edges that
+ *    offer no box: once they are gone only the chains are left, and the solver's chain rules
+ *    make short work of them) — and the node is either DOTS_DEEP_EXACT_DEPTH turns or more
+ *    above the horizon or has no more edges left than the plies the shared search would still
+ *    search below it (so nothing is lost); each call may spend at most DOTS_DEEP_EXACT_NODES
+ *    solver nodes, past which the node is handed back;
+ *  - heuristically, DOTS_DEEP_HEURISTIC_DEPTH turns above the horizon: the solver's chain-rule
+ *    search that many turns deep, ending in the long-chain-rule estimate (solver.h), within
+ *    DOTS_DEEP_HEURISTIC_NODES nodes.
+ * Anything else (and every node of a board with more than 64 edges left) the shared search
+ * expands itself, scoring its leaves with rules->evaluate, which counts boxes only. So a level
+ * whose whole search is shallower than that (Beginner looks two edges ahead) plays on the box
+ * count alone: it takes free boxes, plays safe edges at random and falls for chains.
+ *
+ * Scores: 1/100 box for heuristics; a proven result is search_win_score(final margin, 0), the
+ * margin counting the boxes already owned. The solver's table lives for one search (reset), so the
+ * same search always visits the same nodes.
+ */
+#include "games/dots/engine.h"
+
+#include "core/search.h"
+#include "games/dots/dots.h"
+#include "games/dots/solver.h"
+
+int dots_moves_left(const void *vpos)
+{
+	const struct dots_pos *pos = vpos;
+	return pos->edges - dots_drawn_count(pos);
+}
+
+/* Returns the number of undrawn edges of pos that offer no box (neither box beside has two
+ * sides drawn). */
+static int safe_edges(const struct dots_pos *pos)
+{
+	int n = 0;
+	for (int e = 0; e < pos->edges; e++) {
+		if (dots_edge_drawn(pos, e))
+			continue;
+		int boxes[2], ok = 1;
+		const int k = dots_edge_boxes(pos->rows, pos->cols, e, boxes);
+		for (int i = 0; i < k; i++)
+			ok &= dots_box_drawn_sides(pos, boxes[i]) < 2;
+		n += ok;
+	}
+	return n;
+}
+
+/* Returns a new solver for one search, or NULL. */
+static void *deep_create(void)
+{
+	return dots_solver_new(DOTS_DEEP_TT_BITS);
+}
+
+/* Frees a context made by deep_create. */
+static void deep_destroy(void *ctx)
+{
+	dots_solver_free(ctx);
+}
+
+/* Forgets the table: a new search starts. */
+static void deep_reset(void *ctx)
+{
+	dots_solver_clear(ctx);
+}
+
+/* Returns the score of a finished game won by margin m for the side to move (0: a draw). */
+static int proven(int m)
+{
+	return search_win_score(m, 0);
+}
+
+/* Returns the greatest margin m with proven(m) <= alpha (a search score), or one below the
+ * smallest possible margin when there is none. */
+static int margin_below(int alpha)
+{
+	int m = DOTS_MAX_BOXES;
+	while (m >= -DOTS_MAX_BOXES && proven(m) > alpha)
+		m--;
+	return m;
+}
+
+/* Returns the least margin m with proven(m) >= beta. */
+static int margin_above(int beta)
+{
+	return -margin_below(-beta);
+}
+
+/* Takes the node pos, depth plies above the horizon, if it can (see the file comment). */
+static int deep_search(void *ctx, const void *vpos, int depth, int alpha, int beta, int *score,
+                       uint64_t *nodes)
+{
+	struct dots_solver *s = ctx;
+	const struct dots_pos *pos = vpos;
+	const int left = dots_moves_left(pos);
+	if (left == 0 || !dots_solver_fits(pos))
+		return GAME_DEEP_NO;
+	const int diff = pos->score[pos->side] - pos->score[!pos->side];
+	const bool cheap = left <= DOTS_DEEP_EXACT_EDGES || safe_edges(pos) <= DOTS_DEEP_EXACT_SAFE;
+	if (cheap && (left <= depth || depth >= DOTS_DEEP_EXACT_DEPTH)) {
+		dots_solver_limit(s, DOTS_DEEP_EXACT_NODES);
+		const int v =
+		    dots_solve(s, pos, margin_below(alpha) - diff, margin_above(beta) - diff);
+		*nodes += dots_solver_nodes(s);
+		if (!dots_solver_aborted(s)) {
+			*score = proven(diff + v);
+			return GAME_DEEP_EXACT;
+		}
+	}
+	if (depth != DOTS_DEEP_HEURISTIC_DEPTH)
+		return GAME_DEEP_NO;
+	dots_solver_limit(s, DOTS_DEEP_HEURISTIC_NODES);
+	const int v = dots_search_heuristic(s, pos, depth, alpha - 100 * diff, beta - 100 * diff);
+	*nodes += dots_solver_nodes(s);
+	if (dots_solver_aborted(s))
+		return GAME_DEEP_NO;
+	*score = 100 * diff + v;
+	return GAME_DEEP_SCORE;
+}
+
+const struct game_deep dots_deep = {
+    .create = deep_create,
+    .destroy = deep_destroy,
+    .reset = deep_reset,
+    .search = deep_search,
+};

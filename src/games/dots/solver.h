@@ -1,0 +1,77 @@
+/*
+ * games/dots/solver.h — the exact Dots and Boxes solver: the value of a position under
+ * perfect play, and every optimal edge.
+ *
+ * The value of a position is the net number of boxes the side to move will take from the
+ * boxes still unclaimed, under perfect play by both sides. It depends on the drawn edges alone
+ * (not on the score so far, nor on who is to move), so the solver's transposition table is
+ * keyed by the set of undrawn edges, brought to a canonical form under the board's symmetries
+ * (8 on square boards, 4 on other rectangles).
+ *
+ * The solver works on the board as a strings-and-coins graph (a box is a coin, an undrawn edge
+ * a string to a neighbouring coin or to the ground) of at most 64 strings. A board of at most
+ * 64 edges (up to 5×5) is solved whole, with its symmetries; on a larger board the undrawn
+ * edges of the position, when there are at most 64, form the graph.
+ *
+ * Alpha-beta (fail-soft) with the table, and chain rules that prune captures: a box whose
+ * capture opens nothing is taken at once; in a chain being offered only "take" and, at its
+ * last two boxes, the double-dealing decline are searched; in a loop, the decline leaving the
+ * last four. Safe edges are tried first (centre out), edges that offer boxes last.
+ */
+#ifndef PARITY_GAMES_DOTS_SOLVER_H
+#define PARITY_GAMES_DOTS_SOLVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "games/dots/dots.h"
+
+enum {
+	DOTS_SOLVER_STRINGS = 64, /* the most undrawn edges the solver takes */
+	DOTS_SOLVER_TT_BITS = 22, /* the default table: 2^22 entries of 16 bytes */
+};
+
+struct dots_solver;
+
+/* Returns a new solver with a table of 2^tt_bits entries (0: the default), or NULL. */
+struct dots_solver *dots_solver_new(int tt_bits);
+
+/* Frees a solver (NULL is fine). */
+void dots_solver_free(struct dots_solver *s);
+
+/* Forgets everything in the table and zeroes the node count. */
+void dots_solver_clear(struct dots_solver *s);
+
+/* Returns whether the solver can take pos (at most 64 undrawn edges). */
+bool dots_solver_fits(const struct dots_pos *pos);
+
+/* Sets the most nodes the following dots_solve calls may visit in all (0: no limit); past it
+ * they give up and dots_solver_aborted says so. Also zeroes the node count. */
+void dots_solver_limit(struct dots_solver *s, uint64_t nodes);
+
+/* Returns whether a call since dots_solver_limit ran out of nodes (its answer is void). */
+bool dots_solver_aborted(const struct dots_solver *s);
+
+/* Returns the positions visited since the solver was made, cleared or limited. */
+uint64_t dots_solver_nodes(const struct dots_solver *s);
+
+/* Returns the value of pos (which must fit) for its side to move, fail-soft in the window
+ * (alpha, beta): a value <= alpha is an upper bound, >= beta a lower bound, else exact. */
+int dots_solve(struct dots_solver *s, const struct dots_pos *pos, int alpha, int beta);
+
+/* Returns the exact value of pos (which must fit) for its side to move. */
+int dots_solve_value(struct dots_solver *s, const struct dots_pos *pos);
+
+/* Returns the exact value of pos (which must fit) and stores every optimal edge, ascending, in
+ * best (room for DOTS_MAX_EDGES), their number in *nbest (0 when the game is over). */
+int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best, int *nbest);
+
+/* Returns a heuristic value of pos (which must fit) in 1/100 box for its side to move, counting
+ * only the boxes to come: a search `depth` turns deep with the same chain rules (captures do
+ * not use up depth), ending in an estimate built on Berlekamp's long-chain rule (who gets
+ * control, and what the long chains and loops hold). Fail-soft in (alpha, beta). Counts and
+ * obeys the node limit like dots_solve. */
+int dots_search_heuristic(struct dots_solver *s, const struct dots_pos *pos, int depth, int alpha,
+			  int beta);
+
+#endif
