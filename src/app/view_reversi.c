@@ -187,7 +187,7 @@ static void draw(struct app *a, const struct play *p)
 	/* Coordinates around the board. */
 	const SDL_Color label = {196, 176, 140, 255};
 	for (int i = 0; i < size; i++) {
-		char t[4] = {(char)('a' + i), 0};
+		char t[12] = {(char)('a' + i), 0};
 		app_text(a, FONT_SMALL, t, x0 + i * cell + cell / 2, y0 - 40, label, 1);
 		snprintf(t, sizeof t, "%d", i + 1);
 		app_text(a, FONT_SMALL, t, x0 - 30, y0 + i * cell + cell / 2 - 11, label, 1);
