@@ -214,7 +214,7 @@ int ggf_write(const struct reversi_pos *start, const struct game_move *moves, in
 		return GAME_ERR_SPACE;
 	struct reversi_pos pos = *start;
 	for (int i = 0; i < count; i++) {
-		char move[GAME_TEXT_MAX] = "PA";
+		char move[16] = "PA"; /* "pass" or a square */
 		if (moves[i].code != REVERSI_PASS &&
 		    reversi_rules.move_to_text(&pos, &moves[i], move, sizeof move) < 0)
 			return GAME_ERR_SPACE;
