@@ -103,6 +103,19 @@ expect_status 2 "$parity" referee "$parity nboard"
 # A Reversi board that starts with "--" and a letter is still a board, not an option.
 expect_nodes 416 "$parity" perft reversi 3 "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
 
+# PDN: the shared real games replay and read back; a bad move is named by game and move.
+if [ -d ../shared/data ]; then
+	expect_status 0 "$parity" pdn check ../shared/data/checkers-games.pdn
+	grep -qx '20 games, 1219 moves: 20 replay, 20 read back identical' /tmp/parity-cli-out.$$ || { echo "FAIL: pdn check shared games -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+fi
+printf '[Event "a"]\n1. 11-15 23-18 *\n\n[Event "b"]\n1. 11-15 23-18\n2. 8-11 18x11 *\n1. 9-14 22x17 2. 14x21 *\n' >/tmp/parity-cli-pdn.$$
+expect_status 1 "$parity" pdn check /tmp/parity-cli-pdn.$$
+[ "$(head -n 2 /tmp/parity-cli-out.$$ | cut -d: -f1-2 | tr '\n' '|')" = "game 2 (line 6): move 2 White|game 3 (line 7): move 2 Black|" ] || { echo "FAIL: pdn check faults -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+rm -f /tmp/parity-cli-pdn.$$
+expect_status 2 "$parity" pdn check /tmp/parity-no-such-file.$$
+expect_status 2 "$parity" pdn check
+expect_status 2 "$parity" pdn frobnicate x.pdn
+
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
