@@ -87,7 +87,12 @@ expect_status 0 "$parity" analyse reversi ---------------------------OX------XO-
 expect_status 0 "$parity" analyse reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X" --depth 20
 [ "$(wc -l </tmp/parity-cli-out.$$)" -eq 8 ] && [ "$(head -n 1 /tmp/parity-cli-out.$$ | cut -d' ' -f1-3)" = "g8 win +18" ] || { echo "FAIL: analyse FFO #1 -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
 expect_status 2 "$parity" analyse reversi
-expect_status 2 "$parity" analyse checkers "B:W21-32:B1-12"
+expect_status 0 "$parity" analyse checkers "B:W21-32:B1-12" --level beginner
+[ "$(cut -d' ' -f1 </tmp/parity-cli-out.$$ | sort | tr '\n' ' ')" = "10-14 10-15 11-15 11-16 12-16 9-13 9-14 " ] || { echo "FAIL: analyse checkers start -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" analyse checkers "W:W14:B10" --depth 3
+[ "$(cut -d' ' -f1-3 </tmp/parity-cli-out.$$)" = "14x7 win +1" ] || { echo "FAIL: analyse checkers win -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 2 "$parity" analyse checkers "B:W21-32:B1-12:X"
+expect_status 2 "$parity" analyse dots "3x3"
 expect_status 2 "$parity" analyse reversi XO- X
 expect_status 2 "$parity" analyse reversi ---------------------------OX------XO--------------------------- X --level grandmaster
 expect_status 2 "$parity" analyse reversi ---------------------------OX------XO--------------------------- X --depth 0
