@@ -19,6 +19,7 @@ static const struct {
 	{"nboard", cli_nboard},
 	{"referee", cli_referee},
 	{"pdn", cli_pdn},
+	{"match", cli_match},
 };
 
 int main(int argc, char **argv)

@@ -36,6 +36,9 @@ int cli_referee(int argc, char **argv);
 /* `parity pdn check FILE`: replays every game of a PDN file, reports the first fault of each. */
 int cli_pdn(int argc, char **argv);
 
+/* `parity match checkers LEVEL1 LEVEL2 [--games N]`: games between two engine levels. */
+int cli_match(int argc, char **argv);
+
 /* Speaks the NBoard protocol, reading commands from `in` and answering on `out`, searching at
  * `level` (NULL: medium) until `quit` or the end of the input. Returns 0. */
 int nboard_run(FILE *in, FILE *out, const struct level *level);

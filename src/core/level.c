@@ -43,6 +43,20 @@ static const struct level checkers_levels[] = {
      .noise = 0,
      .min_think_ms = 600,
      .summary = "searches eight moves ahead"},
+    {.name = "hard",
+     .title = "Hard",
+     .depth = SEARCH_MAX_DEPTH,
+     .nodes = 40000,
+     .noise = 0,
+     .min_think_ms = 600,
+     .summary = "searches about ten moves ahead, every exchange played to the end"},
+    {.name = "expert",
+     .title = "Expert",
+     .depth = SEARCH_MAX_DEPTH,
+     .nodes = 400000,
+     .noise = 0,
+     .min_think_ms = 600,
+     .summary = "searches ten times as many positions as Hard, fourteen moves and more"},
 };
 
 static const struct level dots_levels[] = {
