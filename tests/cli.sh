@@ -121,6 +121,16 @@ expect_status 2 "$parity" pdn check /tmp/parity-no-such-file.$$
 expect_status 2 "$parity" pdn check
 expect_status 2 "$parity" pdn frobnicate x.pdn
 
+# The strength referee: two games from the first ballot, colours swapped, and the total.
+expect_status 0 "$parity" match checkers medium beginner --games 2
+[ "$(wc -l </tmp/parity-cli-out.$$)" -eq 3 ] && grep -q '^medium vs beginner over 2 games: ' /tmp/parity-cli-out.$$ || { echo "FAIL: match -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 2 "$parity" match checkers medium grandmaster
+expect_status 2 "$parity" match reversi medium beginner
+expect_status 2 "$parity" match checkers medium beginner --games 0
+expect_status 2 "$parity" match checkers medium beginner --first 88 --games 2
+expect_status 0 "$parity" bench search checkers beginner --depth 4
+grep -q '^position 0: .* depth 4 ' /tmp/parity-cli-out.$$ || { echo "FAIL: bench --depth -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

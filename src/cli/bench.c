@@ -2,9 +2,11 @@
  * cli/bench.c — `parity bench search GAME LEVEL`: the engine's speed headless, searching a
  * fixed set of positions at a level, for comparison with the same engine inside the frame
  * loop (bench/frames). Prints one line per position and a total line:
- * <positions> <nodes> <seconds> <nodes-per-second>.
+ * <positions> <nodes> <seconds> <nodes-per-second>. With --depth N each position is searched
+ * to that depth exactly, with no node limit: the time to depth.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -24,8 +26,18 @@ static const char *const dots_lines[] = {"", "0 5 9 12"};
 
 int cli_bench(int argc, char **argv)
 {
+	/* --depth N: that depth exactly, no node limit (time to depth). */
+	int depth = 0;
+	if (argc == 5 && strcmp(argv[3], "--depth") == 0) {
+		depth = atoi(argv[4]);
+		if (depth < 1 || depth > SEARCH_MAX_DEPTH) {
+			fprintf(stderr, "parity: --depth must be from 1 to %d\n", SEARCH_MAX_DEPTH);
+			return 2;
+		}
+		argc = 3;
+	}
 	if (argc != 3 || strcmp(argv[0], "search") != 0) {
-		fputs("usage: parity bench search reversi|checkers|dots LEVEL\n", stderr);
+		fputs("usage: parity bench search reversi|checkers|dots LEVEL [--depth N]\n", stderr);
 		return 2;
 	}
 	const struct game_rules *rules = game_find(argv[1]);
@@ -58,6 +70,11 @@ int cli_bench(int argc, char **argv)
 			}
 		struct search_limits limits;
 		level_limits(lv, 1, &limits);
+		if (depth) {
+			limits.depth = depth;
+			limits.nodes = 0;
+			limits.exact = 0;
+		}
 		const double t0 = cli_seconds();
 		search_start(s, match_pos(&m), &limits);
 		search_step(s, 0);
