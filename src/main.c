@@ -18,6 +18,7 @@ static const struct {
 	{"analyse", cli_analyse},
 	{"nboard", cli_nboard},
 	{"referee", cli_referee},
+	{"pdn", cli_pdn},
 	{"match", cli_match},
 };
 

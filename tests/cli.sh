@@ -87,7 +87,12 @@ expect_status 0 "$parity" analyse reversi ---------------------------OX------XO-
 expect_status 0 "$parity" analyse reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X" --depth 20
 [ "$(wc -l </tmp/parity-cli-out.$$)" -eq 8 ] && [ "$(head -n 1 /tmp/parity-cli-out.$$ | cut -d' ' -f1-3)" = "g8 win +18" ] || { echo "FAIL: analyse FFO #1 -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
 expect_status 2 "$parity" analyse reversi
-expect_status 2 "$parity" analyse checkers "B:W21-32:B1-12"
+expect_status 0 "$parity" analyse checkers "B:W21-32:B1-12" --level beginner
+[ "$(cut -d' ' -f1 </tmp/parity-cli-out.$$ | sort | tr '\n' ' ')" = "10-14 10-15 11-15 11-16 12-16 9-13 9-14 " ] || { echo "FAIL: analyse checkers start -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" analyse checkers "W:W14:B10" --depth 3
+[ "$(cut -d' ' -f1-3 </tmp/parity-cli-out.$$)" = "14x7 win +1" ] || { echo "FAIL: analyse checkers win -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 2 "$parity" analyse checkers "B:W21-32:B1-12:X"
+expect_status 2 "$parity" analyse dots "3x3"
 expect_status 2 "$parity" analyse reversi XO- X
 expect_status 2 "$parity" analyse reversi ---------------------------OX------XO--------------------------- X --level grandmaster
 expect_status 2 "$parity" analyse reversi ---------------------------OX------XO--------------------------- X --depth 0
@@ -136,6 +141,29 @@ if [ -f ../shared/data/dots-boxes-positions.txt ] && [ "${BUILD:-build}" = build
 	expect_status 0 "$parity" solve dots --file ../shared/data/dots-boxes-positions.txt
 fi
 rm -f /tmp/parity-cli-dots.$$
+
+# PDN: the shared real games replay and read back; a bad move is named by game and move.
+if [ -d ../shared/data ]; then
+	expect_status 0 "$parity" pdn check ../shared/data/checkers-games.pdn
+	grep -qx '20 games, 1219 moves: 20 replay, 20 read back identical' /tmp/parity-cli-out.$$ || { echo "FAIL: pdn check shared games -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+fi
+printf '[Event "a"]\n1. 11-15 23-18 *\n\n[Event "b"]\n1. 11-15 23-18\n2. 8-11 18x11 *\n1. 9-14 22x17 2. 14x21 *\n' >/tmp/parity-cli-pdn.$$
+expect_status 1 "$parity" pdn check /tmp/parity-cli-pdn.$$
+[ "$(head -n 2 /tmp/parity-cli-out.$$ | cut -d: -f1-2 | tr '\n' '|')" = "game 2 (line 6): move 2 White|game 3 (line 7): move 2 Black|" ] || { echo "FAIL: pdn check faults -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+rm -f /tmp/parity-cli-pdn.$$
+expect_status 2 "$parity" pdn check /tmp/parity-no-such-file.$$
+expect_status 2 "$parity" pdn check
+expect_status 2 "$parity" pdn frobnicate x.pdn
+
+# The strength referee: two games from the first ballot, colours swapped, and the total.
+expect_status 0 "$parity" match checkers medium beginner --games 2
+[ "$(wc -l </tmp/parity-cli-out.$$)" -eq 3 ] && grep -q '^medium vs beginner over 2 games: ' /tmp/parity-cli-out.$$ || { echo "FAIL: match -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 2 "$parity" match checkers medium grandmaster
+expect_status 2 "$parity" match reversi medium beginner
+expect_status 2 "$parity" match checkers medium beginner --games 0
+expect_status 2 "$parity" match checkers medium beginner --first 88 --games 2
+expect_status 0 "$parity" bench search checkers beginner --depth 4
+grep -q '^position 0: .* depth 4 ' /tmp/parity-cli-out.$$ || { echo "FAIL: bench --depth -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
 
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"

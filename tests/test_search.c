@@ -95,6 +95,8 @@ static bool is_legal(const struct game_rules *rules, const void *pos, const stru
 	return false;
 }
 
+static void random_playout(const struct game_rules *rules, void *pos, int plies, uint64_t seed);
+
 /* Returns the limits of level `name` of `rules`' game with `seed`. */
 static struct search_limits level_of(const struct game_rules *rules, const char *name,
                                      uint32_t seed)
@@ -306,10 +308,32 @@ static void test_deterministic_checkers(void **state)
 	(void)state;
 	unsigned char pos[GAME_POS_MAX_BYTES];
 	assert_true(checkers_rules.pos_size <= sizeof pos);
-	const char *levels[] = {"beginner", "medium"};
-	for (int lv = 0; lv < 2; lv++) {
+	const char *levels[] = {"beginner", "medium", "hard"};
+	for (int lv = 0; lv < 3; lv++) {
 		set_up(&checkers_rules, pos, NULL, "");
 		const struct search_limits limits = level_of(&checkers_rules, levels[lv], 3);
+		check_deterministic(&checkers_rules, pos, &limits);
+	}
+	/* Midgames with exchanges for the quiescence (game_deep) and kings moving to and fro,
+	 * with a game history that the search must treat as repetitions: the same answer
+	 * whatever the budget. */
+	static const char *const games[] = {
+	    "11-15 23-18 8-11 27-23 4-8 23-19 10-14 19x10 14x23", /* Tinsley-Rex 1946 */
+	    "10-15 23-18 6-10 18-14 9x18 24-19 15x24 22x15x6", /* London 1992, game 1 */
+	};
+	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+		set_up(&checkers_rules, pos, NULL, games[g]);
+		struct search_limits limits = level_of(&checkers_rules, "hard", 11);
+		uint64_t history[4];
+		unsigned char line[GAME_POS_MAX_BYTES];
+		memcpy(line, pos, checkers_rules.pos_size);
+		random_playout(&checkers_rules, line, 4, 1000 + g);
+		for (int i = 0; i < 4; i++) { /* positions the search may meet again */
+			random_playout(&checkers_rules, line, 1, 77 + g + (uint64_t)i);
+			history[i] = checkers_rules.hash(line);
+		}
+		limits.history = history;
+		limits.history_count = 4;
 		check_deterministic(&checkers_rules, pos, &limits);
 	}
 }

@@ -1,11 +1,12 @@
 /*
- * cli/analyse.c — `parity analyse reversi POSITION [--level L] [--depth N]`: the engine's
- * score for every legal move of a position, best first, one line each:
+ * cli/analyse.c — `parity analyse reversi|checkers POSITION [--level L] [--depth N]`: the
+ * engine's score for every legal move of a position, best first, one line each:
  *
  *     <move> <score> <depth> <nodes>
  *
- * The score is in discs for the side to move with two decimals ("+1.25"), or "win +N" /
- * "loss -N" once the search has proved the game's end (N: the final disc difference). Each
+ * The score is for the side to move with two decimals ("+1.25"): in discs for Reversi, in
+ * men for checkers (a PDN FEN position); or "win +N" / "loss -N" once the search has proved
+ * the game's end (N: the final disc difference; 1 in checkers). Each
  * move is scored by searching the position after it at the level's limits (the depth column
  * is the depth reached below the move) and negating when the side to move changes. The same
  * scoring serves the NBoard engine's `hint` (cli/nboard.c).
@@ -18,7 +19,6 @@
 #include "cli/cli.h"
 #include "core/level.h"
 #include "core/search.h"
-#include "games/reversi/reversi.h"
 
 
 int cli_proven_margin(struct search *s, const struct game_rules *rules, const void *pos,
@@ -84,8 +84,7 @@ int cli_format_score(const struct cli_move_score *m, char *buf, size_t n)
 /* Prints how to call analyse and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity analyse reversi POSITION [--level beginner|medium] [--depth N]\n",
-	      stderr);
+	fputs("usage: parity analyse reversi|checkers POSITION [--level L] [--depth N]\n", stderr);
 	return 2;
 }
 
@@ -93,11 +92,12 @@ int cli_analyse(int argc, char **argv)
 {
 	if (argc < 1)
 		return usage();
-	if (strcmp(argv[0], "reversi") != 0) {
-		fprintf(stderr, "parity: analyse knows reversi only, not \"%s\"\n", argv[0]);
+	if (strcmp(argv[0], "reversi") != 0 && strcmp(argv[0], "checkers") != 0) {
+		fprintf(stderr, "parity: analyse knows reversi and checkers, not \"%s\"\n",
+			argv[0]);
 		return 2;
 	}
-	const struct game_rules *rules = &reversi_rules;
+	const struct game_rules *rules = game_find(argv[0]);
 	const struct level *lv = level_find(rules, "medium");
 	int depth = 0;
 	char position[GAME_TEXT_MAX] = "";
@@ -133,10 +133,10 @@ int cli_analyse(int argc, char **argv)
 	}
 	if (!*position)
 		return usage();
-	struct reversi_pos pos;
+	unsigned char pos[GAME_POS_MAX_BYTES];
 	char err[GAME_ERR_MAX];
-	if (rules->pos_parse(&pos, position, NULL, err) != GAME_OK) {
-		fprintf(stderr, "parity: bad reversi position: %s\n", err);
+	if (rules->pos_parse(pos, position, NULL, err) != GAME_OK) {
+		fprintf(stderr, "parity: bad %s position: %s\n", rules->name, err);
 		return 2;
 	}
 	struct search_limits limits;
@@ -151,13 +151,13 @@ int cli_analyse(int argc, char **argv)
 		return 1;
 	}
 	struct cli_move_score scores[GAME_MOVES_MAX];
-	const int n = cli_score_moves(s, rules, &pos, &limits, scores);
+	const int n = cli_score_moves(s, rules, pos, &limits, scores);
 	search_free(s);
 	if (n == 0)
 		fputs("parity: the game is over: no move to analyse\n", stderr);
 	for (int i = 0; i < n; i++) {
 		char move[GAME_TEXT_MAX], score[64];
-		rules->move_to_text(&pos, &scores[i].move, move, sizeof move);
+		rules->move_to_text(pos, &scores[i].move, move, sizeof move);
 		cli_format_score(&scores[i], score, sizeof score);
 		printf("%s %s %d %llu\n", move, score, scores[i].depth,
 		       (unsigned long long)scores[i].nodes);

@@ -37,7 +37,13 @@ int cli_nboard(int argc, char **argv);
 /* `parity referee [options] CMD1 CMD2`: games between two NBoard engines. */
 int cli_referee(int argc, char **argv);
 
-/* `parity match dots LEVEL1 LEVEL2 [options]`: games between two engine levels in-process. */
+/* `parity pdn check FILE`: replays every game of a PDN file, reports the first fault of each. */
+int cli_pdn(int argc, char **argv);
+
+/* `parity match checkers|dots LEVEL1 LEVEL2 [options]`: games between two engine levels
+ * in-process (cli/match.c dispatches to these two). */
+int cli_match_checkers(int argc, char **argv);
+int cli_match_dots(int argc, char **argv);
 int cli_match(int argc, char **argv);
 
 /* Speaks the NBoard protocol, reading commands from `in` and answering on `out`, searching at

@@ -25,8 +25,10 @@
  * most of that work).
  *
  * A TT entry whose subtree reached only finished games is marked closed: its score holds at
- * any depth, and once a whole iteration is closed, deepening stops. Repetition draws (checkers)
- * are not seen by the search; the match applies them.
+ * any depth, and once a whole iteration is closed, deepening stops. Repetition draws (checkers):
+ * a node (depth > 0) whose position already stands on the path from the root or in the game
+ * history the caller gives (search_limits.history) scores a draw, as the second time a position
+ * comes is as good as the third; the match applies the rule itself.
  */
 #include "core/search.h"
 
@@ -275,6 +277,19 @@ static bool deep_enter(struct search *s, struct frame *f, const void *pos)
 	return true;
 }
 
+/* Returns whether the position `hash` of the node at s->ply (depth > 0) repeats one of the
+ * path above it or of the game history before the root (the hash includes the side to move). */
+static bool repeated(const struct search *s, uint64_t hash)
+{
+	for (int i = s->ply - 2; i >= 0; i--)
+		if (s->frames[i].depth > 0 && s->frames[i].hash == hash)
+			return true;
+	for (int i = 0; i < s->limits.history_count; i++)
+		if (s->limits.history[i] == hash)
+			return true;
+	return false;
+}
+
 /* Enters the node on top of the stack, already counted. Returns true when it is settled at
  * once (TT cut, finished game, leaf) with its score in s->ret; false when its moves are ready
  * to be searched. */
@@ -288,6 +303,11 @@ static bool node_enter(struct search *s)
 	s->pv_len[s->ply] = 0;
 	if (f->depth > 0) {
 		f->hash = rules->hash(pos);
+		if (rules->repetition_draw && s->ply > 0 && repeated(s, f->hash)) {
+			f->open = true;
+			s->ret = 0;
+			return true;
+		}
 		e = tt_probe(s, f->hash);
 		if (e && s->ply > 0 && e->depth >= f->depth) {
 			const int v = score_from_tt(e->score, s->ply);

@@ -52,6 +52,11 @@ struct search_limits {
 	int exact;      /* once the game says at most this many moves are left
 			   (game_rules.moves_left), deepen until every line reaches the end, past
 			   `depth` and `nodes` (up to SEARCH_EXACT_NODES_FACTOR × nodes): 0 never */
+	const uint64_t *history; /* games with repetition draws: hashes (rules->hash) of the
+				    positions before the root that it could repeat, kept alive by
+				    the caller while the search runs; a node below the root whose
+				    position is one of them or on the path above it scores a draw */
+	int history_count;
 };
 
 enum { SEARCH_EXACT_NODES_FACTOR = 6 };

@@ -17,50 +17,7 @@
 #include <stdlib.h>
 
 #include "core/hash.h"
-
-#define EVEN_ROWS 0x0f0f0f0fu /* rows 0, 2, 4, 6: columns 1, 3, 5, 7 */
-#define ODD_ROWS 0xf0f0f0f0u  /* rows 1, 3, 5, 7: columns 0, 2, 4, 6 */
-#define NOT_COL7 0x07070707u  /* even-row squares that have a column to their right */
-#define NOT_COL0 0xe0e0e0e0u  /* odd-row squares that have a column to their left */
-#define BLACK_CROWN 0xf0000000u /* row 7: squares 29–32 */
-#define WHITE_CROWN 0x0000000fu /* row 0: squares 1–4 */
-
-/* One diagonal step of every square in x, in each of the four directions. */
-static inline uint32_t step_down_left(uint32_t x)
-{
-	return ((x & EVEN_ROWS) << 4) | ((x & NOT_COL0) << 3);
-}
-static inline uint32_t step_down_right(uint32_t x)
-{
-	return ((x & NOT_COL7) << 5) | ((x & ODD_ROWS) << 4);
-}
-static inline uint32_t step_up_left(uint32_t x)
-{
-	return ((x & EVEN_ROWS) >> 4) | ((x & NOT_COL0) >> 5);
-}
-static inline uint32_t step_up_right(uint32_t x)
-{
-	return ((x & NOT_COL7) >> 3) | ((x & ODD_ROWS) >> 4);
-}
-
-/* Returns one step of every square in x in direction d: 0 down-left, 1 down-right, 2 up-left,
- * 3 up-right (d ^ 3 is the opposite direction). Loops over d unroll into straight code. */
-static inline uint32_t step(int d, uint32_t x)
-{
-	switch (d) {
-	case 0: return step_down_left(x);
-	case 1: return step_down_right(x);
-	case 2: return step_up_left(x);
-	default: return step_up_right(x);
-	}
-}
-
-/* Returns the direction mask (bit d for step(d, ·)) a piece may move in: Black men down,
- * White men up, kings everywhere. */
-static inline unsigned directions(int side, bool king)
-{
-	return king ? 15u : side == CHECKERS_BLACK ? 3u : 12u;
-}
+#include "games/checkers/bits.h"
 
 /* ---- move encoding ---------------------------------------------------------------------- */
 
@@ -145,19 +102,6 @@ static void jump(struct builder *b, uint32_t at, int len, uint32_t opp, uint32_t
 		emit(b, len, captured, false);
 }
 
-/* Returns the pieces of `side` (own, of which `kings` are kings) that can capture one of
- * `opp` now. Walking back from the empty squares over an enemy finds the squares that can
- * jump toward them: up-left and up-right walks find the downward captures. */
-static inline uint32_t jumpers_of(int side, uint32_t own, uint32_t opp, uint32_t kings)
-{
-	const uint32_t empty = ~(own | opp);
-	const uint32_t down = step_up_right(step_up_right(empty) & opp) |
-			      step_up_left(step_up_left(empty) & opp);
-	const uint32_t up = step_down_right(step_down_right(empty) & opp) |
-			    step_down_left(step_down_left(empty) & opp);
-	return side == CHECKERS_BLACK ? (down & own) | (up & kings) : (up & own) | (down & kings);
-}
-
 /* Returns the pieces of the side to move that can capture now. */
 static uint32_t jumpers(const struct checkers_pos *pos)
 {
@@ -201,18 +145,6 @@ static int generate(const struct checkers_pos *pos, struct game_move *moves)
 		}
 	}
 	return b.n;
-}
-
-/* Returns the number of simple (non-capturing) moves of `side` (own, of which `kings` are
- * kings) onto the `empty` squares: men move two ways, kings all four. */
-static inline int count_simple(int side, uint32_t own, uint32_t kings, uint32_t empty)
-{
-	const uint32_t down = side == CHECKERS_BLACK ? own : kings;
-	const uint32_t up = side == CHECKERS_BLACK ? kings : own;
-	return __builtin_popcount(step_down_left(down) & empty) +
-	       __builtin_popcount(step_down_right(down) & empty) +
-	       __builtin_popcount(step_up_left(up) & empty) +
-	       __builtin_popcount(step_up_right(up) & empty);
 }
 
 /* ---- play and undo ---------------------------------------------------------------------- */
@@ -716,24 +648,10 @@ static uint64_t rules_hash(const void *p)
 	return hash_mix64(h ^ ((uint64_t)pos->kings << 1 | pos->side));
 }
 
-/* Material first (a king is worth a man and a half), then advancement of men toward
- * the crown and a guarded back rank; for the side to move, in 1/100 of a man. */
+/* Returns the engine's evaluation (engine.c) for the side to move. */
 static int rules_evaluate(const void *p)
 {
-	const struct checkers_pos *pos = p;
-	int score[2];
-	for (int c = 0; c < 2; c++) {
-		const uint32_t men = pos->piece[c] & ~pos->kings;
-		const uint32_t kings = pos->piece[c] & pos->kings;
-		score[c] = 100 * __builtin_popcount(men) + 150 * __builtin_popcount(kings);
-		for (uint32_t m = men; m; m &= m - 1) {
-			const int row = bit_index(m) / 4;
-			score[c] += 2 * (c == CHECKERS_BLACK ? row : 7 - row);
-		}
-		const uint32_t back = c == CHECKERS_BLACK ? WHITE_CROWN : BLACK_CROWN;
-		score[c] += 4 * __builtin_popcount(men & back);
-	}
-	return score[pos->side] - score[!pos->side];
+	return checkers_evaluate(p);
 }
 
 /* Returns checkers_perft(pos, depth). */
@@ -762,4 +680,5 @@ const struct game_rules checkers_rules = {
 	.pos_parse = rules_pos_parse,
 	.evaluate = rules_evaluate,
 	.perft = rules_perft,
+	.deep = &checkers_deep,
 };

@@ -47,6 +47,18 @@ bool checkers_move_crowns(const struct game_move *move);
 /* Returns whether the position is sound: no square held twice, kings only on pieces. */
 bool checkers_valid(const struct checkers_pos *pos);
 
+/* Returns the static evaluation of a position for its side to move, in 1/100 of a man
+ * (engine.c): material, advancement, back rank, centre, mobility, free runs, trade-down. */
+int checkers_evaluate(const struct checkers_pos *pos);
+
+/* The quiescence search at the horizon: pending captures played out (engine.c). */
+extern const struct game_deep checkers_deep;
+
+/* Three-move openings of the ACF ballot, as move texts ("11-15 23-19 8-11"), and how many
+ * (ballot.c). */
+extern const char *const checkers_ballot[];
+extern const int checkers_ballot_count;
+
 /* Returns the number of leaves `depth` moves deep, bulk-counting the last ply. */
 uint64_t checkers_perft(const struct checkers_pos *pos, int depth);
 

@@ -1,0 +1,185 @@
+/*
+ * games/checkers/engine.c — what the shared search (core/search.h) needs from checkers beyond
+ * the rules: the evaluation and the quiescence search at the leaves.
+ *
+ * Evaluation, in 1/100 of a man for the side to move: material (a king is worth 1.3 men),
+ * then for each side the advancement of its men, a guarded back rank (the bridge on 1 and 3
+ * for Black, 30 and 32 for White) while the other side still has men to crown, the centre
+ * (14, 15, 18, 19), mobility (simple moves), men with a free run to the crown (no enemy piece
+ * in the cone ahead), and a trade-down bonus: the side ahead in material gains more the fewer
+ * pieces are left, so it trades pieces when ahead and avoids trades when behind.
+ *
+ * Quiescence (struct game_deep checkers_deep): the shared search hands over every node at its
+ * horizon (depth 0). If the side to move must capture, every capture is searched and the
+ * replies to it, until a position with no capture for the side to move, which is evaluated;
+ * so no exchange is ever cut off in the middle. Captures are mandatory in checkers, so a side
+ * that must capture has no "stand pat": its score is the best of its captures. Each capture
+ * takes a piece off, so the walk is short (a few dozen nodes at most) and a leaf costs the
+ * shared search one step, as game_deep asks. The walk is a plain recursion with no table:
+ * the same call always gives the same answer and node count, which keeps the search
+ * deterministic.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/search.h"
+#include "games/checkers/bits.h"
+#include "games/checkers/checkers.h"
+
+enum {
+	MAN = 100,
+	KING = 130,
+	ADVANCE = 2,     /* per row a man has advanced */
+	BACK_MAN = 4,    /* per man on its own back rank ... */
+	BRIDGE = 10,     /* ... and for holding both bridge squares */
+	CENTRE_MAN = 4,  /* per man on 14, 15, 18, 19 */
+	CENTRE_KING = 6, /* per king there */
+	MOBILITY = 2,    /* per simple move */
+	RUNAWAY = 50,    /* a man with a free run, less RUNAWAY_ROW per row still to go */
+	RUNAWAY_ROW = 10,
+	TRADE_DIVISOR = 48, /* trade-down: material lead × (24 − pieces) / this */
+};
+
+#define CENTRE       0x00066000u /* squares 14, 15, 18, 19 */
+#define BLACK_BACK   0x0000000fu /* 1-4 */
+#define WHITE_BACK   0xf0000000u /* 29-32 */
+#define BLACK_BRIDGE 0x00000005u /* 1 and 3 */
+#define WHITE_BRIDGE 0xa0000000u /* 30 and 32 */
+
+/* Returns the squares a black (down) or white (up) man on `men` could reach in `rows` rows. */
+static uint32_t cone(int colour, uint32_t men, int rows)
+{
+	uint32_t all = 0;
+	for (int r = 0; r < rows; r++) {
+		men = colour == CHECKERS_BLACK ? step_down_left(men) | step_down_right(men)
+		                               : step_up_left(men) | step_up_right(men);
+		all |= men;
+	}
+	return all;
+}
+
+/* Returns the positional part of one side's score (material and trade-down apart). */
+static int side_score(const struct checkers_pos *pos, int c)
+{
+	const uint32_t own = pos->piece[c], opp = pos->piece[!c];
+	const uint32_t men = own & ~pos->kings, kings = own & pos->kings;
+	const uint32_t opp_men = opp & ~pos->kings;
+	int score = 0;
+	/* Advancement, and free runs to the crown. */
+	for (uint32_t m = men; m; m &= m - 1) {
+		const int row = __builtin_ctz(m) / 4;
+		const int advanced = c == CHECKERS_BLACK ? row : 7 - row;
+		score += ADVANCE * advanced;
+		const int to_go = 7 - advanced;
+		if (to_go <= 4 && !(cone(c, m & -m, to_go) & opp))
+			score += RUNAWAY - RUNAWAY_ROW * to_go;
+	}
+	/* The back rank counts while the other side has men that could crown there. */
+	if (opp_men) {
+		const uint32_t back = c == CHECKERS_BLACK ? BLACK_BACK : WHITE_BACK;
+		const uint32_t bridge = c == CHECKERS_BLACK ? BLACK_BRIDGE : WHITE_BRIDGE;
+		score += BACK_MAN * __builtin_popcount(men & back);
+		if ((men & bridge) == bridge)
+			score += BRIDGE;
+	}
+	score += CENTRE_MAN * __builtin_popcount(men & CENTRE) +
+	         CENTRE_KING * __builtin_popcount(kings & CENTRE);
+	score += MOBILITY * count_simple(c, own, kings, ~(own | opp));
+	return score;
+}
+
+int checkers_evaluate(const struct checkers_pos *pos)
+{
+	const int side = pos->side;
+	int material[2], pieces = 0;
+	for (int c = 0; c < 2; c++) {
+		const int men = __builtin_popcount(pos->piece[c] & ~pos->kings);
+		const int kings = __builtin_popcount(pos->piece[c] & pos->kings);
+		material[c] = MAN * men + KING * kings;
+		pieces += men + kings;
+	}
+	const int lead = material[side] - material[!side];
+	return lead + lead * (24 - pieces) / TRADE_DIVISOR + side_score(pos, side) -
+	       side_score(pos, !side);
+}
+
+/* ---- quiescence ------------------------------------------------------------------------- */
+
+/* The engine's per-search context. The quiescence keeps nothing between calls; the context
+ * is there for the game_deep interface (and counts nothing the search does not). */
+struct checkers_deep_ctx {
+	int unused;
+};
+
+/* Returns the score of pos for its side to move once every pending capture is played out,
+ * in the fail-soft window (alpha, beta); `ply` plies below the node the shared search handed
+ * over (for the distance of a lost game). Adds the positions visited to *nodes. */
+static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply, uint64_t *nodes)
+{
+	++*nodes;
+	if (pos->quiet >= CHECKERS_QUIET_DRAW)
+		return 0;
+	const int side = pos->side;
+	const uint32_t own = pos->piece[side], opp = pos->piece[!side];
+	if (!jumpers_of(side, own, opp, own & pos->kings)) {
+		if (!count_simple(side, own, own & pos->kings, ~(own | opp)))
+			return search_win_score(-1, ply); /* no move: lost */
+		return checkers_evaluate(pos);
+	}
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = checkers_rules.generate(pos, moves);
+	int best = -SEARCH_INFINITY;
+	for (int i = 0; i < n && best < beta; i++) {
+		struct checkers_pos child = *pos;
+		checkers_rules.play(&child, &moves[i]);
+		const int v =
+		    -quiesce(&child, -beta, -(alpha > best ? alpha : best), ply + 1, nodes);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+/* Returns a new context, or NULL when out of memory. */
+static void *deep_create(void)
+{
+	return calloc(1, sizeof(struct checkers_deep_ctx));
+}
+
+/* Frees a context. */
+static void deep_destroy(void *ctx)
+{
+	free(ctx);
+}
+
+/* Forgets what a context learnt (nothing is kept). */
+static void deep_reset(void *ctx)
+{
+	memset(ctx, 0, sizeof(struct checkers_deep_ctx));
+}
+
+/* Takes the nodes at the horizon (depth <= 0) and plays out their captures; leaves the rest
+ * to the shared search. */
+static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta, int *score,
+                       uint64_t *nodes)
+{
+	(void)ctx;
+	if (depth > 0)
+		return GAME_DEEP_NO;
+	const struct checkers_pos *pos = p;
+	uint64_t visited = 0;
+	*score = quiesce(pos, alpha, beta, 0, &visited);
+	*nodes += visited - 1; /* the shared search has counted the node itself */
+	/* A finished game is exact; anything else rests on the evaluation. */
+	if (visited == 1 &&
+	    (*score == 0 ? pos->quiet >= CHECKERS_QUIET_DRAW : *score <= -SEARCH_PROVEN))
+		return GAME_DEEP_EXACT;
+	return GAME_DEEP_SCORE;
+}
+
+const struct game_deep checkers_deep = {
+    .create = deep_create,
+    .destroy = deep_destroy,
+    .reset = deep_reset,
+    .search = deep_search,
+};

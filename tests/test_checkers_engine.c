@@ -1,0 +1,270 @@
+/*
+ * tests/test_checkers_engine.c — the checkers engine (games/checkers/engine.c, ballot.c):
+ * the evaluation is the same for either colour, prefers material, kings and trades when
+ * ahead; the search with quiescence scores exactly as a plain recursion that plays out every
+ * pending capture at the horizon; no exchange is cut off; a repetition is seen as a draw;
+ * the ballot openings are legal and distinct; the levels grow stronger in a short match.
+ */
+/* cmocka.h needs these first, in this order */
+/* clang-format off */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+/* clang-format on */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/level.h"
+#include "core/match.h"
+#include "core/search.h"
+#include "games/checkers/checkers.h"
+
+static const struct game_rules *const R = &checkers_rules;
+
+static struct checkers_pos parse(const char *fen)
+{
+	struct checkers_pos pos;
+	char err[GAME_ERR_MAX];
+	if (R->pos_parse(&pos, fen, NULL, err) != GAME_OK)
+		fail_msg("%s: %s", fen, err);
+	return pos;
+}
+
+/* Returns x with its 32 bits in reverse order. */
+static uint32_t reverse(uint32_t x)
+{
+	uint32_t r = 0;
+	for (int i = 0; i < 32; i++)
+		r |= (x >> i & 1u) << (31 - i);
+	return r;
+}
+
+/* Returns pos turned half round with the colours swapped: square n becomes 33 - n. */
+static struct checkers_pos flip(const struct checkers_pos *pos)
+{
+	struct checkers_pos out = *pos;
+	out.piece[0] = reverse(pos->piece[1]);
+	out.piece[1] = reverse(pos->piece[0]);
+	out.kings = reverse(pos->kings);
+	out.side = (uint8_t)!pos->side;
+	return out;
+}
+
+/* Plays pseudo-random moves from the start. */
+static struct checkers_pos random_position(uint64_t seed, int plies)
+{
+	struct checkers_pos pos;
+	R->start(&pos, NULL);
+	struct game_move moves[GAME_MOVES_MAX];
+	for (int i = 0; i < plies; i++) {
+		const int n = R->generate(&pos, moves);
+		if (n == 0)
+			break;
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		R->play(&pos, &moves[(seed >> 33) % (uint64_t)n]);
+	}
+	return pos;
+}
+
+static void test_evaluation(void **state)
+{
+	(void)state;
+	/* The same for either colour, on many positions. */
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		const struct checkers_pos pos = random_position(seed, (int)(seed % 90));
+		const struct checkers_pos f = flip(&pos);
+		assert_true(checkers_valid(&f));
+		assert_int_equal(checkers_evaluate(&pos), checkers_evaluate(&f));
+	}
+	/* The start is even. */
+	struct checkers_pos pos;
+	R->start(&pos, NULL);
+	assert_int_equal(checkers_evaluate(&pos), 0);
+	/* A man up is good, a king better than a man. */
+	const struct checkers_pos up = parse("B:W22,23,24:B9,10,11,12");
+	assert_true(checkers_evaluate(&up) > 70);
+	const struct checkers_pos king = parse("B:W22,23:BK15,6");
+	const struct checkers_pos man = parse("B:W22,23:B15,6");
+	assert_true(checkers_evaluate(&king) > checkers_evaluate(&man));
+	/* Trade down when ahead: one man up with fewer pieces left is worth more. */
+	const struct checkers_pos many = parse("W:W17,18,19,20,21,22:B5,6,7,8,9,10,11");
+	const struct checkers_pos few = parse("W:W17,18:B5,6,7");
+	assert_true(checkers_evaluate(&few) < checkers_evaluate(&many));
+	/* A guarded back rank is worth something while the other side has men. */
+	const struct checkers_pos guarded = parse("B:W21,22,23:B1,3,9");
+	const struct checkers_pos open = parse("B:W21,22,23:B5,6,9");
+	assert_true(checkers_evaluate(&guarded) > checkers_evaluate(&open));
+}
+
+/* Returns the reference score of pos `depth` plies deep, every pending capture at the horizon
+ * played out, by plain recursion (no table, no ordering, no pruning). */
+static int reference(const struct checkers_pos *pos, int depth, int ply)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = R->generate(pos, moves);
+	if (n == 0) {
+		const int r = R->result(pos) * (pos->side == CHECKERS_BLACK ? 1 : -1);
+		return search_win_score(r, ply);
+	}
+	if (depth <= 0 && !checkers_move_captures(&moves[0]))
+		return checkers_evaluate(pos);
+	int best = -SEARCH_INFINITY;
+	for (int i = 0; i < n; i++) {
+		struct checkers_pos child = *pos;
+		R->play(&child, &moves[i]);
+		const int v = -reference(&child, depth - 1, ply + 1);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+static void test_quiescence(void **state)
+{
+	(void)state;
+	struct search *s = search_new(R, 16);
+	assert_non_null(s);
+	/* Depths 1-3 (too short for a repetition), positions from pseudo-random games. Where a
+	 * move leaves the other side a capture, the score at depth 1 is not the plain evaluation
+	 * after the move: the exchange is played out. */
+	int exchanges = 0;
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		const struct checkers_pos pos = random_position(seed * 31, 4 + (int)(seed % 50));
+		if (R->generate(&pos, (struct game_move[GAME_MOVES_MAX]){0}) == 0)
+			continue;
+		for (int depth = 1; depth <= 3; depth++) {
+			const struct search_limits limits = {.depth = depth, .deep = true};
+			search_start(s, &pos, &limits);
+			search_step(s, 0);
+			assert_int_equal(search_result(s)->score, reference(&pos, depth, 0));
+		}
+		struct game_move moves[GAME_MOVES_MAX];
+		const int n = R->generate(&pos, moves);
+		int plain = -SEARCH_INFINITY;
+		for (int i = 0; i < n; i++) {
+			struct checkers_pos child = pos;
+			R->play(&child, &moves[i]);
+			const int v = R->generate(&child, (struct game_move[GAME_MOVES_MAX]){0})
+			                  ? -checkers_evaluate(&child)
+			                  : -reference(&child, 0, 1);
+			plain = v > plain ? v : plain;
+		}
+		const struct search_limits one = {.depth = 1, .deep = true};
+		search_start(s, &pos, &one);
+		search_step(s, 0);
+		exchanges += search_result(s)->score != plain;
+	}
+	print_message("%d of 60 positions with an exchange at depth 1\n", exchanges);
+	assert_true(exchanges >= 10);
+	search_free(s);
+}
+
+static void test_repetition(void **state)
+{
+	(void)state;
+	/* Black, a king down, can only shuffle; if every move leads to a position of the game's
+	 * history, each scores a draw. */
+	const struct checkers_pos pos = parse("B:WK18,K19,K27:BK1");
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = R->generate(&pos, moves);
+	assert_true(n >= 1 && n <= 4);
+	uint64_t history[4];
+	for (int i = 0; i < n; i++) {
+		struct checkers_pos child = pos;
+		R->play(&child, &moves[i]);
+		history[i] = R->hash(&child);
+	}
+	struct search *s = search_new(R, 16);
+	struct search_limits limits = {.depth = 6, .deep = true};
+	search_start(s, &pos, &limits);
+	search_step(s, 0);
+	assert_true(search_result(s)->score < -100); /* lost without the history */
+	limits.history = history;
+	limits.history_count = n;
+	search_start(s, &pos, &limits);
+	search_step(s, 0);
+	assert_int_equal(search_result(s)->score, 0);
+	search_free(s);
+}
+
+static void test_ballot(void **state)
+{
+	(void)state;
+	assert_true(checkers_ballot_count >= 20);
+	for (int i = 0; i < checkers_ballot_count; i++) {
+		struct match m;
+		assert_int_equal(match_init(&m, R, NULL), GAME_OK);
+		char buf[64], err[GAME_ERR_MAX];
+		snprintf(buf, sizeof buf, "%s", checkers_ballot[i]);
+		int count = 0;
+		for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "), count++)
+			if (match_play_text(&m, w, err) != GAME_OK)
+				fail_msg("ballot %d \"%s\": %s", i, checkers_ballot[i], err);
+		assert_int_equal(count, 3);
+		assert_false(match_over(&m));
+		match_free(&m);
+		for (int k = 0; k < i; k++)
+			assert_string_not_equal(checkers_ballot[k], checkers_ballot[i]);
+	}
+}
+
+/* Plays one game between two levels from a ballot; returns the result for Black. */
+static int play(const char *black, const char *white, int ballot, struct search *s)
+{
+	struct match m;
+	assert_int_equal(match_init(&m, R, NULL), GAME_OK);
+	char buf[64];
+	snprintf(buf, sizeof buf, "%s", checkers_ballot[ballot]);
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
+		assert_int_equal(match_play_text(&m, w, NULL), GAME_OK);
+	while (!match_over(&m) && m.cursor < 600) {
+		const struct checkers_pos *pos = match_pos(&m);
+		struct search_limits limits;
+		level_limits(level_find(R, pos->side == CHECKERS_BLACK ? black : white),
+		             (uint32_t)m.cursor, &limits);
+		limits.history = &m.hashes[m.cursor - pos->quiet];
+		limits.history_count = pos->quiet;
+		search_start(s, pos, &limits);
+		search_step(s, 0);
+		assert_true(search_result(s)->has_move);
+		assert_int_equal(match_play(&m, &search_result(s)->move), GAME_OK);
+	}
+	assert_true(match_over(&m));
+	const int r = match_result(&m);
+	match_free(&m);
+	return r;
+}
+
+static void test_medium_beats_beginner(void **state)
+{
+	(void)state;
+	struct search *s = search_new(R, 18);
+	int medium = 0, beginner = 0;
+	for (int g = 0; g < 8; g++) {
+		const bool medium_black = (g & 1) == 0;
+		const int r = play(medium_black ? "medium" : "beginner",
+		                   medium_black ? "beginner" : "medium", g / 2, s);
+		const int for_medium = medium_black ? r : -r;
+		medium += for_medium > 0;
+		beginner += for_medium < 0;
+	}
+	print_message("Medium %d, Beginner %d (of 8)\n", medium, beginner);
+	assert_true(medium >= 6);
+	assert_int_equal(beginner, 0);
+	search_free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_evaluation),
+	    cmocka_unit_test(test_quiescence),
+	    cmocka_unit_test(test_repetition),
+	    cmocka_unit_test(test_ballot),
+	    cmocka_unit_test(test_medium_beats_beginner),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
