@@ -80,9 +80,21 @@ struct view {
 	int (*targets)(const struct play *p, int *width);
 	/* Returns the target that `name` names ("d3"), or -1. */
 	int (*index_of)(const struct play *p, const char *name);
+	/* Returns the number the HUD shows beside `side`: discs, pieces, boxes. */
+	int (*count)(const struct play *p, int side);
+	/* Draws `side`'s emblem (a disc, a man, a box colour) into dst. */
+	void (*emblem)(struct app *a, const struct play *p, int side, SDL_Rect dst);
+	/* Writes the one-line description of the game (variant, size) without the level. */
+	void (*describe)(const struct play *p, char *buf, size_t n);
+	/* Optional: handles a pointer event itself (a drag, a two-click move); returns whether
+	 * it did. Called before the shared input handling, only in the playing scene. */
+	bool (*event)(struct app *a, struct play *p, const SDL_Event *ev);
+	/* Optional: draws the game's own part of the HUD (a move list, search figures) in the
+	 * panel's free band, r. */
+	void (*panel)(struct app *a, const struct play *p, SDL_Rect r);
 };
 
-extern const struct view view_reversi;
+extern const struct view view_reversi, view_checkers, view_dots;
 
 /* A flip or placement being animated on one square. */
 struct square_anim {
@@ -235,6 +247,17 @@ bool play_idle(const struct app *a);
 
 /* Returns whether the side to move is played by the computer. */
 bool play_computer_to_move(const struct play *p);
+
+/* Returns whether a human may move now (the playing scene, a human's turn, nothing being
+ * animated, the game not over). */
+bool play_human_may_move(const struct app *a);
+
+/* Plays `move`, a legal move of the side to move, for the human (views with their own
+ * pointer handling call it) when play_human_may_move; returns whether it was played. */
+bool play_human(struct app *a, const struct game_move *move);
+
+/* Reports a refused move: the "illegal" sound and `why` on the status line. */
+void play_refuse(struct app *a, const char *why);
 
 /* --- the script of timed input events (app/script.c) --- */
 struct script *script_load(const char *path, char *err, size_t errlen);

@@ -9,7 +9,6 @@
 #include "app/app.h"
 #include "app/hud.h"
 #include "app/layout.h"
-#include "games/reversi/reversi.h"
 
 static const SDL_Color ink = {236, 232, 220, 255};
 static const SDL_Color dim = {160, 170, 160, 255};
@@ -56,16 +55,11 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 		SDL_Rect bar = {LAYOUT_PANEL_X, y, 6, 96};
 		SDL_RenderFillRect(a->renderer, &bar);
 	}
-	const struct assets *s = &a->assets;
-	SDL_Rect src = {(side == 0 ? 0 : s->disc_frames - 1) * s->disc_cell, 0, s->disc_cell,
-			s->disc_cell};
-	SDL_Rect dst = {LAYOUT_PANEL_X + 16, y + 14, 68, 68};
-	SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
+	p->view->emblem(a, p, side, (SDL_Rect){LAYOUT_PANEL_X + 16, y + 14, 68, 68});
 	char text[96];
 	side_label(p, side, text, sizeof text);
 	app_text(a, FONT_BODY, text, LAYOUT_PANEL_X + 96, y + 12, ink, 0);
-	const struct reversi_pos *pos = match_pos(&p->match);
-	snprintf(text, sizeof text, "%d", reversi_count(pos, side));
+	snprintf(text, sizeof text, "%d", p->view->count(p, side));
 	app_text(a, FONT_LARGE, text, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 18, y + 24, ink, 2);
 	char clock[16];
 	clock_text(p->think_total[side], clock, sizeof clock);
@@ -82,10 +76,9 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 /* Returns the one-line description of the game: variant, size, level, mode. */
 static void game_line(const struct play *p, char *buf, size_t n)
 {
-	const struct reversi_pos *pos = match_pos(&p->match);
-	snprintf(buf, n, "%s%s %d\xc3\x97%d%s  \xc2\xb7  %s", pos->anti ? "Anti-" : "",
-		 pos->anti ? "reversi" : "Reversi", pos->size, pos->size,
-		 pos->hole ? " black hole" : "",
+	char game[120];
+	p->view->describe(p, game, sizeof game);
+	snprintf(buf, n, "%s  \xc2\xb7  %s", game,
 		 p->mode == MODE_TWO_PLAYERS ? "two players" : p->level->title);
 }
 
@@ -101,6 +94,8 @@ void play_draw(struct app *a)
 	app_text(a, fits ? FONT_BODY : FONT_SMALL, text, LAYOUT_PANEL_X, fits ? 50 : 56, dim, 0);
 	side_row(a, p, 0, 96);
 	side_row(a, p, 1, 204);
+	if (p->view->panel)
+		p->view->panel(a, p, (SDL_Rect){LAYOUT_PANEL_X, 316, LAYOUT_PANEL_W, 156});
 	if (a->now < p->banner_end) {
 		SDL_Rect b = {LAYOUT_PANEL_X, 320, LAYOUT_PANEL_W, 64};
 		app_panel(a, b, (SDL_Color){120, 72, 30, 240});

@@ -31,7 +31,14 @@ static const char *mode_name(enum play_mode m)
 /* Returns the view that draws `rules`' game. */
 static const struct view *view_for(const struct game_rules *rules)
 {
-	(void)rules;
+	static const struct view *const views[] = {
+	    &view_reversi,
+	    /* &view_checkers, (issue 5) */
+	    /* &view_dots, (issue 6) */
+	};
+	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
+		if (strcmp(views[i]->game, rules->name) == 0)
+			return views[i];
 	return &view_reversi;
 }
 
@@ -392,21 +399,41 @@ void play_update(struct app *a, double dt)
 		advise(a);
 }
 
+bool play_human_may_move(const struct app *a)
+{
+	const struct play *p = &a->play;
+	return p->rules && a->scene == &scene_play && !play_computer_to_move(p) &&
+	       !match_over(&p->match) && a->now >= p->anim_end;
+}
+
+void play_refuse(struct app *a, const char *why)
+{
+	struct play *p = &a->play;
+	app_sound(a, SOUND_ILLEGAL);
+	snprintf(p->status, sizeof p->status, "%s", why);
+	p->status_end = a->now + 2.5;
+}
+
+bool play_human(struct app *a, const struct game_move *move)
+{
+	if (!play_human_may_move(a))
+		return false;
+	play_move(a, move);
+	return true;
+}
+
 /* Plays the human's move on target `index` if it is legal there. */
 static void human_move(struct app *a, int index)
 {
 	struct play *p = &a->play;
-	if (index < 0 || play_computer_to_move(p) || match_over(&p->match) || a->now < p->anim_end)
+	if (index < 0 || !play_human_may_move(a))
 		return;
 	struct game_move move;
-	if (p->view->move_at(p, index, &move)) {
+	if (p->view->move_at(p, index, &move))
 		play_move(a, &move);
-	} else {
-		app_sound(a, SOUND_ILLEGAL);
-		snprintf(p->status, sizeof p->status, "That is not a legal move%s",
-		         p->hints ? "" : " (H shows the legal ones)");
-		p->status_end = a->now + 2.5;
-	}
+	else
+		play_refuse(a, p->hints ? "That is not a legal move"
+					: "That is not a legal move (H shows the legal ones)");
 }
 
 /* Moves the keyboard cursor over the targets. */
@@ -431,6 +458,8 @@ void play_event(struct app *a, const SDL_Event *ev)
 {
 	struct play *p = &a->play;
 	if (!p->rules)
+		return;
+	if (p->view->event && a->scene == &scene_play && p->view->event(a, p, ev))
 		return;
 	if (ev->type == SDL_MOUSEMOTION) {
 		p->hover = p->view->hit(p, ev->motion.x, ev->motion.y);

@@ -15,10 +15,23 @@ enum row {
 
 static const char *const row_label[ROWS] = {"Game", "Opponent", "Level", "You play",
 					    "Board", "Anti-reversi", "Black hole", "Volume"};
-static const char *const games[] = {"reversi"}; /* checkers and dots join with their issues */
+static const char *const games[] = {
+    "reversi",
+    /* "checkers" joins with its view (issue 5) */
+    /* "dots" joins with its view (issue 6) */
+};
 static const char *const modes[] = {"vs-computer", "two-players", "demo"};
 static const char *const mode_titles[] = {"Computer", "Two players", "Demo (computer vs computer)"};
 static const int sizes[] = {6, 8, 10};
+/* Dots and Boxes boards, boxes down × across: 5×5 is the experts' standard, 3×3 the default. */
+static const int dots_sizes[][2] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {3, 5}, {4, 4}, {4, 5},
+				    {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}};
+
+/* Returns whether the chosen game is `name`. */
+static bool game_is(const struct app *a, const char *name)
+{
+	return strcmp(a->settings.game, name) == 0;
+}
 
 #define COUNT(x) ((int)(sizeof(x) / sizeof((x)[0])))
 
@@ -47,6 +60,9 @@ static bool row_enabled(const struct app *a, int row)
 	switch (row) {
 	case ROW_LEVEL: return computer;
 	case ROW_COLOUR: return strcmp(a->settings.mode, "vs-computer") == 0;
+	case ROW_SIZE: return !game_is(a, "checkers");
+	case ROW_ANTI:
+	case ROW_HOLE: return game_is(a, "reversi");
 	case ROW_CONTINUE: return a->has_autosave;
 	default: return true;
 	}
@@ -62,10 +78,28 @@ static void row_value(const struct app *a, int row, char *buf, size_t n)
 	case ROW_GAME: snprintf(buf, n, "%s", rules ? rules->title : s->game); break;
 	case ROW_MODE: snprintf(buf, n, "%s", mode_titles[index_in(modes, COUNT(modes), s->mode)]); break;
 	case ROW_LEVEL: snprintf(buf, n, "%s", lv ? lv->title : "Beginner"); break;
-	case ROW_COLOUR: snprintf(buf, n, "%s", s->colour ? "White (second)" : "Black (first)"); break;
-	case ROW_SIZE: snprintf(buf, n, "%d \xc3\x97 %d", s->reversi_size, s->reversi_size); break;
-	case ROW_ANTI: snprintf(buf, n, "%s", s->reversi_anti ? "On: fewest discs wins" : "Off"); break;
-	case ROW_HOLE: snprintf(buf, n, "%s", s->reversi_black_hole ? "On: one square is lost" : "Off"); break;
+	case ROW_COLOUR:
+		snprintf(buf, n, "%s (%s)", rules ? rules->side_name[s->colour ? 1 : 0] : "",
+			 s->colour ? "second" : "first");
+		break;
+	case ROW_SIZE:
+		if (game_is(a, "dots"))
+			snprintf(buf, n, "%d \xc3\x97 %d boxes", s->dots_rows, s->dots_cols);
+		else if (game_is(a, "checkers"))
+			snprintf(buf, n, "8 \xc3\x97 8");
+		else
+			snprintf(buf, n, "%d \xc3\x97 %d", s->reversi_size, s->reversi_size);
+		break;
+	case ROW_ANTI:
+		snprintf(buf, n, "%s", !game_is(a, "reversi") ? "\xe2\x80\x94"
+				       : s->reversi_anti     ? "On: fewest discs wins"
+							     : "Off");
+		break;
+	case ROW_HOLE:
+		snprintf(buf, n, "%s", !game_is(a, "reversi")  ? "\xe2\x80\x94"
+				       : s->reversi_black_hole ? "On: one square is lost"
+							       : "Off");
+		break;
 	case ROW_VOLUME:
 		if (s->muted)
 			snprintf(buf, n, "Muted (M)");
@@ -105,6 +139,15 @@ static void row_change(struct app *a, int row, int dir)
 	case ROW_COLOUR: s->colour = !s->colour; break;
 	case ROW_SIZE:
 		i = 0;
+		if (game_is(a, "dots")) {
+			for (int k = 0; k < COUNT(dots_sizes); k++)
+				if (dots_sizes[k][0] == s->dots_rows && dots_sizes[k][1] == s->dots_cols)
+					i = k;
+			i = (i + dir + COUNT(dots_sizes)) % COUNT(dots_sizes);
+			s->dots_rows = dots_sizes[i][0];
+			s->dots_cols = dots_sizes[i][1];
+			break;
+		}
 		for (int k = 0; k < COUNT(sizes); k++)
 			if (sizes[k] == s->reversi_size)
 				i = k;

@@ -226,10 +226,13 @@ static void over_draw(struct app *a)
 		snprintf(title, sizeof title, "%s", winner == p->human ? "You win!" : "The computer wins");
 	else
 		snprintf(title, sizeof title, "%s wins", p->rules->side_name[winner]);
-	const struct reversi_pos *pos = match_pos(&p->match);
-	snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s \xc2\xb7 final score %+d",
-		 p->rules->side_name[0], reversi_count(pos, 0), reversi_count(pos, 1),
-		 p->rules->side_name[1], result);
+	if (p->rules == &reversi_rules)
+		snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s \xc2\xb7 final score %+d",
+			 p->rules->side_name[0], p->view->count(p, 0), p->view->count(p, 1),
+			 p->rules->side_name[1], result);
+	else
+		snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s", p->rules->side_name[0],
+			 p->view->count(p, 0), p->view->count(p, 1), p->rules->side_name[1]);
 	const SDL_Color gold = {244, 200, 84, 255}, ink = {236, 232, 220, 255};
 	app_text(a, FONT_LARGE, title, banner.x + banner.w / 2, banner.y + 22, gold, 1);
 	app_text(a, FONT_SMALL, score, banner.x + banner.w / 2, banner.y + 90, ink, 1);

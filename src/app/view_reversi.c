@@ -278,6 +278,27 @@ static void draw(struct app *a, const struct play *p)
 	}
 }
 
+static int count(const struct play *p, int side)
+{
+	return reversi_count(pos_of(p), side);
+}
+
+static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
+{
+	(void)p;
+	const struct assets *s = &a->assets;
+	SDL_Rect src = {(side == 0 ? 0 : s->disc_frames - 1) * s->disc_cell, 0, s->disc_cell,
+			s->disc_cell};
+	SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
+}
+
+static void describe(const struct play *p, char *buf, size_t n)
+{
+	const struct reversi_pos *pos = pos_of(p);
+	snprintf(buf, n, "%s %d\xc3\x97%d%s", pos->anti ? "Anti-reversi" : "Reversi", pos->size,
+		 pos->size, pos->hole ? " black hole" : "");
+}
+
 const struct view view_reversi = {
 	.game = "reversi",
 	.draw = draw,
@@ -287,4 +308,7 @@ const struct view view_reversi = {
 	.played = played,
 	.targets = targets,
 	.index_of = index_of,
+	.count = count,
+	.emblem = emblem,
+	.describe = describe,
 };
