@@ -280,6 +280,44 @@ static void test_exact_agrees_with_solver(void **state)
 	search_free(s);
 }
 
+/* Going to the end for a win, a draw or a loss only (search_limits.wld) tells them apart as
+ * the exact solver does, plays a move that keeps the outcome, and is deterministic. */
+static void test_wld_agrees_with_solver(void **state)
+{
+	(void)state;
+	struct search *s = search_new(&reversi_rules, 18);
+	struct endgame_ctx *eg = endgame_new(16);
+	assert_non_null(s);
+	assert_non_null(eg);
+	int outcomes[3] = {0, 0, 0};
+	for (uint32_t seed = 1; seed <= 12; seed++) {
+		struct reversi_pos pos;
+		random_game(&pos, 42 + (int)seed % 4, seed);
+		struct game_move moves[GAME_MOVES_MAX];
+		if (reversi_rules.generate(&pos, moves) == 0 || moves[0].code == REVERSI_PASS)
+			continue;
+		const uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];
+		const int exact = endgame_solve(eg, P, O, -64, 64);
+		const int sign = (exact > 0) - (exact < 0);
+		outcomes[sign + 1]++;
+		const struct search_limits limits = {.depth = 4, .deep = true, .exact = 10, .wld = 24};
+		const struct search_result r = run(s, &pos, &limits, 0);
+		assert_int_equal((r.score > 0) - (r.score < 0), sign);
+		struct reversi_pos after = pos;
+		reversi_rules.play(&after, &r.move);
+		const uint64_t P2 = (uint64_t)after.disc[after.side], O2 = (uint64_t)after.disc[!after.side];
+		const int child = endgame_solve(eg, P2, O2, -64, 64);
+		const int kept = after.side == pos.side ? child : -child;
+		assert_int_equal((kept > 0) - (kept < 0), sign);
+		if (seed <= 3)
+			check_deterministic(&reversi_rules, &pos, &limits);
+	}
+	/* The positions chosen include both wins and losses. */
+	assert_true(outcomes[0] > 0 && outcomes[2] > 0);
+	endgame_free(eg);
+	search_free(s);
+}
+
 static void test_deterministic_dots(void **state)
 {
 	(void)state;
@@ -852,6 +890,7 @@ int main(void)
 	    cmocka_unit_test(test_deterministic_reversi),
 	    cmocka_unit_test(test_deterministic_reversi_deep),
 	    cmocka_unit_test(test_exact_agrees_with_solver),
+	    cmocka_unit_test(test_wld_agrees_with_solver),
 	    cmocka_unit_test(test_deterministic_dots),
 	    cmocka_unit_test(test_deterministic_checkers),
 	    cmocka_unit_test(test_matches_negamax),

@@ -33,6 +33,7 @@ static const struct level reversi_levels[] = {
      .min_think_ms = 600,
      .deep = true,
      .exact = 18,
+     .wld = 20,
      .probcut = 15,
      .summary = "learnt pattern evaluation, selective deep search, perfect from 18 empty squares"},
     {.name = "expert",
@@ -41,9 +42,10 @@ static const struct level reversi_levels[] = {
      .nodes = 40000000,
      .min_think_ms = 600,
      .deep = true,
-     .exact = 22,
+     .exact = 24,
+     .wld = 26,
      .probcut = 15,
-     .summary = "everything, searching twenty times longer: perfect from 22 empty squares"},
+     .summary = "everything, searching twenty times longer: perfect from 24 empty squares"},
 };
 
 static const struct level checkers_levels[] = {
@@ -171,6 +173,7 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->noise = lv->noise;
 	out->seed = seed;
 	out->exact = lv->exact;
+	out->wld = lv->wld;
 	out->deep = lv->deep;
 	out->aspiration = lv->aspiration;
 	out->probcut = lv->probcut;

@@ -22,6 +22,7 @@ struct level {
 	int probcut;         /* forward pruning confidence (search_limits) */
 	bool deep;           /* uses the game's own fast search and evaluation (search_limits) */
 	int exact;           /* searches to the end once this few moves are left (0: never) */
+	int wld;             /* ... only for a win, a draw or a loss from this many (0: never) */
 	const char *summary; /* one line for the help screen */
 };
 

@@ -102,6 +102,7 @@ struct search {
 	struct search_limits limits;
 	int max_depth;
 	bool exact;     /* searching to the end (limits.exact) */
+	bool wld;       /* ... only to tell a win, a draw or a loss (limits.wld) */
 	int exact_left; /* ... with this many moves left (game_rules.moves_left) */
 	bool running;
 	enum phase phase;
@@ -504,6 +505,13 @@ static void node_return(struct search *s)
 
 /* Sets up the root frame for an iteration of depth s->iter: an aspiration window around the
  * last iteration's score when the limits ask for one (and there is no noise), unless `whole`. */
+/* Returns whether the iteration under way goes to the end only to tell a win, a draw or a
+ * loss (search_limits.wld). */
+static bool wld_iteration(const struct search *s)
+{
+	return s->wld && s->iter >= s->exact_left;
+}
+
 static void iteration_begin(struct search *s, bool whole)
 {
 	struct frame *root = &s->frames[0];
@@ -515,6 +523,10 @@ static void iteration_begin(struct search *s, bool whole)
 	    !search_proven(last)) {
 		root->alpha = last - width;
 		root->beta = last + width;
+	}
+	if (wld_iteration(s)) { /* a window around the draw */
+		root->alpha = -1;
+		root->beta = 1;
 	}
 	root->same = true;
 	root->scout = false;
@@ -529,6 +541,8 @@ static void iteration_begin(struct search *s, bool whole)
 static bool aspiration_failed(const struct search *s)
 {
 	const struct frame *root = &s->frames[0];
+	if (wld_iteration(s)) /* the window was chosen, not guessed */
+		return false;
 	return (root->alpha > -SEARCH_INFINITY && root->best <= root->alpha) ||
 	       (root->beta < SEARCH_INFINITY && root->best >= root->beta);
 }
@@ -538,6 +552,15 @@ static void iteration_record(struct search *s)
 {
 	const struct frame *root = &s->frames[0];
 	struct search_result *r = &s->result;
+	if (wld_iteration(s) && root->best < 0 && r->depth > 0) {
+		/* Every move loses, and the window tells nothing about by how much: the
+		 * selective search's choice, which loses least as far as it can see, stays. */
+		r->score = root->best;
+		r->depth = s->iter;
+		r->pv[0] = r->move;
+		r->pv_length = 1;
+		return;
+	}
 	r->has_move = true;
 	r->move = root->moves[root->best_index];
 	r->score = root->best;
@@ -570,7 +593,9 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	s->max_depth = s->limits.depth > 0 && s->limits.depth < SEARCH_MAX_DEPTH ? s->limits.depth
 	                                                                         : SEARCH_MAX_DEPTH;
 	const int left = rules->moves_left ? rules->moves_left(pos) : -1;
-	s->exact = s->limits.exact > 0 && left >= 0 && left <= s->limits.exact;
+	const bool exact = s->limits.exact > 0 && left >= 0 && left <= s->limits.exact;
+	s->wld = !exact && s->limits.wld > 0 && left >= 0 && left <= s->limits.wld;
+	s->exact = exact || s->wld;
 	s->exact_left = left;
 	if (s->exact)
 		s->max_depth = SEARCH_MAX_DEPTH;

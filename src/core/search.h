@@ -52,6 +52,10 @@ struct search_limits {
 	int exact;      /* once the game says at most this many moves are left
 			   (game_rules.moves_left), deepen until every line reaches the end, past
 			   `depth` and `nodes` (up to SEARCH_EXACT_NODES_FACTOR × nodes): 0 never */
+	int wld;        /* once at most this many moves are left but more than `exact`, go to the
+			   end in the same way, with a window around the draw: the search tells
+			   a win from a draw from a loss and plays a move that wins (draws) if
+			   any does, without the exact margin, which costs more; 0 never */
 	const uint64_t *history; /* games with repetition draws: hashes (rules->hash) of the
 				    positions before the root that it could repeat, kept alive by
 				    the caller while the search runs; a node below the root whose
