@@ -48,6 +48,8 @@ enum {
 	KEY_KILLER2 = 1 << 28, /* then history (always below HISTORY_MAX) */
 	NO_MOVE = 0xffff,
 	EXACT_PRELUDE = 12, /* iterations before going to the end (search_limits.exact) */
+	PROBCUT_STEP = 5,   /* tenths of sigma added per iteration past the end of the game */
+	PROBCUT_MAX = 40,   /* ... up to this confidence */
 };
 
 enum bound { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
@@ -103,6 +105,8 @@ struct search {
 	int max_depth;
 	bool exact;     /* searching to the end (limits.exact) */
 	bool wld;       /* ... only to tell a win, a draw or a loss (limits.wld) */
+	int probcut;    /* the confidence of the iteration under way (limits.probcut, raised
+			   once an iteration reaches the end of the game) */
 	int exact_left; /* ... with this many moves left (game_rules.moves_left) */
 	bool running;
 	enum phase phase;
@@ -322,13 +326,13 @@ static bool node_enter(struct search *s)
 	}
 	if (s->deep && s->limits.deep && s->ply > 0 && deep_enter(s, f, pos))
 		return true;
-	if (s->deep && s->limits.deep && s->limits.probcut > 0 &&
+	if (s->deep && s->limits.deep && s->probcut > 0 &&
 	    (!s->exact || s->iter < s->exact_left) && s->ply > 0 && s->rules->deep->probcut &&
-	    f->depth > 0 && !search_proven(f->alpha) && !search_proven(f->beta)) {
+	    f->depth > 0) {
 		int v;
 		uint64_t nodes = 0;
 		const bool cut = s->rules->deep->probcut(s->deep, pos, f->depth, f->alpha, f->beta,
-		                                         s->limits.probcut, &v, &nodes);
+		                                         s->probcut, &v, &nodes);
 		s->nodes += nodes;
 		if (cut) {
 			f->open = true;
@@ -503,14 +507,15 @@ static void node_return(struct search *s)
 	}
 }
 
-/* Sets up the root frame for an iteration of depth s->iter: an aspiration window around the
- * last iteration's score when the limits ask for one (and there is no noise), unless `whole`. */
 /* Returns whether the iteration under way goes to the end only to tell a win, a draw or a
  * loss (search_limits.wld). */
 static bool wld_iteration(const struct search *s)
 {
 	return s->wld && s->iter >= s->exact_left;
 }
+
+/* Sets up the root frame for an iteration of depth s->iter: an aspiration window around the
+ * last iteration's score when the limits ask for one (and there is no noise), unless `whole`. */
 
 static void iteration_begin(struct search *s, bool whole)
 {
@@ -574,6 +579,21 @@ static void iteration_record(struct search *s)
 	s->root_best = root->best_index;
 }
 
+/* Keeps what an iteration given up at the node limit has found: once the root's first move
+ * (the last iteration's best) is searched to the new depth, the best move so far has a score
+ * from the deeper search and replaces the last iteration's. Not with a narrowed root window
+ * (aspiration, outcome only), whose scores may be bounds. */
+static void iteration_partial(struct search *s)
+{
+	const struct frame *root = &s->frames[0];
+	if (s->ply > 0 && root->best_index >= 0 && root->alpha == -SEARCH_INFINITY &&
+	    root->beta == SEARCH_INFINITY && s->limits.noise <= 0) {
+		const int depth = s->result.depth;
+		iteration_record(s);
+		s->result.depth = depth; /* the last iteration finished */
+	}
+}
+
 /* Returns whether another iteration is worth starting after the one just recorded. */
 static bool iteration_more(const struct search *s)
 {
@@ -596,6 +616,7 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	const bool exact = s->limits.exact > 0 && left >= 0 && left <= s->limits.exact;
 	s->wld = !exact && s->limits.wld > 0 && left >= 0 && left <= s->limits.wld;
 	s->exact = exact || s->wld;
+	s->probcut = s->limits.probcut;
 	s->exact_left = left;
 	if (s->exact)
 		s->max_depth = SEARCH_MAX_DEPTH;
@@ -653,6 +674,7 @@ bool search_step(struct search *s, uint64_t budget)
 			/* Past 4× the node limit (6× when going to the end), the unfinished
 			 * iteration is given up. */
 			if (s->iter > 1 && s->nodes >= give_up) {
+				iteration_partial(s);
 				finish(s);
 				return true;
 			}
@@ -688,6 +710,13 @@ bool search_step(struct search *s, uint64_t budget)
 			}
 			/* Going to the end, a few ordinary iterations order the moves; then the
 			 * next one reaches the end of every line that has no pass. */
+			/* A selective iteration that reached the end of the game can only be
+			 * made surer: the next prunes less. */
+			if (!s->exact && s->probcut > 0 && s->exact_left >= 0 &&
+			    s->iter >= s->exact_left)
+				s->probcut = s->probcut + PROBCUT_STEP < PROBCUT_MAX
+				                 ? s->probcut + PROBCUT_STEP
+				                 : PROBCUT_MAX;
 			s->iter = s->exact && s->iter >= EXACT_PRELUDE && s->iter < s->exact_left
 			              ? s->exact_left
 			              : s->iter + 1;

@@ -205,8 +205,12 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 		return false;
 	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
 	const int empties = 64 - board8_count(P | O);
-	if (depth >= empties - 2)
-		return false; /* near the end the search sees it all: no guessing */
+	if (depth >= empties && empties <= DEEP_EXACT_MAX)
+		return false; /* the exact solver takes this node at once */
+	/* A bound that is a proven result counts as its margin in evaluation units: the fit
+	 * predicts the deep search's score in discs either way. */
+	const int a0 = search_proven(alpha) ? search_margin(alpha) * 100 : alpha;
+	const int b0 = search_proven(beta) ? search_margin(beta) * 100 : beta;
 	const struct mpc_fit *m =
 	    &reversi_mpc[(depth > MPC_MAX_DEPTH ? MPC_MAX_DEPTH : depth) - MPC_MIN_DEPTH];
 	const int shallow = reversi_mpc_shallow(depth);
@@ -214,12 +218,12 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 	bool cut = false;
 	c->nodes = 0;
 	/* a·v + b >= beta + t  <=>  v >= (beta + t - b) / a  (a in thousandths) */
-	const long hi = ((long)beta + t - m->b) * 1000 / m->a + 1;
+	const long hi = ((long)b0 + t - m->b) * 1000 / m->a + 1;
 	if (hi < SEARCH_PROVEN && mid_search(c, P, O, shallow, (int)hi - 1, (int)hi) >= hi) {
 		*score = beta;
 		cut = true;
 	}
-	const long lo = ((long)alpha - t - m->b) * 1000 / m->a - 1;
+	const long lo = ((long)a0 - t - m->b) * 1000 / m->a - 1;
 	if (!cut && lo > -SEARCH_PROVEN &&
 	    mid_search(c, P, O, shallow, (int)lo, (int)lo + 1) <= lo) {
 		*score = alpha;
