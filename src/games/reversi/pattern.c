@@ -70,6 +70,11 @@ static struct {
 	int squares[PATTERN_SHAPES];
 	uint8_t mirror[PATTERN_SHAPES][MAX_SQUARES]; /* digit i's square in the mirror image */
 	unsigned transforms[PATTERN_SHAPES];         /* bit t: a placement under symmetry t */
+	struct placement {
+		uint64_t mask;   /* the shape's squares, read on the board under symmetry t */
+		uint32_t offset; /* its table's first index within a stage */
+		uint8_t t;
+	} placement[PATTERN_INSTANCES]; /* in the order pattern_indices writes them */
 	size_t stage_size;
 	int16_t *weights; /* PATTERN_STAGES × stage_size, or NULL */
 	bool load_tried;
@@ -208,6 +213,9 @@ static void init(void)
 			if (!known) {
 				seen[placements++] = placed;
 				pt.transforms[s] |= 1u << t;
+				if (instances + placements <= PATTERN_INSTANCES)
+					pt.placement[instances + placements - 1] = (struct placement){
+					    shapes[s].mask, pt.offset[s], (uint8_t)t};
 			}
 		}
 		instances += placements;
@@ -232,17 +240,21 @@ int pattern_stage(int empties)
 void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
 {
 	init();
+	/* The 8 images, composed (the flips commute): one transpose and two mirrors a board
+	 * instead of one chain per symmetry. Index t as in symmetry(). */
 	uint64_t p[8], o[8];
-	for (int t = 0; t < 8; t++) {
-		p[t] = symmetry(P, t);
-		o[t] = symmetry(O, t);
+	p[0] = P, o[0] = O;
+	p[4] = transpose(P), o[4] = transpose(O);
+	for (int t = 0; t < 8; t += 4) {
+		p[t + 1] = mirror_h(p[t]), o[t + 1] = mirror_h(o[t]);
+		p[t + 2] = flip_v(p[t]), o[t + 2] = flip_v(o[t]);
+		p[t + 3] = flip_v(p[t + 1]), o[t + 3] = flip_v(o[t + 1]);
 	}
-	int k = 0;
-	for (int s = 0; s < PATTERN_SHAPES; s++)
-		for (int t = 0; t < 8; t++)
-			if (pt.transforms[s] >> t & 1)
-				idx[k++] = pt.offset[s] + pt.ternary[gather(p[t], shapes[s].mask)] +
-				           2u * pt.ternary[gather(o[t], shapes[s].mask)];
+	for (int k = 0; k < PATTERN_INSTANCES; k++) {
+		const struct placement *pl = &pt.placement[k];
+		idx[k] = pl->offset + pt.ternary[gather(p[pl->t], pl->mask)] +
+		         2u * pt.ternary[gather(o[pl->t], pl->mask)];
+	}
 }
 
 uint32_t pattern_twin(uint32_t i)
