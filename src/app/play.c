@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "games/checkers/checkers.h"
+#include "io/pdn.h"
 #include "io/save.h"
 
 /* The engine gets what a frame leaves after drawing, less a safety margin, within bounds. */
@@ -33,7 +35,7 @@ static const struct view *view_for(const struct game_rules *rules)
 {
 	static const struct view *const views[] = {
 	    &view_reversi,
-	    /* &view_checkers, (issue 5) */
+	    &view_checkers,
 	    /* &view_dots, (issue 6) */
 	};
 	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
@@ -66,6 +68,34 @@ static void autosave(struct app *a)
 		p->status_end = a->now + 6;
 	}
 	a->has_autosave = !match_over(&p->match);
+}
+
+/* Finishes setting up a game whose match, rules, mode, level and human are in place:
+ * the view, the engines, hints, the autosave. Returns success (false: out of memory). */
+static bool play_setup(struct app *a)
+{
+	struct play *p = &a->play;
+	if (!p->level)
+		p->level = level_at(p->rules, 0);
+	p->view = view_for(p->rules);
+	p->seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
+	p->search = search_new(p->rules, 18);
+	p->advisor = search_new(p->rules, 16);
+	if (!p->search || !p->advisor) {
+		search_free(p->search);
+		search_free(p->advisor);
+		match_free(&p->match);
+		p->rules = NULL;
+		snprintf(a->notice, sizeof a->notice, "Out of memory");
+		return false;
+	}
+	p->hints = a->settings.hints || strcmp(p->level->name, "beginner") == 0;
+	p->hover = p->cursor = p->advice = -1;
+	p->show_eval = a->settings.show_eval;
+	p->ns_per_node = 1000;
+	p->turn_start = a->now;
+	autosave(a);
+	return true;
 }
 
 bool play_begin(struct app *a, bool resume)
@@ -106,26 +136,104 @@ bool play_begin(struct app *a, bool resume)
 		p->level = level_find(p->rules, s->level);
 		p->human = s->colour ? 1 : 0;
 	}
-	if (!p->level)
-		p->level = level_at(p->rules, 0);
-	p->view = view_for(p->rules);
-	p->seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
-	p->search = search_new(p->rules, 18);
-	p->advisor = search_new(p->rules, 16);
-	if (!p->search || !p->advisor) {
-		search_free(p->search);
-		search_free(p->advisor);
-		match_free(&p->match);
-		p->rules = NULL;
-		snprintf(a->notice, sizeof a->notice, "Out of memory");
+	return play_setup(a);
+}
+
+/* Reads the whole file at path into a new NUL-terminated buffer (free it); NULL with a
+ * message in err when it cannot. */
+static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "cannot open %s", path);
+		return NULL;
+	}
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	while (buf) {
+		n += fread(buf + n, 1, cap - n - 1, f);
+		if (n < cap - 1)
+			break;
+		if (cap >= (size_t)64 << 20) {
+			snprintf(err, errlen, "%s is larger than 64 MB", path);
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		char *grown = realloc(buf, cap * 2);
+		if (!grown) {
+			free(buf);
+			buf = NULL;
+		}
+		buf = grown;
+		cap *= 2;
+	}
+	if (buf && ferror(f)) {
+		snprintf(err, errlen, "cannot read %s", path);
+		free(buf);
+		buf = NULL;
+	} else if (!buf && !*err) {
+		snprintf(err, errlen, "out of memory reading %s", path);
+	}
+	fclose(f);
+	if (buf) {
+		buf[n] = '\0';
+		*len = n;
+	}
+	return buf;
+}
+
+bool play_open(struct app *a, const char *path, int number, char *err, size_t errlen)
+{
+	struct play *p = &a->play;
+	play_end(a);
+	memset(p, 0, sizeof *p);
+	err[0] = '\0';
+	size_t len = 0;
+	char *text = read_whole(path, &len, err, errlen);
+	if (!text)
+		return false;
+	struct pdn_file file = {0};
+	char why[GAME_ERR_MAX] = "";
+	const int count = pdn_read(text, len, &file, why);
+	free(text);
+	bool ok = false;
+	if (count < 0) {
+		snprintf(err, errlen, "%s: %s", path, why);
+	} else if (count == 0) {
+		snprintf(err, errlen, "%s holds no checkers game", path);
+	} else if (number < 1 || number > count) {
+		snprintf(err, errlen, "%s holds %d game%s; there is no game %d", path, count,
+			 count == 1 ? "" : "s", number);
+	} else if (file.games[number - 1].error != GAME_OK) {
+		snprintf(err, errlen, "%s: %s", path, file.games[number - 1].err);
+	} else {
+		const struct pdn_game *g = &file.games[number - 1];
+		ok = match_init_at(&p->match, &checkers_rules, NULL, &g->start) == GAME_OK;
+		for (int i = 0; ok && i < g->count; i++)
+			ok = match_play(&p->match, &g->moves[i]) == GAME_OK;
+		if (!ok)
+			snprintf(err, errlen, "out of memory reading %s", path);
+	}
+	pdn_free(&file);
+	if (!ok) {
+		if (p->match.positions)
+			match_free(&p->match);
+		memset(p, 0, sizeof *p);
 		return false;
 	}
-	p->hints = a->settings.hints || strcmp(p->level->name, "beginner") == 0;
-	p->hover = p->cursor = p->advice = -1;
-	p->show_eval = a->settings.show_eval;
-	p->ns_per_node = 1000;
-	p->turn_start = a->now;
-	autosave(a);
+	const struct settings *s = &a->settings;
+	p->rules = &checkers_rules;
+	p->mode = mode_named(s->mode);
+	p->level = level_find(p->rules, s->level);
+	/* Against the computer the human takes the side to move, unless a colour was given. */
+	p->human = a->opt.color ? (strcmp(a->opt.color, "white") == 0) : match_to_move(&p->match);
+	if (!play_setup(a))
+		return false;
+	if (match_over(&p->match))
+		p->over_handled = false;
+	snprintf(p->status, sizeof p->status, "Opened game %d of %.150s", number, path);
+	p->status_end = a->now + 5;
 	return true;
 }
 
@@ -320,6 +428,13 @@ static void think(struct app *a)
 	if (!p->thinking) {
 		struct search_limits limits;
 		level_limits(p->level, p->seed ^ (uint32_t)p->match.cursor * 2654435761u, &limits);
+		if (p->rules == &checkers_rules) {
+			/* Only positions since the last capture or man move can come again. */
+			const struct checkers_pos *pos = match_pos(&p->match);
+			const int back = pos->quiet < p->match.cursor ? pos->quiet : p->match.cursor;
+			limits.history = &p->match.hashes[p->match.cursor - back];
+			limits.history_count = back;
+		}
 		search_start(p->search, match_pos(&p->match), &limits);
 		p->thinking = true;
 		p->think_start = a->now;
@@ -355,6 +470,8 @@ void play_update(struct app *a, double dt)
 	struct play *p = &a->play;
 	if (!p->rules)
 		return;
+	if (p->view->update)
+		p->view->update(a, p);
 	if (p->flip_sound_at > 0 && a->now >= p->flip_sound_at) {
 		app_sound(a, SOUND_FLIP);
 		p->flip_sound_at = 0;
@@ -488,6 +605,12 @@ void play_event(struct app *a, const SDL_Event *ev)
 			snprintf(p->status, sizeof p->status,
 			         "The engine is looking for a move...");
 			p->status_end = a->now + 1.5;
+		}
+	} else if (k == SDLK_n && !ev->key.repeat && !ctrl) {
+		/* Move now: the engine plays the best move it has found so far. */
+		if (p->thinking && search_running(p->search)) {
+			search_stop(p->search);
+			p->think_start = a->now - p->level->min_think_ms / 1000.0;
 		}
 	} else if (k == SDLK_e && !ev->key.repeat) {
 		p->show_eval = !p->show_eval;
