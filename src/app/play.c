@@ -232,7 +232,8 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 		return false;
 	if (match_over(&p->match))
 		p->over_handled = false;
-	snprintf(p->status, sizeof p->status, "Opened game %d of %.150s", number, path);
+	const char *base = strrchr(path, '/');
+	snprintf(p->status, sizeof p->status, "Opened game %d of %.40s", number, base ? base + 1 : path);
 	p->status_end = a->now + 5;
 	return true;
 }

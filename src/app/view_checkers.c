@@ -92,9 +92,7 @@ static bool black_bottom(const struct play *p)
 /* Stores the screen column and row of square sq (1..32). */
 static void square_cell(const struct play *p, int sq, int *col, int *row)
 {
-	const int r = (sq - 1) / 4, c = 2 * ((sq - 1) % 4) + (r % 2 == 0);
-	*col = black_bottom(p) ? 7 - c : c;
-	*row = black_bottom(p) ? 7 - r : r;
+	layout_checkers_cell(sq, black_bottom(p), col, row);
 }
 
 /* Returns the square (1..32) at screen column col and row row, or 0 on a light square. */
@@ -658,9 +656,9 @@ static void draw(struct app *a, const struct play *p)
 		const int to = path.square[ui.from ? ui.hop_count + 1 : 1];
 		int x, y, w;
 		square_rect(p, to, &x, &y, &w);
-		const Uint8 shade = pos->side == CHECKERS_BLACK ? 30 : 255;
-		SDL_SetTextureColorMod(a->assets.markers, shade, shade, shade);
-		draw_marker(a, 0, x, y, w, 1.3);
+		SDL_SetTextureColorMod(a->assets.markers, 255, 236, 150);
+		draw_marker(a, 0, x, y, w, 1.5);
+		draw_marker(a, 0, x, y, w, 1.5); /* twice: plain enough on the felt */
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
 	}
 	/* The engine's suggestion (Shift+H): gold frames on the piece and where it ends. */
@@ -716,7 +714,8 @@ static void draw(struct app *a, const struct play *p)
 static void cursor_step(struct play *p, int dx, int dy)
 {
 	if (p->cursor < 0 || p->cursor >= 32) {
-		p->cursor = (black_bottom(p) ? 22 : 9) - 1; /* a square of the human's front rows */
+		/* start on a piece of the side to move, near the middle of its front */
+		p->cursor = (pos_of(p)->side == CHECKERS_BLACK ? 10 : 23) - 1;
 		return;
 	}
 	int col, row;
