@@ -59,7 +59,7 @@ static const char *label_of(const struct app *a, int row)
 	if (game_is(a, "checkers") && row == ROW_ANTI)
 		return "Board";
 	if (game_is(a, "checkers") && row == ROW_HOLE)
-		return "Square numbers";
+		return "Numbers";
 	if (game_is(a, "checkers") && row == ROW_SIZE)
 		return "Size";
 	return row_label[row];

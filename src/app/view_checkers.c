@@ -436,7 +436,9 @@ static void update(struct app *a, struct play *p)
 		const struct search_result *r = search_result(p->search);
 		ui.stats = *r;
 		ui.stats_root = *pos_of(p);
-		ui.stats_seconds = a->now - p->think_start;
+		/* the search's own time, not the wait for the move's minimum display time */
+		if (search_running(p->search))
+			ui.stats_seconds = a->now - p->think_start + 1.0 / APP_TICK_HZ;
 		ui.stats_side = match_to_move(&p->match);
 		ui.have_stats = r->depth > 0 || r->has_move;
 	}
