@@ -622,6 +622,14 @@ int app_main(int argc, char **argv)
 	const int status = parse_options(a, argc, argv);
 	if (status >= 0)
 		return status;
+	if (a->opt.open) { /* a bad file is reported before any window opens */
+		char err[600];
+		if (!play_check_open(a->opt.open, a->opt.game_number ? a->opt.game_number : 1, err,
+				     sizeof err)) {
+			fprintf(stderr, "parity: %s\n", err);
+			return 2;
+		}
+	}
 	if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) != 0) {
 		fprintf(stderr, "parity: cannot start SDL: %s\n", SDL_GetError());
 		return 1;

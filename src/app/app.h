@@ -242,6 +242,10 @@ bool play_begin(struct app *a, bool resume);
  * (undo steps back through it). Returns success, or false with a message in err. */
 bool play_open(struct app *a, const char *path, int number, char *err, size_t errlen);
 
+/* Checks what play_open would read, without a window: returns whether game `number` of the
+ * PDN file at path can be played, or false with a message in err. */
+bool play_check_open(const char *path, int number, char *err, size_t errlen);
+
 /* Frees the game. */
 void play_end(struct app *a);
 

@@ -183,11 +183,12 @@ static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
 	return buf;
 }
 
-bool play_open(struct app *a, const char *path, int number, char *err, size_t errlen)
+/* Builds in *m (free it with match_free) game `number` of the PDN file at path, every move
+ * played; returns success, or false with a message in err (and nothing to free). */
+static bool read_pdn_match(const char *path, int number, struct match *m, char *err,
+			   size_t errlen)
 {
-	struct play *p = &a->play;
-	play_end(a);
-	memset(p, 0, sizeof *p);
+	memset(m, 0, sizeof *m);
 	err[0] = '\0';
 	size_t len = 0;
 	char *text = read_whole(path, &len, err, errlen);
@@ -209,16 +210,33 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 		snprintf(err, errlen, "%s: %s", path, file.games[number - 1].err);
 	} else {
 		const struct pdn_game *g = &file.games[number - 1];
-		ok = match_init_at(&p->match, &checkers_rules, NULL, &g->start) == GAME_OK;
+		ok = match_init_at(m, &checkers_rules, NULL, &g->start) == GAME_OK;
 		for (int i = 0; ok && i < g->count; i++)
-			ok = match_play(&p->match, &g->moves[i]) == GAME_OK;
+			ok = match_play(m, &g->moves[i]) == GAME_OK;
 		if (!ok)
 			snprintf(err, errlen, "out of memory reading %s", path);
 	}
 	pdn_free(&file);
-	if (!ok) {
-		if (p->match.positions)
-			match_free(&p->match);
+	if (!ok && m->positions)
+		match_free(m);
+	return ok;
+}
+
+bool play_check_open(const char *path, int number, char *err, size_t errlen)
+{
+	struct match m;
+	if (!read_pdn_match(path, number, &m, err, errlen))
+		return false;
+	match_free(&m);
+	return true;
+}
+
+bool play_open(struct app *a, const char *path, int number, char *err, size_t errlen)
+{
+	struct play *p = &a->play;
+	play_end(a);
+	memset(p, 0, sizeof *p);
+	if (!read_pdn_match(path, number, &p->match, err, errlen)) {
 		memset(p, 0, sizeof *p);
 		return false;
 	}

@@ -515,7 +515,7 @@ static void draw_board(struct app *a, const struct play *p)
 	for (int sq = 1; sq <= 32; sq++) {
 		int x, y, w;
 		square_rect(p, sq, &x, &y, &w);
-		char t[4];
+		char t[12];
 		snprintf(t, sizeof t, "%d", sq);
 		app_text(a, FONT_SMALL, t, x + 4, y + 2, label, 0);
 	}
