@@ -412,6 +412,33 @@ static void test_open_game_number(void **state)
 	assert_true(on_path(&sh, 22, true));
 	SDL_FreeSurface(sh.s);
 
+	/* A game whose record ends in a threefold repetition opens on the game-over screen,
+	 * which says why it is drawn. */
+	write_file("draw.pdn",
+		   "[Event \"Repetition\"]\n[FEN \"B:WK29:BK4\"]\n\n"
+		   "1. 4-8 29-25 2. 8-4 25-29 3. 4-8 29-25 4. 8-4 25-29 1/2-1/2\n",
+		   pdn, sizeof pdn);
+	snprintf(args, sizeof args, "--mode two-players --open %s", pdn);
+	assert_int_equal(run_script("draw.script",
+				    "0 wait-scene over\n30 screenshot %s/draw.png\n"
+				    "1 expect-scene over\n1 quit\n",
+				    args),
+			 0);
+	sh = load_shot("draw.png");
+	assert_int_equal(look_at(&sh, 4, false), LOOK_BLACK);
+	assert_true(crown_pixels(&sh, 4, false) > 40);
+	assert_int_equal(look_at(&sh, 29, false), LOOK_WHITE);
+	int gold = 0, ink = 0; /* the banner's title, and the line under it */
+	for (int y = 340; y < 440; y++)
+		for (int x = LAYOUT_PANEL_X; x < LAYOUT_PANEL_X + LAYOUT_PANEL_W; x += 2) {
+			const SDL_Color c = pixel(&sh, x, y);
+			gold += y < 390 && c.r > 200 && c.g > 150 && c.b < 120;
+			ink += y >= 400 && c.r > 200 && c.g > 200 && c.b > 190;
+		}
+	assert_true(gold > 50);
+	assert_true(ink > 50);
+	SDL_FreeSurface(sh.s);
+
 	/* Bad files are reported before a window opens, never a crash. */
 	char cmd[1200];
 	snprintf(cmd, sizeof cmd, "%s --open %s --game-number 3 2>/dev/null", parity, pdn);

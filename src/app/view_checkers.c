@@ -147,7 +147,8 @@ static void drop_selection(void)
 /* Drops the selection when the position changed under it (a move, undo, a new game). */
 static void check_selection(const struct play *p)
 {
-	if (ui.from && (p->match.cursor != ui.sel_cursor || p->match.count != ui.sel_count))
+	if (ui.from && (p->match.cursor != ui.sel_cursor || p->match.count != ui.sel_count ||
+			owner(pos_of(p), ui.from) != pos_of(p)->side))
 		drop_selection();
 }
 
