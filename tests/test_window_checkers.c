@@ -153,6 +153,22 @@ static bool on_path(const struct shot *sh, int sq, bool top)
 	return c.r > 90 && c.r > c.b + 40; /* the felt's red is about 26 */
 }
 
+/* Returns how many gold pixels (the engine's suggestion frame) square sq shows near its edge,
+ * Black at the bottom. */
+static int gold_pixels(const struct shot *sh, int sq)
+{
+	int x, y, w, n = 0;
+	layout_checkers_square(sq, 1, &x, &y, &w);
+	for (int dy = 0; dy < w; dy++)
+		for (int dx = 0; dx < w; dx++) {
+			if (dx > 10 && dx < w - 10 && dy > 10 && dy < w - 10)
+				continue; /* the frame runs round the edge */
+			const SDL_Color c = pixel(sh, x + dx, y + dy);
+			n += c.r > 200 && c.g > 140 && c.b < 130;
+		}
+	return n;
+}
+
 /* Returns whether an empty square shows a hint dot at its centre. */
 static bool hinted(const struct shot *sh, int sq, bool top)
 {
@@ -313,6 +329,9 @@ static void test_multi_jump_and_crowning(void **state)
 	snprintf(args, sizeof args, "--mode two-players --open %s", pdn);
 	const char *script = "0 wait-scene play\n"
 			     "0 screenshot %s/forced.png\n"
+			     "1 key shift+h\n" /* the engine's suggestion */
+			     "0 wait\n"
+			     "1 screenshot %s/advice.png\n"
 			     "1 square 9\n" /* 9 cannot move: 15 must jump */
 			     "1 screenshot %s/refused.png\n"
 			     "1 drag 15 31\n" /* one drag to the end of the only path */
@@ -340,6 +359,12 @@ static void test_multi_jump_and_crowning(void **state)
 	assert_false(glows(&sh, 18, false));
 	assert_true(hinted(&sh, 22, false)); /* where the jump lands */
 	const int opened = status_pixels(&sh); /* "Opened game 1 of ..." */
+	SDL_FreeSurface(sh.s);
+
+	sh = load_shot("advice.png"); /* framed in gold: the piece (15) and where it ends (31) */
+	assert_true(gold_pixels(&sh, 31) > 40);
+	assert_int_equal(gold_pixels(&sh, 22), 0);
+	assert_int_equal(gold_pixels(&sh, 28), 0);
 	SDL_FreeSurface(sh.s);
 
 	sh = load_shot("refused.png");
@@ -536,6 +561,39 @@ static void whole_game(const char *level, const char *how)
 	remove(path);
 }
 
+/* N: the computer plays the best move it has found so far. Expert spends 400 000 nodes and
+ * more on its first move; told to move three ticks after it began, it has spent far fewer. */
+static void test_move_now(void **state)
+{
+	(void)state;
+	need_display();
+	fresh_prefs();
+	char out[400], args[700];
+	snprintf(out, sizeof out, "%s/stats.txt", work);
+	snprintf(args, sizeof args, "--game checkers --level expert --stats >%s", out);
+	assert_int_equal(run_script("now.script",
+				    "0 wait-scene play\n1 drag 11 15\n3 key n\n0 wait\n"
+				    "1 screenshot %s/now.png\n1 quit\n",
+				    args),
+			 0);
+	struct shot sh = load_shot("now.png"); /* White has moved: Black is to move again */
+	int white_home = 0;
+	for (int sq = 21; sq <= 32; sq++)
+		white_home += look_at(&sh, sq, false) == LOOK_WHITE;
+	assert_int_equal(white_home, 11);
+	SDL_FreeSurface(sh.s);
+	FILE *f = fopen(out, "r");
+	assert_non_null(f);
+	char line[300];
+	unsigned long long nodes = 0;
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "engine %llu nodes", &nodes) == 1)
+			break;
+	fclose(f);
+	assert_true(nodes > 0);
+	assert_true(nodes < 400000);
+}
+
 static void test_whole_game_beginner(void **state)
 {
 	(void)state;
@@ -556,6 +614,7 @@ int main(void)
 		cmocka_unit_test(test_start_drag_keyboard),
 		cmocka_unit_test(test_multi_jump_and_crowning),
 		cmocka_unit_test(test_open_game_number),
+		cmocka_unit_test(test_move_now),
 		cmocka_unit_test(test_whole_game_beginner),
 		cmocka_unit_test(test_whole_game_medium),
 	};
