@@ -622,10 +622,19 @@ static void draw(struct app *a, const struct play *p)
 		}
 		SDL_SetTextureColorMod(a->assets.pieces, 255, 255, 255);
 	}
-	if (ui.from) { /* the piece picked up glows white */
+	/* The piece under the pointer, when it can move, shows only its own destinations. */
+	int pointed = 0;
+	for (int i = 0; i < n && !ui.from && p->hover >= 0; i++) {
+		struct checkers_path path;
+		checkers_move_path(&moves[i], &path);
+		if (path.square[0] == p->hover + 1)
+			pointed = p->hover + 1;
+	}
+	if (ui.from || pointed) { /* the piece picked up glows white, one pointed at faintly */
 		int x, y, w;
-		square_rect(p, ui.hop_count ? ui.hops[ui.hop_count - 1] : ui.from, &x, &y, &w);
-		draw_cell(a, CELL_GLOW, x, y, w, 1.0, 230);
+		square_rect(p, ui.from ? (ui.hop_count ? ui.hops[ui.hop_count - 1] : ui.from) : pointed,
+			    &x, &y, &w);
+		draw_cell(a, CELL_GLOW, x, y, w, 1.0, ui.from ? 230 : 110);
 	}
 	/* The pieces. */
 	if (moving) {
@@ -650,20 +659,27 @@ static void draw(struct app *a, const struct play *p)
 			draw_piece(a, pos->side, is_king(pos, ui.from), x, y, w, 1.0, 255);
 		}
 	}
-	/* Legal destinations: of the piece picked up, or of every piece (hints). */
+	/* Legal destinations (hints): of the piece picked up or pointed at, or of every piece. */
+	uint32_t dots = 0;
 	for (int i = 0; i < n && p->hints; i++) {
 		if (ui.from && !follows_entry(&moves[i]))
 			continue;
 		struct checkers_path path;
 		checkers_move_path(&moves[i], &path);
-		const int to = path.square[ui.from ? ui.hop_count + 1 : 1];
-		int x, y, w;
-		square_rect(p, to, &x, &y, &w);
-		SDL_SetTextureColorMod(a->assets.markers, 255, 236, 150);
-		draw_marker(a, 0, x, y, w, 1.5);
-		draw_marker(a, 0, x, y, w, 1.5); /* twice: plain enough on the felt */
-		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
+		if (pointed && path.square[0] != pointed)
+			continue;
+		dots |= 1u << (path.square[ui.from ? ui.hop_count + 1 : 1] - 1);
 	}
+	SDL_SetTextureColorMod(a->assets.markers, 255, 236, 150);
+	for (int sq = 1; sq <= 32; sq++) {
+		if (!(dots >> (sq - 1) & 1))
+			continue;
+		int x, y, w;
+		square_rect(p, sq, &x, &y, &w);
+		for (int k = 0; k < 3; k++) /* the translucent dot thrice: plain on the felt */
+			draw_marker(a, 0, x, y, w, 1.5);
+	}
+	SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
 	/* The engine's suggestion (Shift+H): gold frames on the piece and where it ends. */
 	if (p->advice >= 0 && p->advice < 32 && human_turn) {
 		SDL_SetTextureColorMod(a->assets.markers, 255, 200, 60);
