@@ -50,6 +50,8 @@ static void play_scene_event(struct app *a, const SDL_Event *ev)
 		return;
 	}
 	if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_ESCAPE && !ev->key.repeat) {
+		if (p->view->event && p->view->event(a, p, ev))
+			return; /* Esc put down a piece picked up */
 		if (p->match.cursor > 0 && !match_over(&p->match))
 			p->confirm_leave = true;
 		else

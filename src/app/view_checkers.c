@@ -287,10 +287,12 @@ static void square_action(struct app *a, struct play *p, int sq, bool drop)
 				if (path.length == ui.hop_count)
 					complete = i;
 			}
-		if (left == 1 && complete >= 0)
-			play_entered(a, &moves[complete], ui.hop_count);
-		else if (drop)
+		if (left == 1 && complete >= 0) {
+			play_entered(a, &moves[complete], ui.hop_count); /* sounds as it lands */
+		} else { /* a hop of a multi-jump, more to come */
+			app_sound(a, SOUND_CAPTURE);
 			ui.dragging = false;
+		}
 		return;
 	}
 	if (ends_here == 1) { /* straight to the last square of the only such path */
@@ -767,6 +769,10 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 		}
 		return true;
 	case SDL_MOUSEBUTTONDOWN: {
+		if (ev->button.button == SDL_BUTTON_RIGHT && ui.from) {
+			drop_selection(); /* a right click puts the piece down again */
+			return true;
+		}
 		if (ev->button.button != SDL_BUTTON_LEFT)
 			return false;
 		const int index = hit(p, ev->button.x, ev->button.y);
