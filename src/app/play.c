@@ -184,8 +184,9 @@ static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
 }
 
 /* Builds in *m (free it with match_free) game `number` of the PDN file at path, every move
- * played; returns success, or false with a message in err (and nothing to free). */
-static bool read_pdn_match(const char *path, int number, struct match *m, char *err,
+ * played, storing in *games how many games the file holds; returns success, or false with
+ * a message in err (and nothing to free). */
+static bool read_pdn_match(const char *path, int number, struct match *m, int *games, char *err,
 			   size_t errlen)
 {
 	memset(m, 0, sizeof *m);
@@ -198,6 +199,7 @@ static bool read_pdn_match(const char *path, int number, struct match *m, char *
 	char why[GAME_ERR_MAX] = "";
 	const int count = pdn_read(text, len, &file, why);
 	free(text);
+	*games = count;
 	bool ok = false;
 	if (count < 0) {
 		snprintf(err, errlen, "%s: %s", path, why);
@@ -225,7 +227,8 @@ static bool read_pdn_match(const char *path, int number, struct match *m, char *
 bool play_check_open(const char *path, int number, char *err, size_t errlen)
 {
 	struct match m;
-	if (!read_pdn_match(path, number, &m, err, errlen))
+	int games;
+	if (!read_pdn_match(path, number, &m, &games, err, errlen))
 		return false;
 	match_free(&m);
 	return true;
@@ -236,7 +239,8 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 	struct play *p = &a->play;
 	play_end(a);
 	memset(p, 0, sizeof *p);
-	if (!read_pdn_match(path, number, &p->match, err, errlen)) {
+	int games = 0;
+	if (!read_pdn_match(path, number, &p->match, &games, err, errlen)) {
 		memset(p, 0, sizeof *p);
 		return false;
 	}
@@ -251,7 +255,11 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 	if (match_over(&p->match))
 		p->over_handled = false;
 	const char *base = strrchr(path, '/');
-	snprintf(p->status, sizeof p->status, "Opened game %d of %.40s", number, base ? base + 1 : path);
+	if (games > 1)
+		snprintf(p->status, sizeof p->status, "Game %d of %d in %.40s",
+			 number, games, base ? base + 1 : path);
+	else
+		snprintf(p->status, sizeof p->status, "Opened %.60s", base ? base + 1 : path);
 	p->status_end = a->now + 5;
 	return true;
 }
