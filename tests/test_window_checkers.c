@@ -327,7 +327,9 @@ static void test_multi_jump_and_crowning(void **state)
 		   pdn, sizeof pdn);
 	char args[700];
 	snprintf(args, sizeof args, "--mode two-players --open %s", pdn);
-	const char *script = "0 wait-scene play\n"
+	const char *script = "0 wait-scene games\n" /* two games in the file: a list */
+			     "1 key Return\n"          /* the first */
+			     "0 wait-scene play\n"
 			     "0 screenshot %s/forced.png\n"
 			     "1 key shift+h\n" /* the engine's suggestion */
 			     "0 wait\n"
@@ -462,6 +464,22 @@ static void test_open_game_number(void **state)
 		}
 	assert_true(gold > 50);
 	assert_true(ink > 50);
+	SDL_FreeSurface(sh.s);
+
+	/* In the list of a file's games, one that cannot be played says why and stays listed. */
+	write_file("mixed.pdn",
+		   "[Event \"Good\"]\n1. 11-15 *\n\n[Event \"Bad\"]\n1. 11-15 23-19 2. 15-24 *\n",
+		   pdn, sizeof pdn);
+	snprintf(args, sizeof args, "--mode two-players --open %s", pdn);
+	assert_int_equal(run_script("mixed.script",
+				    "0 wait-scene games\n1 key Down\n1 key Return\n"
+				    "10 expect-scene games\n1 key Up\n1 key Return\n"
+				    "0 wait-scene play\n0 screenshot %s/good.png\n1 quit\n",
+				    args),
+			 0);
+	sh = load_shot("good.png");
+	assert_int_equal(look_at(&sh, 15, false), LOOK_BLACK);
+	assert_int_equal(look_at(&sh, 11, false), LOOK_EMPTY);
 	SDL_FreeSurface(sh.s);
 
 	/* Bad files are reported before a window opens, never a crash. */

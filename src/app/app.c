@@ -246,7 +246,7 @@ static void print_usage(FILE *out)
 	      "\n"
 	      "  --game reversi|checkers|dots  start a game at once (skipping the menu)\n"
 	      "  --open FILE.pdn        continue a checkers game from a PDN file (undo steps back)\n"
-	      "  --game-number N        which game of that file (default 1)\n"
+	      "  --game-number N        which game of that file (default: a list when it has several)\n"
 	      "  --level beginner|medium|hard|expert\n"
 	      "  --mode vs-computer|two-players|demo\n"
 	      "  --color black|white    the side you play against the computer\n"
@@ -473,6 +473,10 @@ static bool first_scene(struct app *a)
 		if (a->opt.color)
 			a->settings.colour = strcmp(a->opt.color, "white") == 0;
 	}
+	if (a->opt.open && a->opt.open_list) {
+		app_change_scene(a, &scene_games);
+		return true;
+	}
 	if (a->opt.open) {
 		char err[600];
 		const int number = a->opt.game_number ? a->opt.game_number : 1;
@@ -624,7 +628,18 @@ int app_main(int argc, char **argv)
 		return status;
 	if (a->opt.open) { /* a bad file is reported before any window opens */
 		char err[600];
-		if (!play_check_open(a->opt.open, a->opt.game_number ? a->opt.game_number : 1, err,
+		int count = 0;
+		if (!a->opt.game_number) { /* several games: the window lists them */
+			struct open_entry *list = play_list_open(a->opt.open, &count, err, sizeof err);
+			free(list);
+			if (!list) {
+				fprintf(stderr, "parity: %s\n", err);
+				return 2;
+			}
+			a->opt.open_list = count > 1;
+		}
+		if (!a->opt.open_list &&
+		    !play_check_open(a->opt.open, a->opt.game_number ? a->opt.game_number : 1, err,
 				     sizeof err)) {
 			fprintf(stderr, "parity: %s\n", err);
 			return 2;

@@ -62,7 +62,7 @@ struct scene {
 	void (*leave)(struct app *a);
 };
 
-extern const struct scene scene_menu, scene_play, scene_over, scene_help;
+extern const struct scene scene_menu, scene_play, scene_over, scene_help, scene_games;
 
 /* A game view draws one game and turns pointer input into its moves (app/view_*.c). */
 struct play;
@@ -164,7 +164,8 @@ struct app_options {
 	const char *data_dir;          /* --data DIR: where the assets are */
 	const char *pref_dir;          /* --prefs DIR: settings and autosave (default: SDL's) */
 	const char *open;              /* --open FILE.pdn: continue a checkers game from a file */
-	int game_number;               /* --game-number N: which game of that file (default 1) */
+	int game_number;               /* --game-number N: which game of that file (0: none given) */
+	bool open_list;                /* the file holds several games and none was chosen */
 };
 
 struct script;
@@ -245,6 +246,17 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 /* Checks what play_open would read, without a window: returns whether game `number` of the
  * PDN file at path can be played, or false with a message in err. */
 bool play_check_open(const char *path, int number, char *err, size_t errlen);
+
+/* One game of a PDN file as the list of games shows it (app/scene_games.c). */
+struct open_entry {
+	char line[160];  /* "3. London 1992 · Chinook – Tinsley · 1/2-1/2 · 40 moves" */
+	bool playable;   /* read without a fault */
+	char why[GAME_ERR_MAX]; /* the fault, when not playable */
+};
+
+/* Reads the games of the PDN file at path for the list: returns a new array (free it) of
+ * *count entries (at least one), or NULL with a message in err. */
+struct open_entry *play_list_open(const char *path, int *count, char *err, size_t errlen);
 
 /* Frees the game. */
 void play_end(struct app *a);

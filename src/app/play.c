@@ -224,6 +224,41 @@ static bool read_pdn_match(const char *path, int number, struct match *m, int *g
 	return ok;
 }
 
+struct open_entry *play_list_open(const char *path, int *count, char *err, size_t errlen)
+{
+	err[0] = '\0';
+	size_t len = 0;
+	char *text = read_whole(path, &len, err, errlen);
+	if (!text)
+		return NULL;
+	struct pdn_file file = {0};
+	char why[GAME_ERR_MAX] = "";
+	const int n = pdn_read(text, len, &file, why);
+	free(text);
+	struct open_entry *list = NULL;
+	if (n < 0)
+		snprintf(err, errlen, "%s: %s", path, why);
+	else if (n == 0)
+		snprintf(err, errlen, "%s holds no checkers game", path);
+	else if (!(list = calloc((size_t)n, sizeof *list)))
+		snprintf(err, errlen, "out of memory reading %s", path);
+	for (int i = 0; list && i < n; i++) {
+		const struct pdn_game *g = &file.games[i];
+		const char *event = pdn_tag(g, "Event"), *black = pdn_tag(g, "Black");
+		const char *white = pdn_tag(g, "White");
+		struct open_entry *e = &list[i];
+		e->playable = g->error == GAME_OK;
+		snprintf(e->why, sizeof e->why, "%s", g->err);
+		snprintf(e->line, sizeof e->line,
+			 "%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d moves", i + 1,
+			 event && *event ? event : "?", black && *black ? black : "?",
+			 white && *white ? white : "?", *g->result ? g->result : "*", g->count);
+	}
+	pdn_free(&file);
+	*count = list ? n : 0;
+	return list;
+}
+
 bool play_check_open(const char *path, int number, char *err, size_t errlen)
 {
 	struct match m;
