@@ -349,6 +349,12 @@ static void test_multi_jump_and_crowning(void **state)
 			     "1 square 31\n" /* the second: the move is played */
 			     "0 wait\n"
 			     "0 screenshot %s/crowned.png\n"
+			     "1 key u\n"
+			     "0 wait\n"
+			     "1 drag 15 22\n" /* dragged hop by hop */
+			     "1 drag 22 31\n"
+			     "0 wait\n"
+			     "0 screenshot %s/hops.png\n"
 			     "1 quit\n";
 	assert_int_equal(run_script("jump.script", script, args), 0);
 
@@ -397,8 +403,8 @@ static void test_multi_jump_and_crowning(void **state)
 	assert_int_equal(look_at(&sh, 31, false), LOOK_EMPTY);
 	SDL_FreeSurface(sh.s);
 
-	const char *const finals[] = {"crowned.png", "dragged.png"};
-	for (int i = 0; i < 2; i++) {
+	const char *const finals[] = {"crowned.png", "dragged.png", "hops.png"};
+	for (int i = 0; i < 3; i++) {
 		sh = load_shot(finals[i]);
 		assert_int_equal(look_at(&sh, 15, false), LOOK_EMPTY);
 		assert_int_equal(look_at(&sh, 18, false), LOOK_EMPTY);

@@ -309,14 +309,12 @@ static void run(struct app *a, struct script *s, const struct step *st)
 			}
 			break;
 		}
-		/* Drag the piece to its first landing, then click each further one (a multi-jump
-		 * goes hop by hop, whatever other paths there are). */
-		p->view->centre(p, step[0], &x, &y);
-		p->view->centre(p, step[1], &x2, &y2);
-		drag(a, x, y, x2, y2);
-		for (int i = 2; i < n; i++) {
-			p->view->centre(p, step[i], &x, &y);
-			click(a, x, y);
+		/* Drag the piece hop by hop: a multi-jump goes one landing square at a time,
+		 * whatever other paths there are. */
+		for (int i = 1; i < n; i++) {
+			p->view->centre(p, step[i - 1], &x, &y);
+			p->view->centre(p, step[i], &x2, &y2);
+			drag(a, x, y, x2, y2);
 		}
 		break;
 	}

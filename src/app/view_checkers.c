@@ -144,6 +144,13 @@ static void drop_selection(void)
 	ui.pressed = ui.dragging = false;
 }
 
+/* Returns the square the piece picked up stands on now: where it started, or the last
+ * landing square entered (0 when none is picked up). */
+static int piece_at(void)
+{
+	return ui.hop_count ? ui.hops[ui.hop_count - 1] : ui.from;
+}
+
 /* Drops the selection when the position changed under it (a move, undo, a new game). */
 static void check_selection(const struct play *p)
 {
@@ -779,13 +786,13 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 		if (index < 0)
 			return false;
 		p->cursor = -1;
-		/* A press on the piece already picked up puts it down again on release, unless it
-		 * becomes a drag; any other press acts at once. */
-		ui.press_on_picked = ui.from && ui.from == index + 1 && ui.hop_count == 0;
+		/* A press on the piece already picked up (where its jump has got to) puts it down
+		 * again on release, unless it becomes a drag; any other press acts at once. */
+		ui.press_on_picked = ui.from && piece_at() == index + 1;
 		if (!ui.press_on_picked)
 			square_action(a, p, index + 1, false);
-		/* A press on a piece just picked up may become a drag. */
-		ui.pressed = ui.from && ui.from == index + 1 && ui.hop_count == 0;
+		/* A press on a piece picked up may become a drag (of the next hop, in a jump). */
+		ui.pressed = ui.from && piece_at() == index + 1;
 		ui.dragging = false;
 		ui.press_x = ui.drag_x = ev->button.x;
 		ui.press_y = ui.drag_y = ev->button.y;
@@ -797,12 +804,12 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 		const bool dragged = ui.dragging;
 		ui.pressed = false;
 		ui.dragging = false;
-		if (!dragged && ui.press_on_picked)
+		if (!dragged && ui.press_on_picked && ui.hop_count == 0)
 			drop_selection();
 		if (dragged) {
 			const int index = hit(p, ev->button.x, ev->button.y);
-			if (index < 0 || index + 1 == ui.from)
-				return true; /* dropped off the board or back home: still picked up */
+			if (index < 0 || index + 1 == piece_at())
+				return true; /* dropped off the board or where it was: still picked up */
 			square_action(a, p, index + 1, true);
 		}
 		return true;
