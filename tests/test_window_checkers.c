@@ -59,9 +59,13 @@ static int run_parity(const char *args)
 static int run_script(const char *name, const char *format, const char *args)
 {
 	char body[16384], script[300], all[1200];
-	/* every %s is the work directory */
-	const char *w[8] = {work, work, work, work, work, work, work, work};
-	snprintf(body, sizeof body, format, w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
+	/* every %s is the work directory (a script names at most 12 files) */
+	int uses = 0;
+	for (const char *c = format; (c = strstr(c, "%s")) != NULL; c += 2)
+		uses++;
+	assert_true(uses <= 12);
+	snprintf(body, sizeof body, format, work, work, work, work, work, work, work, work, work,
+		 work, work, work);
 	write_file(name, body, script, sizeof script);
 	snprintf(all, sizeof all, "%s --script %s", args, script);
 	return run_parity(all);
