@@ -127,7 +127,9 @@ static void help_checkers(struct app *a)
 
 static void help_draw(struct app *a)
 {
-	const struct game_rules *game = a->play.rules ? a->play.rules : game_find(a->settings.game);
+	const struct game_rules *game = a->play.rules                    ? a->play.rules
+					: a->help_return == &scene_games ? &checkers_rules
+									 : game_find(a->settings.game);
 	if (game == &checkers_rules) {
 		help_checkers(a);
 		return;
