@@ -407,8 +407,8 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	ui.start = a->now;
 	ui.hop = HOP_SECONDS * speed;
 	ui.crown = CROWN_SECONDS * speed;
-	/* Hops shown by hand land without a sound, but the last one sounds as it is put down
-	 * (at once when every hop was shown). */
+	/* Hops shown by hand sounded as they were entered; the last one sounds as it is put
+	 * down (at once when every hop was shown). */
 	ui.sounded = ui.skip < ui.path.length ? ui.skip : ui.path.length - 1;
 	ui.crown_sounded = false;
 	p->anim_end = landing_time(ui.path.length - 1) + (ui.crowns ? ui.crown : 0) + 0.02;
