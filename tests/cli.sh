@@ -155,6 +155,16 @@ expect_status 2 "$parity" pdn check /tmp/parity-no-such-file.$$
 expect_status 2 "$parity" pdn check
 expect_status 2 "$parity" pdn frobnicate x.pdn
 
+# The window's --open: a file that cannot be played is one line on stderr before any window.
+printf '[Event "a"]\n1. 11-15 23-18 *\n\n[Event "b"]\n1. 11-15 23-18\n2. 8-11 18-22 *\n' >/tmp/parity-cli-pdn.$$
+expect_status 2 "$parity" --open /tmp/parity-cli-pdn.$$ --game-number 2
+grep -q 'game 2 (line 6): move 2 White' /tmp/parity-cli-err.$$ || { echo "FAIL: --open bad move -> $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+expect_status 2 "$parity" --open /tmp/parity-cli-pdn.$$ --game-number 3
+expect_status 2 "$parity" --open /tmp/parity-no-such-file.$$
+expect_status 2 "$parity" --game-number 1
+expect_status 2 "$parity" --open /tmp/parity-cli-pdn.$$ --game reversi
+rm -f /tmp/parity-cli-pdn.$$
+
 # The strength referee: two games from the first ballot, colours swapped, and the total.
 expect_status 0 "$parity" match checkers medium beginner --games 2
 [ "$(wc -l </tmp/parity-cli-out.$$)" -eq 3 ] && grep -q '^medium vs beginner over 2 games: ' /tmp/parity-cli-out.$$ || { echo "FAIL: match -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }

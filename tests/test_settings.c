@@ -93,6 +93,8 @@ static void assert_same(const struct settings *a, const struct settings *b)
 	assert_int_equal(a->reversi_black_hole, b->reversi_black_hole);
 	assert_int_equal(a->dots_rows, b->dots_rows);
 	assert_int_equal(a->dots_cols, b->dots_cols);
+	assert_int_equal(a->checkers_flip, b->checkers_flip);
+	assert_int_equal(a->checkers_numbers, b->checkers_numbers);
 	assert_int_equal(a->hints, b->hints);
 	assert_int_equal(a->volume, b->volume);
 	assert_int_equal(a->muted, b->muted);
@@ -172,6 +174,8 @@ static void test_round_trip(void **state)
 		s.reversi_black_hole = (i >> 1) & 1;
 		s.dots_rows = 1 + i * 8 / 3;
 		s.dots_cols = 9 - i * 8 / 3;
+		s.checkers_flip = (i >> 1) & 1;
+		s.checkers_numbers = i & 1;
 		s.hints = !(i & 1);
 		s.volume = i * 100 / 3;
 		s.muted = i & 1;

@@ -14,6 +14,7 @@
  *   menu.wav     a tiny blip (menu focus / select)                        ~40 ms
  *   capture.wav  a sharper double knock (checkers: a piece taken)         ~110 ms
  *   box.wav      a bright chime (dots and boxes: a box completed)         ~500 ms
+ *   crown.wav    a rising fourth on bells (checkers: a man crowned king)  ~450 ms
  *
  * Every sound is built from decaying sine modes, additive tones and filtered noise from a
  * fixed-seed linear congruential generator, so the files are the same bytes on every run.
@@ -253,6 +254,17 @@ static void synth_box(double *buf, int n, struct lcg *g)
 	add_mode(buf, n, 0.060, 2093.00, 0.22, 0.120, 0.0, 0.0, 0.002);
 }
 
+/* Returns nothing; a crowning: two bell notes a fourth apart (G5, C6) with a soft shimmer. */
+static void synth_crown(double *buf, int n, struct lcg *g)
+{
+	(void)g;
+	add_mallet(buf, n, 0.0, 783.99, 0.45, 0.10);
+	add_mode(buf, n, 0.110, 1046.50, 0.50, 0.140, 0.0, 0.0, 0.002);
+	add_mode(buf, n, 0.110, 1046.50 * 2.76, 0.10, 0.050, 0.0, 0.0, 0.002);
+	add_mode(buf, n, 0.110, 1050.0, 0.20, 0.130, 0.0, 0.0, 0.002);
+	add_tone(buf, n, 0.150, 0.280, 2093.00, 0.05, 2, 2.0, 0.04, 0.20, 0.0, 0.004);
+}
+
 struct sound {
 	const char *name;
 	double seconds; /* length of the file */
@@ -271,6 +283,7 @@ static const struct sound sounds[] = {
     {"menu.wav", 0.040, 0.30, 0x5eed0007u, synth_menu},
     {"capture.wav", 0.110, 0.55, 0x5eed0008u, synth_capture},
     {"box.wav", 0.500, 0.40, 0x5eed0009u, synth_box},
+    {"crown.wav", 0.450, 0.40, 0x5eed000au, synth_crown},
 };
 
 /*

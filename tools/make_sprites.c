@@ -13,6 +13,10 @@
  *                      lit by one light with a glossy highlight, over a soft cast shadow.
  *   reversi_board.png  a seamless green felt tile made of periodic value noise and fine grain.
  *   markers.png        hint dot, last-move dot and cursor frame, one MARKER_CELL cell each.
+ *   checkers_pieces.png  Black man, Black king, White man, White king and the glow that marks
+ *                      a piece that must capture, one PIECE_CELL cell each: a ridged piece
+ *                      seen from above and a little in front, lit from the upper left; a
+ *                      king is two pieces stacked with a gold crown on top.
  *
  * Everything is computed from fixed constants and a fixed-seed hash, so the output is the
  * same bytes on every run. Colour is worked in premultiplied sRGB floats and converted to
@@ -48,6 +52,13 @@
 /* The marker sheet: hint, last move, cursor. */
 #define MARKER_CELL  64
 #define MARKER_COUNT 3
+
+/* The checkers sheet: Black man, Black king, White man, White king, the capture glow. */
+#define PIECE_CELL   128
+#define PIECE_COUNT  5
+#define PIECE_RADIUS 44.0 /* the top face */
+#define PIECE_THICK  9.0  /* the rim seen below the face */
+#define PIECE_SS     4    /* samples per pixel along each axis */
 
 /* An image being drawn: premultiplied sRGB floats, four per pixel, in [0, 1]. */
 struct canvas {
@@ -684,6 +695,147 @@ static int make_markers(const char *dir)
 	return rc;
 }
 
+/* ---- Checkers pieces ------------------------------------------------------------------ */
+
+/* Returns the coverage (0..1) of the crown at (x, y), in units of the face radius from the
+ * face centre: a band with three points, each tipped with a ball. */
+static double crown_inside(double x, double y)
+{
+	const double half = 0.46, band_top = 0.06, band_bottom = 0.30;
+	if (fabs(x) <= half && y >= band_top && y <= band_bottom)
+		return 1.0;
+	for (int k = -1; k <= 1; k++) /* the balls on the points */
+		if (hypot(x - 0.40 * k, y + 0.36) <= 0.075)
+			return 1.0;
+	if (fabs(x) > half || y > band_top)
+		return 0.0;
+	/* The points: the top edge zigzags from -0.32 at each point down to -0.02 between. */
+	const double d = fmin(fabs(x - 0.40), fmin(fabs(x), fabs(x + 0.40)));
+	const double top = -0.32 + 0.30 * clampd(d / 0.20, 0.0, 1.0);
+	return y >= top ? 1.0 : 0.0;
+}
+
+/* Returns nothing; stores in rgb the colour of one piece's surface at (x, y) (pixels from the
+ * face centre), `white` choosing the colour; sets *hit when the point is on the piece. The
+ * face is lit from the upper left with a soft dome, two grooves ring it, the rim below is a
+ * darker band; `crown` adds the king's gold crown on the face. */
+static void piece_sample(double x, double y, int white, int crown, double rgb[3], int *hit)
+{
+	static const double black[3] = {0.085, 0.075, 0.07};
+	static const double ivory[3] = {0.93, 0.88, 0.76};
+	const double *base = white ? ivory : black;
+	const double r = hypot(x, y) / PIECE_RADIUS;
+	*hit = 0;
+	if (r <= 1.0) { /* the top face */
+		*hit = 1;
+		double light = 0.80 + 0.25 * clampd((-x - y) / (PIECE_RADIUS * 1.4), -1.0, 1.0);
+		light *= 1.0 - 0.10 * r * r;
+		/* Two grooves and a bevel at the edge. */
+		const double groove = exp(-pow((r - 0.80) / 0.035, 2)) + exp(-pow((r - 0.62) / 0.03, 2));
+		light *= 1.0 - 0.35 * groove;
+		if (r > 0.93)
+			light *= 0.85 + 0.15 * clampd((-x - y) / PIECE_RADIUS, -1.0, 1.0);
+		/* On the dark pieces the grooves and the edge catch the light instead. */
+		const double sheen = white ? 0.0 : 0.16 * groove + (r > 0.95 ? 0.10 : 0.0);
+		/* A glossy highlight at the upper left. */
+		const double spec = 0.35 * exp(-pow(hypot(x + 0.38 * PIECE_RADIUS, y + 0.42 * PIECE_RADIUS) /
+						    (0.22 * PIECE_RADIUS), 2));
+		for (int ch = 0; ch < 3; ch++)
+			rgb[ch] = clampd(base[ch] * light + sheen + spec * (white ? 0.6 : 1.0), 0.0, 1.0);
+		if (crown) {
+			const double cx = x / PIECE_RADIUS, cy = y / PIECE_RADIUS;
+			if (crown_inside(cx, cy) > 0.0) {
+				const double shine = 0.80 + 0.35 * clampd(-cy - 0.3 * cx, -0.5, 0.6);
+				rgb[0] = clampd(0.98 * shine, 0.0, 1.0);
+				rgb[1] = clampd(0.74 * shine, 0.0, 1.0);
+				rgb[2] = clampd(0.18 * shine, 0.0, 1.0);
+			}
+		}
+		return;
+	}
+	/* The rim: the face's circle swept down by the thickness. */
+	for (double t = 0.0; t <= PIECE_THICK; t += 0.5)
+		if (hypot(x, y - t) <= PIECE_RADIUS) {
+			*hit = 1;
+			const double shade = 0.55 + 0.20 * clampd(-x / PIECE_RADIUS, -1.0, 1.0);
+			const double ridge = 0.85 + 0.15 * cos(t * 1.4);
+			for (int ch = 0; ch < 3; ch++)
+				rgb[ch] = clampd(base[ch] * shade * ridge + (white ? 0.0 : 0.05 * ridge),
+				                 0.0, 1.0);
+			return;
+		}
+}
+
+/* Returns nothing; draws one piece (a man, or a king: two stacked and crowned) into the cell
+ * at x offset ox, over a soft shadow. */
+static void draw_piece(struct canvas *cv, int ox, int white, int king)
+{
+	const int n = PIECE_CELL, ss = PIECE_SS;
+	const double cx = n / 2.0, cy = n / 2.0 - (king ? 10.0 : 4.0);
+	for (int py = 0; py < n; py++)
+		for (int px = 0; px < n; px++) {
+			/* The shadow: a soft disc below and to the right of the lowest piece. */
+			const double sd = hypot(px + 0.5 - cx - 3.0, py + 0.5 - cy - PIECE_THICK - (king ? 12.0 : 0.0) - 4.0);
+			const double sh = 0.45 * (1.0 - smoothstep(PIECE_RADIUS - 4.0, PIECE_RADIUS + 5.0, sd));
+			int edge = px < py ? px : py;
+			edge = edge < n - 1 - px ? edge : n - 1 - px;
+			edge = edge < n - 1 - py ? edge : n - 1 - py;
+			canvas_over(cv, ox + px, py, 0.0, 0.0, 0.0, sh * smoothstep(1.0, 4.0, edge));
+			double acc[3] = {0, 0, 0};
+			int hits = 0;
+			for (int sy = 0; sy < ss; sy++)
+				for (int sx = 0; sx < ss; sx++) {
+					const double x = px + (sx + 0.5) / ss - cx;
+					const double y = py + (sy + 0.5) / ss - cy;
+					double rgb[3];
+					int hit = 0;
+					/* A king's upper piece covers the lower one, 12 px further down. */
+					if (king)
+						piece_sample(x, y, white, 1, rgb, &hit);
+					if (!hit)
+						piece_sample(x, y - (king ? 12.0 : 0.0), white, 0, rgb, &hit);
+					if (!hit)
+						continue;
+					for (int ch = 0; ch < 3; ch++)
+						acc[ch] += rgb[ch];
+					hits++;
+				}
+			if (hits) {
+				const double a = (double)hits / (ss * ss);
+				canvas_over(cv, ox + px, py, acc[0] / (ss * ss), acc[1] / (ss * ss),
+				            acc[2] / (ss * ss), a);
+			}
+		}
+}
+
+/* Returns nothing; draws the capture glow, a soft white ring (tinted when drawn), into the
+ * cell at x offset ox. */
+static void draw_glow(struct canvas *cv, int ox)
+{
+	const int n = PIECE_CELL;
+	for (int py = 0; py < n; py++)
+		for (int px = 0; px < n; px++) {
+			const double r = hypot(px + 0.5 - n / 2.0, py + 0.5 - n / 2.0);
+			const double a = 0.95 * exp(-pow((r - 50.0) / 7.5, 2));
+			canvas_over_straight(cv, ox + px, py, 1.0, 1.0, 1.0, r < 61.0 ? a : 0.0);
+		}
+}
+
+/* Returns 0 after writing sprites/checkers_pieces.png, or -1. */
+static int make_pieces(const char *dir)
+{
+	struct canvas cv = canvas_new(PIECE_CELL * PIECE_COUNT, PIECE_CELL);
+	int rc;
+	if (!cv.px)
+		return -1;
+	for (int k = 0; k < 4; k++)
+		draw_piece(&cv, k * PIECE_CELL, k >= 2, k & 1);
+	draw_glow(&cv, 4 * PIECE_CELL);
+	rc = canvas_save_png(&cv, dir, "checkers_pieces.png", PIECE_CELL, PIECE_CELL);
+	canvas_free(&cv);
+	return rc;
+}
+
 /* Returns 0 when dir exists or was created, else -1 with a message. */
 static int ensure_dir(const char *dir)
 {
@@ -708,7 +860,8 @@ int main(int argc, char **argv)
 		return 1;
 	if ((IMG_Init(IMG_INIT_PNG) & IMG_INIT_PNG) == 0)
 		fprintf(stderr, "make_sprites: IMG_Init: %s (trying anyway)\n", IMG_GetError());
-	if (make_discs(dir) != 0 || make_board(dir) != 0 || make_markers(dir) != 0)
+	if (make_discs(dir) != 0 || make_board(dir) != 0 || make_markers(dir) != 0 ||
+	    make_pieces(dir) != 0)
 		rc = 1;
 	IMG_Quit();
 	SDL_Quit();

@@ -244,8 +244,10 @@ static void print_usage(FILE *out)
 	fputs("usage: parity [options]            play (the title menu, or straight into a game)\n"
 	      "       parity perft GAME DEPTH [POSITION] [--size N|RxC] [--anti] [--black-hole] [--seed N]\n"
 	      "\n"
-	      "  --game reversi         start a game at once (skipping the menu)\n"
-	      "  --level beginner|medium\n"
+	      "  --game reversi|checkers|dots  start a game at once (skipping the menu)\n"
+	      "  --open FILE.pdn        continue a checkers game from a PDN file (undo steps back)\n"
+	      "  --game-number N        which game of that file (default: a list when it has several)\n"
+	      "  --level beginner|medium|hard|expert\n"
 	      "  --mode vs-computer|two-players|demo\n"
 	      "  --color black|white    the side you play against the computer\n"
 	      "  --seed N               the engine's random seed (Beginner's imperfection)\n"
@@ -259,7 +261,9 @@ static void print_usage(FILE *out)
 	      "  --help, --version\n"
 	      "\n"
 	      "Keys: mouse or arrows + Enter to play; H hints; U, Backspace or Ctrl+Z undo;\n"
-	      "Ctrl+Y or Shift+U redo; M mute; F11 or Alt+Enter fullscreen; F1 or ? help; Esc back.\n",
+	      "Ctrl+Y or Shift+U redo; M mute; F11 or Alt+Enter fullscreen; F1 or ? help; Esc back.\n"
+	      "Checkers: drag a piece, or click it and then each landing square; N makes the\n"
+	      "computer move now; S shows its search; F turns the board round.\n",
 	      out);
 }
 
@@ -268,7 +272,8 @@ static int parse_options(struct app *a, int argc, char **argv)
 {
 	static const char *const with_value[] = {"--frames", "--screenshot", "--script", "--game",
 						 "--level", "--mode", "--color", "--colour",
-						 "--seed", "--data", "--prefs"};
+						 "--seed", "--data", "--prefs", "--open",
+						 "--game-number"};
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -302,9 +307,19 @@ static int parse_options(struct app *a, int argc, char **argv)
 			a->opt.screenshot = val;
 		} else if (TAKES_VALUE("--script")) {
 			a->opt.script = val;
+		} else if (TAKES_VALUE("--open")) {
+			a->opt.open = val;
+		} else if (TAKES_VALUE("--game-number")) {
+			char *end;
+			const long n = strtol(val, &end, 10);
+			if (*end || end == val || n < 1 || n > 1000000) {
+				fprintf(stderr, "parity: --game-number needs a number from 1, not \"%s\"\n", val);
+				return 2;
+			}
+			a->opt.game_number = (int)n;
 		} else if (TAKES_VALUE("--game")) {
 			if (!game_find(val)) {
-				fprintf(stderr, "parity: unknown game \"%s\" (reversi)\n", val);
+				fprintf(stderr, "parity: unknown game \"%s\" (reversi, checkers, dots)\n", val);
 				return 2;
 			}
 			a->opt.game = val;
@@ -341,6 +356,16 @@ static int parse_options(struct app *a, int argc, char **argv)
 		}
 #undef TAKES_VALUE
 	}
+	if (a->opt.game_number && !a->opt.open) {
+		fprintf(stderr, "parity: --game-number goes with --open FILE.pdn\n");
+		return 2;
+	}
+	if (a->opt.open && a->opt.game && strcmp(a->opt.game, "checkers") != 0) {
+		fprintf(stderr, "parity: --open reads checkers games (PDN), not %s\n", a->opt.game);
+		return 2;
+	}
+	if (a->opt.open)
+		a->opt.game = "checkers";
 	if (a->opt.level && a->opt.game && !level_find(game_find(a->opt.game), a->opt.level)) {
 		fprintf(stderr, "parity: unknown level \"%s\"\n", a->opt.level);
 		return 2;
@@ -435,8 +460,9 @@ static bool open_window(struct app *a)
 	return true;
 }
 
-/* Picks the first scene: straight into a game when --game was given. */
-static void first_scene(struct app *a)
+/* Picks the first scene: straight into a game when --game or --open was given. Returns
+ * false when the file given to --open cannot be played (the message is on stderr). */
+static bool first_scene(struct app *a)
 {
 	if (a->opt.game) {
 		snprintf(a->settings.game, sizeof a->settings.game, "%s", a->opt.game);
@@ -446,12 +472,29 @@ static void first_scene(struct app *a)
 			snprintf(a->settings.mode, sizeof a->settings.mode, "%s", a->opt.mode);
 		if (a->opt.color)
 			a->settings.colour = strcmp(a->opt.color, "white") == 0;
+	}
+	if (a->opt.open && a->opt.open_list) {
+		app_change_scene(a, &scene_games);
+		return true;
+	}
+	if (a->opt.open) {
+		char err[600];
+		const int number = a->opt.game_number ? a->opt.game_number : 1;
+		if (!play_open(a, a->opt.open, number, err, sizeof err)) {
+			fprintf(stderr, "parity: %s\n", err);
+			return false;
+		}
+		app_change_scene(a, &scene_play);
+		return true;
+	}
+	if (a->opt.game) {
 		if (play_begin(a, false)) {
 			app_change_scene(a, &scene_play);
-			return;
+			return true;
 		}
 	}
 	app_change_scene(a, &scene_menu);
+	return true;
 }
 
 /* ---- the loop --------------------------------------------------------------------------- */
@@ -583,6 +626,25 @@ int app_main(int argc, char **argv)
 	const int status = parse_options(a, argc, argv);
 	if (status >= 0)
 		return status;
+	if (a->opt.open) { /* a bad file is reported before any window opens */
+		char err[600];
+		int count = 0;
+		if (!a->opt.game_number) { /* several games: the window lists them */
+			struct open_entry *list = play_list_open(a->opt.open, &count, err, sizeof err);
+			free(list);
+			if (!list) {
+				fprintf(stderr, "parity: %s\n", err);
+				return 2;
+			}
+			a->opt.open_list = count > 1;
+		}
+		if (!a->opt.open_list &&
+		    !play_check_open(a->opt.open, a->opt.game_number ? a->opt.game_number : 1, err,
+				     sizeof err)) {
+			fprintf(stderr, "parity: %s\n", err);
+			return 2;
+		}
+	}
 	if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) != 0) {
 		fprintf(stderr, "parity: cannot start SDL: %s\n", SDL_GetError());
 		return 1;
@@ -608,7 +670,10 @@ int app_main(int argc, char **argv)
 		}
 	}
 	open_pad(a);
-	first_scene(a);
+	if (!first_scene(a)) {
+		rc = 2;
+		goto out;
+	}
 	run_loop(a);
 	if (a->stats)
 		print_stats(a);

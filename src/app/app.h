@@ -29,7 +29,7 @@ enum {
 /* Sounds, by what they mean. */
 enum sound_id {
 	SOUND_PLACE, SOUND_FLIP, SOUND_CAPTURE, SOUND_ILLEGAL, SOUND_PASS, SOUND_WIN, SOUND_LOSE,
-	SOUND_MENU, SOUND_BOX, SOUND_COUNT
+	SOUND_MENU, SOUND_BOX, SOUND_CROWN, SOUND_COUNT
 };
 
 /* Text sizes. */
@@ -41,6 +41,8 @@ struct assets {
 	int disc_frames, disc_cell;
 	SDL_Texture *board;           /* the felt */
 	SDL_Texture *markers;         /* hint, last move, cursor: 64×64 cells */
+	SDL_Texture *pieces;          /* checkers: Black man, king, White man, king, glow */
+	int piece_cell;
 	Mix_Chunk *sound[SOUND_COUNT];
 	TTF_Font *font[FONT_COUNT];
 	float font_scale;             /* fonts are opened at this multiple for sharp high-DPI text */
@@ -60,7 +62,7 @@ struct scene {
 	void (*leave)(struct app *a);
 };
 
-extern const struct scene scene_menu, scene_play, scene_over, scene_help;
+extern const struct scene scene_menu, scene_play, scene_over, scene_help, scene_games;
 
 /* A game view draws one game and turns pointer input into its moves (app/view_*.c). */
 struct play;
@@ -92,6 +94,15 @@ struct view {
 	/* Optional: draws the game's own part of the HUD (a move list, search figures) in the
 	 * panel's free band, r. */
 	void (*panel)(struct app *a, const struct play *p, SDL_Rect r);
+	/* Optional: advances the view's own timed effects once a tick (the sounds of a move
+	 * landing hop by hop), even once the game is over. */
+	void (*update)(struct app *a, struct play *p);
+	/* Optional: stores in out (room for max) the targets a player clicks in turn to play
+	 * `move` (a checkers piece, then each landing square); returns how many. Without it a
+	 * move is one click on index_of(its text). */
+	int (*steps)(const struct play *p, const struct game_move *move, int *out, int max);
+	/* Optional: writes the game-over line under the banner (how the game ended). */
+	void (*outcome)(const struct play *p, char *buf, size_t n);
 };
 
 extern const struct view view_reversi, view_checkers, view_dots;
@@ -152,6 +163,9 @@ struct app_options {
 	uint32_t seed;
 	const char *data_dir;          /* --data DIR: where the assets are */
 	const char *pref_dir;          /* --prefs DIR: settings and autosave (default: SDL's) */
+	const char *open;              /* --open FILE.pdn: continue a checkers game from a file */
+	int game_number;               /* --game-number N: which game of that file (0: none given) */
+	bool open_list;                /* the file holds several games and none was chosen */
 };
 
 struct script;
@@ -224,6 +238,25 @@ void app_save_settings(struct app *a);
 
 /* Starts a new game from the settings (or the autosave when `resume`); returns success. */
 bool play_begin(struct app *a, bool resume);
+
+/* Starts a game from a PDN file: game `number` (1-based) of `path`, at its last position
+ * (undo steps back through it). Returns success, or false with a message in err. */
+bool play_open(struct app *a, const char *path, int number, char *err, size_t errlen);
+
+/* Checks what play_open would read, without a window: returns whether game `number` of the
+ * PDN file at path can be played, or false with a message in err. */
+bool play_check_open(const char *path, int number, char *err, size_t errlen);
+
+/* One game of a PDN file as the list of games shows it (app/scene_games.c). */
+struct open_entry {
+	char line[160];  /* "3. London 1992 · Chinook – Tinsley · 1/2-1/2 · 40 moves" */
+	bool playable;   /* read without a fault */
+	char why[GAME_ERR_MAX]; /* the fault, when not playable */
+};
+
+/* Reads the games of the PDN file at path for the list: returns a new array (free it) of
+ * *count entries (at least one), or NULL with a message in err. */
+struct open_entry *play_list_open(const char *path, int *count, char *err, size_t errlen);
 
 /* Frees the game. */
 void play_end(struct app *a);

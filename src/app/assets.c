@@ -20,6 +20,7 @@ static const char *const sound_file[SOUND_COUNT] = {
 	[SOUND_PLACE] = "place.wav", [SOUND_FLIP] = "flip.wav",     [SOUND_CAPTURE] = "capture.wav",
 	[SOUND_ILLEGAL] = "illegal.wav", [SOUND_PASS] = "pass.wav", [SOUND_WIN] = "win.wav",
 	[SOUND_LOSE] = "lose.wav",   [SOUND_MENU] = "menu.wav",     [SOUND_BOX] = "box.wav",
+	[SOUND_CROWN] = "crown.wav",
 };
 
 static const int font_size[FONT_COUNT] = {[FONT_SMALL] = 18, [FONT_BODY] = 24,
@@ -87,8 +88,10 @@ static bool load_textures(struct app *a, char *err, size_t errlen)
 	struct assets *s = &a->assets;
 	if (!(s->discs = load_texture(a, "reversi_discs.png", err, errlen)) ||
 	    !(s->board = load_texture(a, "reversi_board.png", err, errlen)) ||
-	    !(s->markers = load_texture(a, "markers.png", err, errlen)))
+	    !(s->markers = load_texture(a, "markers.png", err, errlen)) ||
+	    !(s->pieces = load_texture(a, "checkers_pieces.png", err, errlen)))
 		return false;
+	SDL_QueryTexture(s->pieces, NULL, NULL, NULL, &s->piece_cell);
 	int w, h;
 	SDL_QueryTexture(s->discs, NULL, NULL, &w, &h);
 	s->disc_cell = h;
@@ -105,7 +108,7 @@ static bool load_textures(struct app *a, char *err, size_t errlen)
 static void free_textures(struct app *a)
 {
 	struct assets *s = &a->assets;
-	SDL_Texture **all[] = {&s->discs, &s->board, &s->markers};
+	SDL_Texture **all[] = {&s->discs, &s->board, &s->markers, &s->pieces};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		if (*all[i]) {
 			SDL_DestroyTexture(*all[i]);

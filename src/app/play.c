@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "games/checkers/checkers.h"
+#include "io/pdn.h"
 #include "io/save.h"
 
 /* The engine gets what a frame leaves after drawing, less a safety margin, within bounds. */
@@ -33,7 +35,7 @@ static const struct view *view_for(const struct game_rules *rules)
 {
 	static const struct view *const views[] = {
 	    &view_reversi,
-	    /* &view_checkers, (issue 5) */
+	    &view_checkers,
 	    /* &view_dots, (issue 6) */
 	};
 	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
@@ -66,6 +68,34 @@ static void autosave(struct app *a)
 		p->status_end = a->now + 6;
 	}
 	a->has_autosave = !match_over(&p->match);
+}
+
+/* Finishes setting up a game whose match, rules, mode, level and human are in place:
+ * the view, the engines, hints, the autosave. Returns success (false: out of memory). */
+static bool play_setup(struct app *a)
+{
+	struct play *p = &a->play;
+	if (!p->level)
+		p->level = level_at(p->rules, 0);
+	p->view = view_for(p->rules);
+	p->seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
+	p->search = search_new(p->rules, 18);
+	p->advisor = search_new(p->rules, 16);
+	if (!p->search || !p->advisor) {
+		search_free(p->search);
+		search_free(p->advisor);
+		match_free(&p->match);
+		p->rules = NULL;
+		snprintf(a->notice, sizeof a->notice, "Out of memory");
+		return false;
+	}
+	p->hints = a->settings.hints || strcmp(p->level->name, "beginner") == 0;
+	p->hover = p->cursor = p->advice = -1;
+	p->show_eval = a->settings.show_eval;
+	p->ns_per_node = 1000;
+	p->turn_start = a->now;
+	autosave(a);
+	return true;
 }
 
 bool play_begin(struct app *a, bool resume)
@@ -106,26 +136,166 @@ bool play_begin(struct app *a, bool resume)
 		p->level = level_find(p->rules, s->level);
 		p->human = s->colour ? 1 : 0;
 	}
-	if (!p->level)
-		p->level = level_at(p->rules, 0);
-	p->view = view_for(p->rules);
-	p->seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
-	p->search = search_new(p->rules, 18);
-	p->advisor = search_new(p->rules, 16);
-	if (!p->search || !p->advisor) {
-		search_free(p->search);
-		search_free(p->advisor);
-		match_free(&p->match);
-		p->rules = NULL;
-		snprintf(a->notice, sizeof a->notice, "Out of memory");
+	return play_setup(a);
+}
+
+/* Reads the whole file at path into a new NUL-terminated buffer (free it); NULL with a
+ * message in err when it cannot. */
+static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "cannot open %s", path);
+		return NULL;
+	}
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	while (buf) {
+		n += fread(buf + n, 1, cap - n - 1, f);
+		if (n < cap - 1)
+			break;
+		if (cap >= (size_t)64 << 20) {
+			snprintf(err, errlen, "%s is larger than 64 MB", path);
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		char *grown = realloc(buf, cap * 2);
+		if (!grown) {
+			free(buf);
+			buf = NULL;
+		}
+		buf = grown;
+		cap *= 2;
+	}
+	if (buf && ferror(f)) {
+		snprintf(err, errlen, "cannot read %s", path);
+		free(buf);
+		buf = NULL;
+	} else if (!buf && !*err) {
+		snprintf(err, errlen, "out of memory reading %s", path);
+	}
+	fclose(f);
+	if (buf) {
+		buf[n] = '\0';
+		*len = n;
+	}
+	return buf;
+}
+
+/* Builds in *m (free it with match_free) game `number` of the PDN file at path, every move
+ * played, storing in *games how many games the file holds; returns success, or false with
+ * a message in err (and nothing to free). */
+static bool read_pdn_match(const char *path, int number, struct match *m, int *games, char *err,
+			   size_t errlen)
+{
+	memset(m, 0, sizeof *m);
+	err[0] = '\0';
+	size_t len = 0;
+	char *text = read_whole(path, &len, err, errlen);
+	if (!text)
+		return false;
+	struct pdn_file file = {0};
+	char why[GAME_ERR_MAX] = "";
+	const int count = pdn_read(text, len, &file, why);
+	free(text);
+	*games = count;
+	bool ok = false;
+	if (count < 0) {
+		snprintf(err, errlen, "%s: %s", path, why);
+	} else if (count == 0) {
+		snprintf(err, errlen, "%s holds no checkers game", path);
+	} else if (number < 1 || number > count) {
+		snprintf(err, errlen, "%s holds %d game%s; there is no game %d", path, count,
+			 count == 1 ? "" : "s", number);
+	} else if (file.games[number - 1].error != GAME_OK) {
+		snprintf(err, errlen, "%s: %s", path, file.games[number - 1].err);
+	} else {
+		const struct pdn_game *g = &file.games[number - 1];
+		ok = match_init_at(m, &checkers_rules, NULL, &g->start) == GAME_OK;
+		for (int i = 0; ok && i < g->count; i++)
+			ok = match_play(m, &g->moves[i]) == GAME_OK;
+		if (!ok)
+			snprintf(err, errlen, "out of memory reading %s", path);
+	}
+	pdn_free(&file);
+	if (!ok && m->positions)
+		match_free(m);
+	return ok;
+}
+
+struct open_entry *play_list_open(const char *path, int *count, char *err, size_t errlen)
+{
+	err[0] = '\0';
+	size_t len = 0;
+	char *text = read_whole(path, &len, err, errlen);
+	if (!text)
+		return NULL;
+	struct pdn_file file = {0};
+	char why[GAME_ERR_MAX] = "";
+	const int n = pdn_read(text, len, &file, why);
+	free(text);
+	struct open_entry *list = NULL;
+	if (n < 0)
+		snprintf(err, errlen, "%s: %s", path, why);
+	else if (n == 0)
+		snprintf(err, errlen, "%s holds no checkers game", path);
+	else if (!(list = calloc((size_t)n, sizeof *list)))
+		snprintf(err, errlen, "out of memory reading %s", path);
+	for (int i = 0; list && i < n; i++) {
+		const struct pdn_game *g = &file.games[i];
+		const char *event = pdn_tag(g, "Event"), *black = pdn_tag(g, "Black");
+		const char *white = pdn_tag(g, "White");
+		struct open_entry *e = &list[i];
+		e->playable = g->error == GAME_OK;
+		snprintf(e->why, sizeof e->why, "%s", g->err);
+		snprintf(e->line, sizeof e->line,
+			 "%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d moves", i + 1,
+			 event && *event ? event : "?", black && *black ? black : "?",
+			 white && *white ? white : "?", *g->result ? g->result : "*", g->count);
+	}
+	pdn_free(&file);
+	*count = list ? n : 0;
+	return list;
+}
+
+bool play_check_open(const char *path, int number, char *err, size_t errlen)
+{
+	struct match m;
+	int games;
+	if (!read_pdn_match(path, number, &m, &games, err, errlen))
+		return false;
+	match_free(&m);
+	return true;
+}
+
+bool play_open(struct app *a, const char *path, int number, char *err, size_t errlen)
+{
+	struct play *p = &a->play;
+	play_end(a);
+	memset(p, 0, sizeof *p);
+	int games = 0;
+	if (!read_pdn_match(path, number, &p->match, &games, err, errlen)) {
+		memset(p, 0, sizeof *p);
 		return false;
 	}
-	p->hints = a->settings.hints || strcmp(p->level->name, "beginner") == 0;
-	p->hover = p->cursor = p->advice = -1;
-	p->show_eval = a->settings.show_eval;
-	p->ns_per_node = 1000;
-	p->turn_start = a->now;
-	autosave(a);
+	const struct settings *s = &a->settings;
+	p->rules = &checkers_rules;
+	p->mode = mode_named(s->mode);
+	p->level = level_find(p->rules, s->level);
+	/* Against the computer the human takes the side to move, unless a colour was given. */
+	p->human = a->opt.color ? (strcmp(a->opt.color, "white") == 0) : match_to_move(&p->match);
+	if (!play_setup(a))
+		return false;
+	if (match_over(&p->match))
+		p->over_handled = false;
+	const char *base = strrchr(path, '/');
+	if (games > 1)
+		snprintf(p->status, sizeof p->status, "Game %d of %d in %.40s",
+			 number, games, base ? base + 1 : path);
+	else
+		snprintf(p->status, sizeof p->status, "Opened %.60s", base ? base + 1 : path);
+	p->status_end = a->now + 5;
 	return true;
 }
 
@@ -320,6 +490,13 @@ static void think(struct app *a)
 	if (!p->thinking) {
 		struct search_limits limits;
 		level_limits(p->level, p->seed ^ (uint32_t)p->match.cursor * 2654435761u, &limits);
+		if (p->rules == &checkers_rules) {
+			/* Only positions since the last capture or man move can come again. */
+			const struct checkers_pos *pos = match_pos(&p->match);
+			const int back = pos->quiet < p->match.cursor ? pos->quiet : p->match.cursor;
+			limits.history = &p->match.hashes[p->match.cursor - back];
+			limits.history_count = back;
+		}
 		search_start(p->search, match_pos(&p->match), &limits);
 		p->thinking = true;
 		p->think_start = a->now;
@@ -355,6 +532,8 @@ void play_update(struct app *a, double dt)
 	struct play *p = &a->play;
 	if (!p->rules)
 		return;
+	if (p->view->update)
+		p->view->update(a, p);
 	if (p->flip_sound_at > 0 && a->now >= p->flip_sound_at) {
 		app_sound(a, SOUND_FLIP);
 		p->flip_sound_at = 0;
@@ -488,6 +667,12 @@ void play_event(struct app *a, const SDL_Event *ev)
 			snprintf(p->status, sizeof p->status,
 			         "The engine is looking for a move...");
 			p->status_end = a->now + 1.5;
+		}
+	} else if (k == SDLK_n && !ev->key.repeat && !ctrl) {
+		/* Move now: the engine plays the best move it has found so far. */
+		if (p->thinking && search_running(p->search)) {
+			search_stop(p->search);
+			p->think_start = a->now - p->level->min_think_ms / 1000.0;
 		}
 	} else if (k == SDLK_e && !ev->key.repeat) {
 		p->show_eval = !p->show_eval;

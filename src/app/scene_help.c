@@ -1,8 +1,10 @@
 /*
- * app/scene_help.c — F1 / ? help: the rules of Reversi with a small diagram, the keys, and
- * what the levels mean. Opens from the menu and from a game; any key or click goes back.
+ * app/scene_help.c — F1 / ? help: the rules of the game (being played, or chosen in the
+ * menu) with a small diagram, the keys, and what the levels mean. Opens from the menu and
+ * from a game; any key or click goes back.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "app/app.h"
 
@@ -41,8 +43,97 @@ static void diagram(struct app *a, int x, int y, int step)
 	}
 }
 
+/* Draws a 3×3 corner of a checkers board: a Black man about to jump a White one (step 0),
+ * or landed beyond it (step 1). */
+static void checkers_diagram(struct app *a, int x, int y, int step)
+{
+	const struct assets *s = &a->assets;
+	const int cell = 64;
+	for (int r = 0; r < 3; r++)
+		for (int c = 0; c < 3; c++) {
+			SDL_Rect sq = {x + c * cell, y + r * cell, cell, cell};
+			const bool dark = (r + c) % 2 == 0;
+			if (dark)
+				SDL_SetRenderDrawColor(a->renderer, 30, 110, 62, 255);
+			else
+				SDL_SetRenderDrawColor(a->renderer, 226, 206, 164, 255);
+			SDL_RenderFillRect(a->renderer, &sq);
+		}
+	/* cells of the sheet: 0 Black man, 2 White man */
+	const int pieces[2][3] = {{0, 2, -1}, {-1, -1, 0}}; /* bottom-left, centre, top-right */
+	const int spots[3][2] = {{0, 2}, {1, 1}, {2, 0}};
+	for (int i = 0; i < 3; i++) {
+		if (pieces[step][i] < 0)
+			continue;
+		SDL_Rect src = {pieces[step][i] * s->piece_cell, 0, s->piece_cell, s->piece_cell};
+		SDL_Rect dst = {x + spots[i][0] * cell, y + spots[i][1] * cell, cell, cell};
+		SDL_RenderCopy(a->renderer, s->pieces, &src, &dst);
+	}
+}
+
+/* Draws the keys and the levels of `rules`' game from y on; returns the y below. */
+static int keys_and_levels(struct app *a, const struct game_rules *rules,
+			   const char *const *keys, int count, int y)
+{
+	const SDL_Color ink = {236, 232, 220, 255}, gold = {244, 200, 84, 255};
+	app_text(a, FONT_BODY, "Keys", 80, y, gold, 0);
+	y += 36;
+	for (int i = 0; i < count; i++, y += 30)
+		app_text(a, FONT_SMALL, keys[i], 80, y, ink, 0);
+	y += 16;
+	app_text(a, FONT_BODY, "Levels", 80, y, gold, 0);
+	y += 36;
+	for (int i = 0; i < level_count(rules); i++, y += 30) {
+		const struct level *lv = level_at(rules, i);
+		char line[200];
+		snprintf(line, sizeof line, "%s: %s", lv->title, lv->summary);
+		app_text(a, FONT_SMALL, line, 80, y, ink, 0);
+	}
+	return y;
+}
+
+/* The checkers page. */
+static void help_checkers(struct app *a)
+{
+	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
+			gold = {244, 200, 84, 255};
+	int y = 40;
+	app_text(a, FONT_LARGE, "How to play Checkers", 80, y, gold, 0);
+	y += 64;
+	static const char *const rules[] = {
+		"Black moves first. A man moves one square diagonally forward to an empty dark square;",
+		"on the far row it is crowned king, and a king moves forward and back.",
+		"Capture by jumping an enemy piece to the empty square beyond. Capturing is forced,",
+		"and a jump goes on while there is more to take: the pieces that must jump glow.",
+		"You lose when you cannot move. Drawn: the same position three times, or 40 moves",
+		"each without a capture or a man moving.",
+	};
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++, y += 28)
+		app_text(a, FONT_SMALL, rules[i], 80, y, ink, 0);
+	checkers_diagram(a, 900, 100, 0);
+	app_text(a, FONT_LARGE, "\xe2\x86\x93", 996, 300, dim, 1);
+	checkers_diagram(a, 900, 350, 1);
+	app_text(a, FONT_SMALL, "Black jumps White", 996, 548, dim, 1);
+	y += 12;
+	static const char *const keys[] = {
+		"Mouse: drag a piece, or click it, then each landing square \xc2\xb7 Arrows + Enter: the same",
+		"H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 S: its search \xc2\xb7 N: computer, move now",
+		"U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 F: turn the board",
+		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
+	};
+	keys_and_levels(a, &checkers_rules, keys, (int)(sizeof keys / sizeof keys[0]), y);
+	app_text(a, FONT_SMALL, "Press any key to go back", APP_W / 2, APP_H - 44, dim, 1);
+}
+
 static void help_draw(struct app *a)
 {
+	const struct game_rules *game = a->play.rules                    ? a->play.rules
+					: a->help_return == &scene_games ? &checkers_rules
+									 : game_find(a->settings.game);
+	if (game == &checkers_rules) {
+		help_checkers(a);
+		return;
+	}
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
 			gold = {244, 200, 84, 255};
 	int y = 40;

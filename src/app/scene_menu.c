@@ -17,7 +17,7 @@ static const char *const row_label[ROWS] = {"Game", "Opponent", "Level", "You pl
 					    "Board", "Anti-reversi", "Black hole", "Volume"};
 static const char *const games[] = {
     "reversi",
-    /* "checkers" joins with its view (issue 5) */
+    "checkers",
     /* "dots" joins with its view (issue 6) */
 };
 static const char *const modes[] = {"vs-computer", "two-players", "demo"};
@@ -53,6 +53,18 @@ static int index_in(const char *const *list, int n, const char *value)
 	return 0;
 }
 
+/* Returns the label of a settings row: the option rows belong to the chosen game. */
+static const char *label_of(const struct app *a, int row)
+{
+	if (game_is(a, "checkers") && row == ROW_ANTI)
+		return "Board";
+	if (game_is(a, "checkers") && row == ROW_HOLE)
+		return "Numbers";
+	if (game_is(a, "checkers") && row == ROW_SIZE)
+		return "Size";
+	return row_label[row];
+}
+
 /* Returns whether a row can be chosen now. */
 static bool row_enabled(const struct app *a, int row)
 {
@@ -62,7 +74,7 @@ static bool row_enabled(const struct app *a, int row)
 	case ROW_COLOUR: return strcmp(a->settings.mode, "vs-computer") == 0;
 	case ROW_SIZE: return !game_is(a, "checkers");
 	case ROW_ANTI:
-	case ROW_HOLE: return game_is(a, "reversi");
+	case ROW_HOLE: return game_is(a, "reversi") || game_is(a, "checkers");
 	case ROW_CONTINUE: return a->has_autosave;
 	default: return true;
 	}
@@ -91,11 +103,19 @@ static void row_value(const struct app *a, int row, char *buf, size_t n)
 			snprintf(buf, n, "%d \xc3\x97 %d", s->reversi_size, s->reversi_size);
 		break;
 	case ROW_ANTI:
+		if (game_is(a, "checkers")) {
+			snprintf(buf, n, "%s", s->checkers_flip ? "Turned round" : "Your side at the bottom");
+			break;
+		}
 		snprintf(buf, n, "%s", !game_is(a, "reversi") ? "\xe2\x80\x94"
 				       : s->reversi_anti     ? "On: fewest discs wins"
 							     : "Off");
 		break;
 	case ROW_HOLE:
+		if (game_is(a, "checkers")) {
+			snprintf(buf, n, "%s", s->checkers_numbers ? "Shown (1\xe2\x80\x93" "32)" : "Hidden");
+			break;
+		}
 		snprintf(buf, n, "%s", !game_is(a, "reversi")  ? "\xe2\x80\x94"
 				       : s->reversi_black_hole ? "On: one square is lost"
 							       : "Off");
@@ -153,8 +173,18 @@ static void row_change(struct app *a, int row, int dir)
 				i = k;
 		s->reversi_size = sizes[(i + dir + COUNT(sizes)) % COUNT(sizes)];
 		break;
-	case ROW_ANTI: s->reversi_anti = !s->reversi_anti; break;
-	case ROW_HOLE: s->reversi_black_hole = !s->reversi_black_hole; break;
+	case ROW_ANTI:
+		if (game_is(a, "checkers"))
+			s->checkers_flip = !s->checkers_flip;
+		else
+			s->reversi_anti = !s->reversi_anti;
+		break;
+	case ROW_HOLE:
+		if (game_is(a, "checkers"))
+			s->checkers_numbers = !s->checkers_numbers;
+		else
+			s->reversi_black_hole = !s->reversi_black_hole;
+		break;
 	case ROW_VOLUME:
 		s->muted = false;
 		s->volume = s->volume + dir * 10 < 0 ? 0 : s->volume + dir * 10 > 100 ? 100 : s->volume + dir * 10;
@@ -276,7 +306,7 @@ static void menu_draw(struct app *a)
 		const SDL_Rect r = row_rect(row);
 		const bool on = row_enabled(a, row), sel = row == a->menu_row;
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
-		app_text(a, FONT_BODY, row_label[row], r.x + 20, r.y + 8, on ? ink : dim, 0);
+		app_text(a, FONT_BODY, label_of(a, row), r.x + 20, r.y + 8, on ? ink : dim, 0);
 		char value[96];
 		row_value(a, row, value, sizeof value);
 		const int vx = r.x + 420;

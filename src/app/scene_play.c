@@ -3,6 +3,7 @@
  * game-over scene adds the result banner with "Play again", "Menu" and saving the record.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -11,6 +12,7 @@
 #include "app/layout.h"
 #include "games/reversi/reversi.h"
 #include "io/atomic.h"
+#include "io/pdn.h"
 #include "io/transcript.h"
 
 /* ---- playing ---------------------------------------------------------------------------- */
@@ -48,6 +50,8 @@ static void play_scene_event(struct app *a, const SDL_Event *ev)
 		return;
 	}
 	if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_ESCAPE && !ev->key.repeat) {
+		if (p->view->event && p->view->event(a, p, ev))
+			return; /* Esc put down a piece picked up */
 		if (p->match.cursor > 0 && !match_over(&p->match))
 			p->confirm_leave = true;
 		else
@@ -110,47 +114,121 @@ static SDL_Rect over_button(int b)
 	return hud_button_rect((enum hud_button)b);
 }
 
-/* Writes the game's record (a Reversi transcript) into buf; returns its length or < 0. */
-static int record_text(const struct play *p, char *buf, size_t n)
+/* Returns the name PDN gives `side`'s player: "You", "Parity (Medium)" or the side. */
+static void player_name(const struct play *p, int side, char *buf, size_t n)
 {
+	if (p->mode == MODE_TWO_PLAYERS)
+		snprintf(buf, n, "%s", p->rules->side_name[side]);
+	else if (p->mode == MODE_VS_COMPUTER && side == p->human)
+		snprintf(buf, n, "You");
+	else
+		snprintf(buf, n, "Parity (%s)", p->level->title);
+}
+
+/* Returns the checkers game as PDN (tags Event, Date, Black, White, Result, GameType 21 and
+ * FEN for a set-up start) in a new buffer (free it), or NULL when out of memory. */
+static char *checkers_record(const struct play *p)
+{
+	struct pdn_game g;
+	memset(&g, 0, sizeof g);
+	memcpy(&g.start, match_pos_at(&p->match, 0), sizeof g.start);
+	struct checkers_pos standard;
+	checkers_rules.start(&standard, NULL);
+	g.setup = memcmp(&standard, &g.start, sizeof standard) != 0;
+	const time_t now = time(NULL);
+	struct tm tm;
+	localtime_r(&now, &tm);
+	char date[32], black[64], white[64];
+	strftime(date, sizeof date, "%Y.%m.%d", &tm);
+	player_name(p, 0, black, sizeof black);
+	player_name(p, 1, white, sizeof white);
+	const int result = match_over(&p->match) ? match_result(&p->match) : 2;
+	const char *result_text = result == 2  ? "*"
+				  : result > 0 ? "1-0"
+				  : result < 0 ? "0-1"
+					       : "1/2-1/2";
+	bool ok = pdn_set_tag(&g, "Event", "Parity game") == GAME_OK &&
+		  pdn_set_tag(&g, "Date", date) == GAME_OK &&
+		  pdn_set_tag(&g, "Black", black) == GAME_OK &&
+		  pdn_set_tag(&g, "White", white) == GAME_OK &&
+		  pdn_set_tag(&g, "Result", result_text) == GAME_OK &&
+		  pdn_set_tag(&g, "GameType", "21") == GAME_OK;
+	snprintf(g.result, sizeof g.result, "%s", result_text);
+	for (int i = 0; ok && i < p->match.cursor; i++)
+		ok = pdn_add_move(&g, &p->match.moves[i]) == GAME_OK;
+	char *text = NULL;
+	if (ok) {
+		const size_t size = pdn_write_size(&g);
+		text = malloc(size);
+		if (text && pdn_write(&g, text, size) < 0) {
+			free(text);
+			text = NULL;
+		}
+	}
+	pdn_game_clear(&g);
+	return text;
+}
+
+/* Returns the game's record in a new buffer (free it): a Reversi transcript, checkers PDN,
+ * or the moves; NULL when it cannot be written. */
+static char *record_text(const struct play *p)
+{
+	if (p->rules == &checkers_rules)
+		return checkers_record(p);
+	char *text = malloc(65536);
+	if (!text)
+		return NULL;
+	int len;
 	if (p->rules == &reversi_rules)
-		return transcript_write(match_pos_at(&p->match, 0), p->match.moves, p->match.cursor,
-					buf, n);
-	return match_record(&p->match, buf, n);
+		len = transcript_write(match_pos_at(&p->match, 0), p->match.moves, p->match.cursor,
+				       text, 65535);
+	else
+		len = match_record(&p->match, text, 65535);
+	if (len < 0) {
+		free(text);
+		return NULL;
+	}
+	text[len] = '\n';
+	text[len + 1] = '\0';
+	return text;
 }
 
 /* Saves the record in the preference directory and says where. */
 static void save_record(struct app *a)
 {
 	struct play *p = &a->play;
-	char text[4096], path[1200], err[GAME_ERR_MAX];
-	const int len = record_text(p, text, sizeof text - 1);
-	if (len < 0)
+	char path[1200], err[GAME_ERR_MAX];
+	char *text = record_text(p);
+	if (!text) {
+		snprintf(p->status, sizeof p->status, "Not saved: out of memory");
+		p->status_end = a->now + 8;
 		return;
-	text[len] = '\n';
+	}
 	const time_t now = time(NULL);
 	struct tm tm;
 	localtime_r(&now, &tm);
 	char stamp[32];
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	snprintf(path, sizeof path, "%.*s%s-%s.txt",
+	snprintf(path, sizeof path, "%.*s%s-%s.%s",
 		 (int)(strlen(a->save_path) - strlen("autosave.ini")), a->save_path, p->rules->name,
-		 stamp);
-	if (atomic_write(path, text, (size_t)len + 1, err) == 0)
+		 stamp, p->rules == &checkers_rules ? "pdn" : "txt");
+	if (atomic_write(path, text, strlen(text), err) == 0)
 		snprintf(p->status, sizeof p->status, "Saved %.180s", path);
 	else
 		snprintf(p->status, sizeof p->status, "Not saved: %s", err);
 	p->status_end = a->now + 8;
+	free(text);
 }
 
 /* Copies the record to the clipboard. */
 static void copy_record(struct app *a)
 {
 	struct play *p = &a->play;
-	char text[4096];
-	if (record_text(p, text, sizeof text) < 0)
+	char *text = record_text(p);
+	if (!text)
 		return;
 	SDL_SetClipboardText(text);
+	free(text);
 	snprintf(p->status, sizeof p->status, "The game record is on the clipboard");
 	p->status_end = a->now + 5;
 }
@@ -226,7 +304,9 @@ static void over_draw(struct app *a)
 		snprintf(title, sizeof title, "%s", winner == p->human ? "You win!" : "The computer wins");
 	else
 		snprintf(title, sizeof title, "%s wins", p->rules->side_name[winner]);
-	if (p->rules == &reversi_rules)
+	if (p->view->outcome)
+		p->view->outcome(p, score, sizeof score);
+	else if (p->rules == &reversi_rules)
 		snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s \xc2\xb7 final score %+d",
 			 p->rules->side_name[0], p->view->count(p, 0), p->view->count(p, 1),
 			 p->rules->side_name[1], result);

@@ -11,8 +11,8 @@
 
 #include "app/app.h"
 
-enum command { CMD_KEY, CMD_CLICK, CMD_MOVE, CMD_SQUARE, CMD_HINT, CMD_WAIT, CMD_WAIT_SCENE,
-	       CMD_EXPECT_SCENE, CMD_SCREENSHOT, CMD_QUIT };
+enum command { CMD_KEY, CMD_CLICK, CMD_MOVE, CMD_DOWN, CMD_UP, CMD_SQUARE, CMD_DRAG, CMD_HINT,
+	       CMD_HINT_DRAG, CMD_WAIT, CMD_WAIT_SCENE, CMD_EXPECT_SCENE, CMD_SCREENSHOT, CMD_QUIT };
 
 struct step {
 	int delay;
@@ -21,6 +21,7 @@ struct step {
 	SDL_Keycode key;
 	Uint16 mod;
 	char text[256];
+	char text2[32]; /* drag: the square dropped on */
 	int line;
 };
 
@@ -35,10 +36,12 @@ struct script {
 static const struct {
 	const char *name;
 	enum command cmd;
-	int args; /* 0 none, 1 a word, 2 two numbers */
+	int args; /* 0 none, 1 a word, 2 two numbers, 3 two words */
 } commands[] = {
 	{"key", CMD_KEY, 1},         {"click", CMD_CLICK, 2},      {"move", CMD_MOVE, 2},
-	{"square", CMD_SQUARE, 1},   {"hint", CMD_HINT, 0},        {"wait", CMD_WAIT, 0},
+	{"down", CMD_DOWN, 2},       {"up", CMD_UP, 2},            {"drag", CMD_DRAG, 3},
+	{"square", CMD_SQUARE, 1},   {"hint", CMD_HINT, 0},        {"hint-drag", CMD_HINT_DRAG, 0},
+	{"wait", CMD_WAIT, 0},
 	{"wait-scene", CMD_WAIT_SCENE, 1}, {"expect-scene", CMD_EXPECT_SCENE, 1},
 	{"screenshot", CMD_SCREENSHOT, 1}, {"quit", CMD_QUIT, 0},
 };
@@ -91,7 +94,7 @@ static int parse_line(char *line, struct step *st, char *err, size_t errlen, int
 		st->cmd = commands[i].cmd;
 		const int have = n - 2;
 		if ((commands[i].args == 0 && have != 0) || (commands[i].args == 1 && have != 1) ||
-		    (commands[i].args == 2 && have != 2))
+		    (commands[i].args >= 2 && have != 2))
 			goto bad;
 		if (st->cmd == CMD_KEY && !parse_key(arg1, &st->key, &st->mod)) {
 			snprintf(err, errlen, "script line %d: unknown key \"%s\"", number, arg1);
@@ -105,6 +108,7 @@ static int parse_line(char *line, struct step *st, char *err, size_t errlen, int
 				goto bad;
 		}
 		snprintf(st->text, sizeof st->text, "%s", arg1);
+		snprintf(st->text2, sizeof st->text2, "%s", arg2);
 		return 1;
 	}
 bad:
@@ -188,6 +192,37 @@ static void click(struct app *a, int x, int y)
 	mouse(a, SDL_MOUSEBUTTONUP, x, y);
 }
 
+/* Presses at (x, y), moves to (x2, y2) in a few steps and releases there: a drag. */
+static void drag(struct app *a, int x, int y, int x2, int y2)
+{
+	mouse(a, SDL_MOUSEMOTION, x, y);
+	mouse(a, SDL_MOUSEBUTTONDOWN, x, y);
+	for (int i = 1; i <= 4; i++)
+		mouse(a, SDL_MOUSEMOTION, x + (x2 - x) * i / 4, y + (y2 - y) * i / 4);
+	mouse(a, SDL_MOUSEBUTTONUP, x2, y2);
+}
+
+/* Returns the first legal move now, storing it in *move, or false when there is none. */
+static bool first_move(const struct play *p, struct game_move *move)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	if (match_legal(&p->match, moves) == 0)
+		return false;
+	*move = moves[0];
+	return true;
+}
+
+/* Stores the targets a player clicks in turn to play `move`; returns how many (0: none). */
+static int move_steps(const struct play *p, const struct game_move *move, int *out, int max)
+{
+	if (p->view->steps)
+		return p->view->steps(p, move, out, max);
+	char text[GAME_TEXT_MAX];
+	p->rules->move_to_text(match_pos(&p->match), move, text, sizeof text);
+	out[0] = p->view->index_of(p, text);
+	return out[0] >= 0 ? 1 : 0;
+}
+
 /* Returns whether the scene named `name` is showing and settled. */
 static bool scene_is(const struct app *a, const char *name)
 {
@@ -223,33 +258,64 @@ static void run(struct app *a, struct script *s, const struct step *st)
 	}
 	case CMD_CLICK: click(a, st->x, st->y); break;
 	case CMD_MOVE: mouse(a, SDL_MOUSEMOTION, st->x, st->y); break;
+	case CMD_DOWN:
+		mouse(a, SDL_MOUSEMOTION, st->x, st->y);
+		mouse(a, SDL_MOUSEBUTTONDOWN, st->x, st->y);
+		break;
+	case CMD_UP:
+		mouse(a, SDL_MOUSEMOTION, st->x, st->y);
+		mouse(a, SDL_MOUSEBUTTONUP, st->x, st->y);
+		break;
 	case CMD_SQUARE:
-	case CMD_HINT: {
+	case CMD_DRAG: {
 		if (!p->rules) {
 			fail(a, st, "no game is being played");
 			return;
 		}
-		if (st->cmd == CMD_HINT && (match_over(&p->match) || play_computer_to_move(p)))
-			break; /* nothing to click: scripts may ask for more moves than a game has */
-		int index = -1;
-		if (st->cmd == CMD_SQUARE) {
-			index = p->view->index_of(p, st->text);
-		} else {
-			struct game_move moves[GAME_MOVES_MAX];
-			const int n = match_legal(&p->match, moves);
-			for (int i = 0; i < n && index < 0; i++) {
-				char text[GAME_TEXT_MAX];
-				p->rules->move_to_text(match_pos(&p->match), &moves[i], text, sizeof text);
-				index = p->view->index_of(p, text);
-			}
-		}
-		if (index < 0) {
+		const int index = p->view->index_of(p, st->text);
+		const int to = st->cmd == CMD_DRAG ? p->view->index_of(p, st->text2) : index;
+		if (index < 0 || to < 0) {
 			fail(a, st, "no such target on the board");
 			return;
 		}
-		int x, y;
+		int x, y, x2, y2;
 		p->view->centre(p, index, &x, &y);
-		click(a, x, y);
+		p->view->centre(p, to, &x2, &y2);
+		if (st->cmd == CMD_DRAG)
+			drag(a, x, y, x2, y2);
+		else
+			click(a, x, y);
+		break;
+	}
+	case CMD_HINT:
+	case CMD_HINT_DRAG: {
+		if (!p->rules) {
+			fail(a, st, "no game is being played");
+			return;
+		}
+		struct game_move move;
+		if (match_over(&p->match) || play_computer_to_move(p) || !first_move(p, &move))
+			break; /* nothing to play: scripts may ask for more moves than a game has */
+		int step[GAME_TEXT_MAX], x, y, x2, y2;
+		const int n = move_steps(p, &move, step, GAME_TEXT_MAX);
+		if (n == 0) {
+			fail(a, st, "no such target on the board");
+			return;
+		}
+		if (st->cmd == CMD_HINT || n < 2) { /* click each target in turn */
+			for (int i = 0; i < n; i++) {
+				p->view->centre(p, step[i], &x, &y);
+				click(a, x, y);
+			}
+			break;
+		}
+		/* Drag the piece hop by hop: a multi-jump goes one landing square at a time,
+		 * whatever other paths there are. */
+		for (int i = 1; i < n; i++) {
+			p->view->centre(p, step[i - 1], &x, &y);
+			p->view->centre(p, step[i], &x2, &y2);
+			drag(a, x, y, x2, y2);
+		}
 		break;
 	}
 	case CMD_WAIT:

@@ -45,6 +45,8 @@ static const struct key keys[] = {
     {"reversi", "black-hole", KIND_BOOL, FIELD(reversi_black_hole), 0, 0, 0, 0, NULL},
     {"dots", "rows", KIND_INT, FIELD(dots_rows), 1, 9, 1, 3, NULL},
     {"dots", "cols", KIND_INT, FIELD(dots_cols), 1, 9, 1, 3, NULL},
+    {"checkers", "flip", KIND_BOOL, FIELD(checkers_flip), 0, 0, 0, 0, NULL},
+    {"checkers", "numbers", KIND_BOOL, FIELD(checkers_numbers), 0, 0, 0, 0, NULL},
     {"display", "fullscreen", KIND_BOOL, FIELD(fullscreen), 0, 0, 0, 0, NULL},
     {"display", "animation-speed", KIND_INT, FIELD(animation_speed), 0, 3, 1, 2, NULL},
     {"display", "hints", KIND_BOOL, FIELD(hints), 0, 0, 0, 1, NULL},

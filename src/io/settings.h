@@ -39,6 +39,8 @@ struct settings {
 	bool reversi_anti;             /* Anti-reversi: fewest discs wins */
 	bool reversi_black_hole;       /* one blocked square */
 	int dots_rows, dots_cols;      /* boxes down and across, 1..9 (default 3) */
+	bool checkers_flip;            /* turn the board round (default: your side at the bottom) */
+	bool checkers_numbers;         /* show the square numbers 1-32 */
 	bool hints;                    /* show the legal moves (default on) */
 	int volume;                    /* 0..100 (default 80) */
 	bool muted;

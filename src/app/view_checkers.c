@@ -1,0 +1,1021 @@
+/*
+ * app/view_checkers.c — how a game of checkers looks and feels: the board with Black at the
+ * bottom for a Black player (flipped for White, or on request), square numbers on request, men
+ * and kings as sprites; moves by drag and drop, by click–click, or by the keyboard cursor, a
+ * multi-jump entered hop by hop (or dropped straight on its last square when the path is
+ * unique); the pieces that must capture glow, a refused move says why; moves are animated
+ * hop by hop with the captured pieces lifted off and the crowning dropped on with its sound;
+ * the last move's whole path stays highlighted. The HUD band holds the move list in PDN
+ * notation, or (S) the engine's search figures.
+ *
+ * The UI state that undo never touches (the piece picked up, the hops entered, the drag, the
+ * animation, the last search figures) lives in `ui` below, checked against the match's
+ * cursor so that it is dropped as soon as the position under it changes.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "app/layout.h"
+#include "games/checkers/checkers.h"
+
+#define HOP_SECONDS   0.22 /* one hop of a moving piece */
+#define CROWN_SECONDS 0.45 /* the crown dropping on */
+#define DRAG_PIXELS   6    /* a press that moves this far becomes a drag */
+
+/* The sprite cells of assets.pieces. */
+enum { CELL_BLACK_MAN, CELL_BLACK_KING, CELL_WHITE_MAN, CELL_WHITE_KING, CELL_GLOW };
+
+static struct {
+	/* Orientation and numbers, from the settings (read whenever the app is at hand). */
+	bool flip, numbers;
+	/* The move being entered: the piece picked up and the landings clicked so far. */
+	int from; /* 1..32, 0: none */
+	int hops[CHECKERS_PATH_MAX];
+	int hop_count;
+	int sel_cursor, sel_count; /* the match's cursor and length when it was picked up */
+	/* A press on the board, and whether it has become a drag. */
+	bool pressed, dragging;
+	bool press_on_picked; /* the press began on the piece already picked up */
+	int press_x, press_y, drag_x, drag_y;
+	/* The animation of the last move played. */
+	bool anim;
+	int anim_cursor;            /* the match's cursor just after that move */
+	struct checkers_pos before; /* the position it was played from */
+	struct checkers_path path;
+	uint32_t captured;
+	bool crowns;
+	double start, hop, crown; /* when it began, seconds per hop, seconds of the crowning */
+	int skip;                 /* hops the player already showed by hand */
+	int pending_skip;         /* the same for the move about to be played */
+	int sounded;              /* hops whose sound has been played */
+	bool crown_sounded;
+	/* The engine's last search figures (S). */
+	bool show_stats;
+	bool have_stats;
+	struct search_result stats;
+	struct checkers_pos stats_root;
+	double stats_seconds;
+	int stats_side;
+} ui;
+
+/* Returns the checkers position now. */
+static const struct checkers_pos *pos_of(const struct play *p)
+{
+	return match_pos(&p->match);
+}
+
+/* Returns the animation speed factor from the settings (0 = no animation). */
+static double speed_of(const struct app *a)
+{
+	static const double factor[] = {0, 1.6, 1.0, 0.55};
+	const int s = a->settings.animation_speed;
+	return factor[s < 0 || s > 3 ? 2 : s];
+}
+
+/* Reads the display options from the settings. */
+static void read_settings(const struct app *a)
+{
+	ui.flip = a->settings.checkers_flip;
+	ui.numbers = a->settings.checkers_numbers;
+}
+
+/* Returns whether Black's side of the board is drawn at the bottom: for a Black player (and
+ * in two-player and demo games), not for a White one; the flip option turns it round. */
+static bool black_bottom(const struct play *p)
+{
+	const bool bottom = !(p->mode == MODE_VS_COMPUTER && p->human == CHECKERS_WHITE);
+	return ui.flip ? !bottom : bottom;
+}
+
+/* Stores the screen column and row of square sq (1..32). */
+static void square_cell(const struct play *p, int sq, int *col, int *row)
+{
+	layout_checkers_cell(sq, black_bottom(p), col, row);
+}
+
+/* Returns the square (1..32) at screen column col and row row, or 0 on a light square. */
+static int square_at(const struct play *p, int col, int row)
+{
+	const int c = black_bottom(p) ? 7 - col : col, r = black_bottom(p) ? 7 - row : row;
+	if (c < 0 || c > 7 || r < 0 || r > 7 || (r + c) % 2 == 0)
+		return 0;
+	return r * 4 + c / 2 + 1;
+}
+
+/* Stores the logical rectangle of square sq. */
+static void square_rect(const struct play *p, int sq, int *x, int *y, int *w)
+{
+	int col, row;
+	square_cell(p, sq, &col, &row);
+	layout_square(8, col, row, x, y, w);
+}
+
+/* Returns the square jumped over between two squares a capture lands on in turn. */
+static int square_between(int a, int b)
+{
+	const int ra = (a - 1) / 4, ca = 2 * ((a - 1) % 4) + (ra % 2 == 0);
+	const int rb = (b - 1) / 4, cb = 2 * ((b - 1) % 4) + (rb % 2 == 0);
+	const int r = (ra + rb) / 2, c = (ca + cb) / 2;
+	return r * 4 + c / 2 + 1;
+}
+
+/* Returns the colour (0, 1) of the piece on sq in pos, or -1 when it is empty. */
+static int owner(const struct checkers_pos *pos, int sq)
+{
+	const uint32_t bit = 1u << (sq - 1);
+	return pos->piece[0] & bit ? 0 : pos->piece[1] & bit ? 1 : -1;
+}
+
+/* Returns whether the piece on sq is a king. */
+static bool is_king(const struct checkers_pos *pos, int sq)
+{
+	return (pos->kings >> (sq - 1)) & 1;
+}
+
+/* ---- the move being entered ------------------------------------------------------------- */
+
+/* Forgets the piece picked up (and any drag). */
+static void drop_selection(void)
+{
+	ui.from = 0;
+	ui.hop_count = 0;
+	ui.pressed = ui.dragging = false;
+}
+
+/* Returns the square the piece picked up stands on now: where it started, or the last
+ * landing square entered (0 when none is picked up). */
+static int piece_at(void)
+{
+	return ui.hop_count ? ui.hops[ui.hop_count - 1] : ui.from;
+}
+
+/* Drops the selection when the position changed under it (a move, undo, a new game). */
+static void check_selection(const struct play *p)
+{
+	if (ui.from && (p->match.cursor != ui.sel_cursor || p->match.count != ui.sel_count ||
+			owner(pos_of(p), ui.from) != pos_of(p)->side))
+		drop_selection();
+}
+
+/* Returns whether legal move m starts on ui.from and follows the hops entered so far. */
+static bool follows_entry(const struct game_move *m)
+{
+	struct checkers_path path;
+	checkers_move_path(m, &path);
+	if (path.square[0] != ui.from || path.length < ui.hop_count)
+		return false;
+	for (int i = 0; i < ui.hop_count; i++)
+		if (path.square[i + 1] != ui.hops[i])
+			return false;
+	return true;
+}
+
+/* Writes the pieces that can capture now as "11", "11 or 15", "one of 11, 15 and 22". */
+static void jumpers_text(const struct game_move *moves, int n, char *buf, size_t len)
+{
+	int from[32], count = 0;
+	for (int i = 0; i < n; i++) {
+		struct checkers_path path;
+		checkers_move_path(&moves[i], &path);
+		bool seen = false;
+		for (int k = 0; k < count; k++)
+			seen |= from[k] == path.square[0];
+		if (!seen && count < 32)
+			from[count++] = path.square[0];
+	}
+	/* in square order */
+	for (int i = 1; i < count; i++)
+		for (int k = i; k > 0 && from[k - 1] > from[k]; k--) {
+			const int t = from[k];
+			from[k] = from[k - 1];
+			from[k - 1] = t;
+		}
+	size_t used = (size_t)snprintf(buf, len, "%s", count > 2 ? "one of " : "");
+	for (int i = 0; i < count && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%d",
+					 i == 0 ? "" : i == count - 1 ? (count > 2 ? " and " : " or ") : ", ",
+					 from[i]);
+}
+
+/* Refuses a move that does not capture when a capture is forced, saying which piece must. */
+static void refuse_forced(struct app *a, const struct game_move *moves, int n)
+{
+	char who[120], why[200];
+	jumpers_text(moves, n, who, sizeof who);
+	snprintf(why, sizeof why, "A capture is forced: %s must jump", who);
+	play_refuse(a, why);
+}
+
+/* Plays legal move m for the human; `shown` of its hops were already shown by hand. */
+static void play_entered(struct app *a, const struct game_move *m, int shown)
+{
+	drop_selection();
+	ui.pending_skip = shown;
+	play_human(a, m);
+	ui.pending_skip = 0;
+}
+
+/* Picks up the piece on sq for the side to move, or says why it cannot move. */
+static void pick_up(struct app *a, struct play *p, int sq, const struct game_move *moves, int n)
+{
+	const struct checkers_pos *pos = pos_of(p);
+	const int side = pos->side;
+	if (owner(pos, sq) != side) {
+		play_refuse(a, owner(pos, sq) < 0 ? "Pick up one of your pieces first"
+						  : "That piece is not yours");
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		struct checkers_path path;
+		checkers_move_path(&moves[i], &path);
+		if (path.square[0] == sq) {
+			ui.from = sq;
+			ui.hop_count = 0;
+			ui.sel_cursor = p->match.cursor;
+			ui.sel_count = p->match.count;
+			return;
+		}
+	}
+	if (n > 0 && checkers_move_captures(&moves[0]))
+		refuse_forced(a, moves, n);
+	else
+		play_refuse(a, "That piece cannot move");
+}
+
+/* Does what a click (or a drop, or Enter) on square sq means now: pick up a piece, enter the
+ * next hop, finish the move, or refuse with the reason. */
+static void square_action(struct app *a, struct play *p, int sq, bool drop)
+{
+	check_selection(p);
+	if (!play_human_may_move(a) || sq <= 0)
+		return;
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = match_legal(&p->match, moves);
+	const struct checkers_pos *pos = pos_of(p);
+	if (!ui.from) {
+		pick_up(a, p, sq, moves, n);
+		return;
+	}
+	const int at = ui.hop_count ? ui.hops[ui.hop_count - 1] : ui.from;
+	if (sq == at) { /* a second click on the piece puts it down again */
+		if (!drop && ui.hop_count == 0)
+			drop_selection();
+		return;
+	}
+	if (ui.hop_count == 0 && owner(pos, sq) == pos->side) {
+		drop_selection();
+		pick_up(a, p, sq, moves, n);
+		return;
+	}
+	/* The next landing square of a move that follows what was entered. */
+	int next = 0, ends_here = 0, end_index = -1;
+	for (int i = 0; i < n; i++) {
+		if (!follows_entry(&moves[i]))
+			continue;
+		struct checkers_path path;
+		checkers_move_path(&moves[i], &path);
+		if (path.square[ui.hop_count + 1] == sq)
+			next++;
+		else if (path.square[path.length] == sq) {
+			ends_here++;
+			end_index = i;
+		}
+	}
+	if (next) {
+		ui.hops[ui.hop_count++] = sq;
+		int left = 0, complete = -1;
+		for (int i = 0; i < n; i++)
+			if (follows_entry(&moves[i])) {
+				left++;
+				struct checkers_path path;
+				checkers_move_path(&moves[i], &path);
+				if (path.length == ui.hop_count)
+					complete = i;
+			}
+		if (left == 1 && complete >= 0) {
+			play_entered(a, &moves[complete], ui.hop_count); /* sounds as it lands */
+		} else { /* a hop of a multi-jump, more to come */
+			app_sound(a, SOUND_CAPTURE);
+			ui.dragging = false;
+		}
+		return;
+	}
+	if (ends_here == 1) { /* straight to the last square of the only such path */
+		play_entered(a, &moves[end_index], ui.hop_count);
+		return;
+	}
+	if (ends_here > 1) {
+		char why[160];
+		snprintf(why, sizeof why, "Several jumps end on %d: click each landing square", sq);
+		play_refuse(a, why);
+		return;
+	}
+	const bool capture = n > 0 && checkers_move_captures(&moves[0]);
+	if (ui.hop_count > 0) {
+		char why[160];
+		snprintf(why, sizeof why, "The jump goes on from %d: every capture must be taken", at);
+		play_refuse(a, why);
+	} else if (capture) {
+		refuse_forced(a, moves, n);
+		drop_selection();
+	} else {
+		play_refuse(a, p->hints ? "That is not a legal move"
+					: "That is not a legal move (H shows the legal ones)");
+		drop_selection();
+	}
+}
+
+/* ---- the view's functions --------------------------------------------------------------- */
+
+static int hit(const struct play *p, int x, int y)
+{
+	int x0, y0, cell;
+	layout_square(8, 0, 0, &x0, &y0, &cell);
+	if (x < x0 || y < y0 || x >= x0 + 8 * cell || y >= y0 + 8 * cell)
+		return -1;
+	const int sq = square_at(p, (x - x0) / cell, (y - y0) / cell);
+	return sq ? sq - 1 : -1;
+}
+
+static bool move_at(const struct play *p, int index, struct game_move *out)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = match_legal(&p->match, moves);
+	int found = 0;
+	for (int i = 0; i < n; i++) {
+		struct checkers_path path;
+		checkers_move_path(&moves[i], &path);
+		if (path.square[path.length] == index + 1 && found++ == 0)
+			*out = moves[i];
+	}
+	return found == 1;
+}
+
+static void centre(const struct play *p, int index, int *x, int *y)
+{
+	int w;
+	square_rect(p, index + 1, x, y, &w);
+	*x += w / 2;
+	*y += w / 2;
+}
+
+static int targets(const struct play *p, int *width)
+{
+	(void)p;
+	*width = 4;
+	return 32;
+}
+
+/* A square ("11") or a move ("11-15", "11x18x25": its last square). */
+static int index_of(const struct play *p, const char *name)
+{
+	(void)p;
+	const char *last = name;
+	for (const char *c = name; *c; c++)
+		if (*c == '-' || *c == 'x' || *c == 'X')
+			last = c + 1;
+	int v = 0, digits = 0;
+	for (const char *c = last; *c; c++) {
+		if (*c < '0' || *c > '9' || ++digits > 2)
+			return -1;
+		v = v * 10 + (*c - '0');
+	}
+	return digits && v >= 1 && v <= 32 ? v - 1 : -1;
+}
+
+/* Returns the time hop k (0-based, counted from the first hop not shown by hand) lands. */
+static double landing_time(int k)
+{
+	return ui.start + (k - ui.skip + 1) * ui.hop;
+}
+
+static void played(struct app *a, struct play *p, const void *before_pos,
+		   const struct game_move *move)
+{
+	read_settings(a);
+	const double speed = speed_of(a);
+	drop_selection();
+	ui.anim = true;
+	ui.anim_cursor = p->match.cursor;
+	memcpy(&ui.before, before_pos, sizeof ui.before);
+	checkers_move_path(move, &ui.path);
+	ui.captured = checkers_move_captures(move);
+	ui.crowns = checkers_move_crowns(move);
+	ui.skip = ui.pending_skip < ui.path.length ? ui.pending_skip : ui.path.length;
+	ui.start = a->now;
+	ui.hop = HOP_SECONDS * speed;
+	ui.crown = CROWN_SECONDS * speed;
+	/* Hops shown by hand sounded as they were entered; the last one sounds as it is put
+	 * down (at once when every hop was shown). */
+	ui.sounded = ui.skip < ui.path.length ? ui.skip : ui.path.length - 1;
+	ui.crown_sounded = false;
+	p->anim_end = landing_time(ui.path.length - 1) + (ui.crowns ? ui.crown : 0) + 0.02;
+	if (speed == 0) {
+		app_sound(a, ui.captured ? SOUND_CAPTURE : SOUND_PLACE);
+		if (ui.crowns)
+			app_sound(a, SOUND_CROWN);
+		ui.sounded = ui.path.length;
+		ui.crown_sounded = true;
+		ui.anim = false;
+	}
+}
+
+/* Plays the sounds of the animation as its hops land, and keeps the search figures. */
+static void update(struct app *a, struct play *p)
+{
+	read_settings(a);
+	check_selection(p);
+	if (ui.anim && p->match.cursor != ui.anim_cursor)
+		ui.anim = false; /* undo or a new game: the animation is about another position */
+	if (ui.anim) {
+		while (ui.sounded < ui.path.length && a->now >= landing_time(ui.sounded)) {
+			app_sound(a, ui.captured ? SOUND_CAPTURE : SOUND_PLACE);
+			ui.sounded++;
+		}
+		if (ui.crowns && !ui.crown_sounded && ui.sounded == ui.path.length &&
+		    a->now >= landing_time(ui.path.length - 1)) {
+			app_sound(a, SOUND_CROWN);
+			ui.crown_sounded = true;
+		}
+		if (a->now >= p->anim_end)
+			ui.anim = false;
+	}
+	if (p->thinking) {
+		const struct search_result *r = search_result(p->search);
+		ui.stats = *r;
+		ui.stats_root = *pos_of(p);
+		/* the search's own time, not the wait for the move's minimum display time */
+		if (search_running(p->search))
+			ui.stats_seconds = a->now - p->think_start + 1.0 / APP_TICK_HZ;
+		ui.stats_side = match_to_move(&p->match);
+		ui.have_stats = r->depth > 0 || r->has_move;
+	}
+}
+
+/* Draws sprite cell `cell` over a square at (x, y, w), scaled about its centre, with alpha. */
+static void draw_cell(struct app *a, int cell, double x, double y, int w, double scale, Uint8 alpha)
+{
+	const struct assets *s = &a->assets;
+	SDL_Rect src = {cell * s->piece_cell, 0, s->piece_cell, s->piece_cell};
+	const int size = (int)lround(w * scale);
+	SDL_Rect dst = {(int)lround(x + (w - size) / 2.0), (int)lround(y + (w - size) / 2.0), size,
+			size};
+	SDL_SetTextureAlphaMod(s->pieces, alpha);
+	SDL_RenderCopy(a->renderer, s->pieces, &src, &dst);
+	SDL_SetTextureAlphaMod(s->pieces, 255);
+}
+
+/* Draws the piece of `side` (a king or not) over a square. */
+static void draw_piece(struct app *a, int side, bool king, double x, double y, int w, double scale,
+		       Uint8 alpha)
+{
+	draw_cell(a, side * 2 + (king ? 1 : 0), x, y, w, scale, alpha);
+}
+
+/* Draws marker `which` (0 hint, 1 last move, 2 cursor) over a square at `scale`. */
+static void draw_marker(struct app *a, int which, int x, int y, int w, double scale)
+{
+	SDL_Rect src = {which * 64, 0, 64, 64};
+	const int size = (int)lround(w * scale);
+	SDL_Rect dst = {x + (w - size) / 2, y + (w - size) / 2, size, size};
+	SDL_RenderCopy(a->renderer, a->assets.markers, &src, &dst);
+}
+
+/* Draws a thick line of dots between two logical points. */
+static void draw_trail(SDL_Renderer *r, int x0, int y0, int x1, int y1)
+{
+	const double len = hypot(x1 - x0, y1 - y0);
+	const int steps = (int)(len / 5) + 1;
+	for (int i = 0; i <= steps; i++) {
+		const double u = (double)i / steps;
+		SDL_Rect dot = {(int)lround(x0 + (x1 - x0) * u) - 3, (int)lround(y0 + (y1 - y0) * u) - 3,
+				6, 6};
+		SDL_RenderFillRect(r, &dot);
+	}
+}
+
+/* Draws the empty board: light squares, felt on the dark ones, the frame, the numbers. */
+static void draw_board(struct app *a, const struct play *p)
+{
+	SDL_Renderer *r = a->renderer;
+	int x0, y0, cell;
+	layout_square(8, 0, 0, &x0, &y0, &cell);
+	const int side = cell * 8;
+	SDL_Rect frame = {x0 - 14, y0 - 14, side + 28, side + 28};
+	app_panel(a, frame, (SDL_Color){52, 36, 24, 255});
+	int tw, th;
+	SDL_QueryTexture(a->assets.board, NULL, NULL, &tw, &th);
+	for (int row = 0; row < 8; row++)
+		for (int col = 0; col < 8; col++) {
+			SDL_Rect sq = {x0 + col * cell, y0 + row * cell, cell, cell};
+			if (!square_at(p, col, row)) {
+				SDL_SetRenderDrawColor(r, 226, 206, 164, 255);
+				SDL_RenderFillRect(r, &sq);
+				continue;
+			}
+			/* each dark square shows its own part of the felt */
+			SDL_Rect src = {(col * cell) % (tw - cell), (row * cell) % (th - cell), cell, cell};
+			SDL_RenderCopy(r, a->assets.board, &src, &sq);
+		}
+	if (!ui.numbers)
+		return;
+	const SDL_Color label = {200, 230, 200, 255};
+	for (int sq = 1; sq <= 32; sq++) {
+		int x, y, w;
+		square_rect(p, sq, &x, &y, &w);
+		char t[12];
+		snprintf(t, sizeof t, "%d", sq);
+		app_text(a, FONT_SMALL, t, x + 4, y + 2, label, 0);
+	}
+}
+
+/* Returns whether the animation of the last move is showing now. */
+static bool animating(const struct app *a, const struct play *p)
+{
+	return ui.anim && p->match.cursor == ui.anim_cursor && a->now < p->anim_end;
+}
+
+/* Draws the pieces of the animated move: the position before it, the moving piece on its
+ * way, the captured pieces until they are jumped, the crown dropping on. */
+static void draw_animation(struct app *a, const struct play *p)
+{
+	const struct checkers_pos *pos = &ui.before;
+	const int mover = pos->side, start = ui.path.square[0];
+	const bool king = is_king(pos, start);
+	const double t = a->now;
+	/* How far along: hop k from square[k] to square[k+1], u in [0, 1). */
+	int k = ui.skip;
+	while (k < ui.path.length && t >= landing_time(k))
+		k++;
+	for (int sq = 1; sq <= 32; sq++) {
+		const int side = owner(pos, sq);
+		if (side < 0 || sq == start)
+			continue;
+		bool gone = false;
+		if (ui.captured >> (sq - 1) & 1)
+			for (int h = 0; h < ui.path.length && !gone; h++)
+				gone = square_between(ui.path.square[h], ui.path.square[h + 1]) == sq &&
+				       (h < ui.skip || t >= landing_time(h));
+		if (gone)
+			continue;
+		int x, y, w;
+		square_rect(p, sq, &x, &y, &w);
+		draw_piece(a, side, is_king(pos, sq), x, y, w, 1.0, 255);
+	}
+	int x, y, w;
+	if (k >= ui.path.length) { /* landed; a man crowned gets its crown dropped on */
+		square_rect(p, ui.path.square[ui.path.length], &x, &y, &w);
+		draw_piece(a, mover, king, x, y, w, 1.0, 255);
+		if (ui.crowns && ui.crown > 0) {
+			const double u = (t - landing_time(ui.path.length - 1)) / ui.crown;
+			const double v = u < 0 ? 0 : u > 1 ? 1 : u;
+			draw_piece(a, mover, true, x, y, w, 1.7 - 0.7 * v * v, (Uint8)lround(255 * v));
+		}
+		return;
+	}
+	int xa, ya, xb, yb;
+	square_rect(p, ui.path.square[k], &xa, &ya, &w);
+	square_rect(p, ui.path.square[k + 1], &xb, &yb, &w);
+	const double u = ui.hop > 0 ? 1.0 - (landing_time(k) - t) / ui.hop : 1.0;
+	const double e = u < 0 ? 0 : u > 1 ? 1 : u * u * (3 - 2 * u);
+	const double lift = sin(3.14159265358979 * e) * (ui.captured ? 0.18 : 0.08);
+	draw_piece(a, mover, king, xa + (xb - xa) * e, ya + (yb - ya) * e - lift * w * 0.5, w,
+		   1.0 + lift, 255);
+}
+
+static void draw(struct app *a, const struct play *p)
+{
+	read_settings(a);
+	check_selection(p);
+	SDL_Renderer *r = a->renderer;
+	const struct checkers_pos *pos = pos_of(p);
+	draw_board(a, p);
+	SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+	const bool moving = animating(a, p);
+	/* The last move: every square of its path glows, joined by a trail. */
+	const struct game_move *last = match_last_move(&p->match);
+	if (last) {
+		struct checkers_path path;
+		checkers_move_path(last, &path);
+		SDL_SetRenderDrawColor(r, 255, 200, 60, 110);
+		for (int i = 0; i <= path.length; i++) {
+			int x, y, w;
+			square_rect(p, path.square[i], &x, &y, &w);
+			SDL_Rect glow = {x + 1, y + 1, w - 2, w - 2};
+			SDL_RenderFillRect(r, &glow);
+		}
+		SDL_SetRenderDrawColor(r, 255, 200, 60, 150);
+		for (int i = 0; i < path.length; i++) {
+			int xa, ya, xb, yb;
+			centre(p, path.square[i] - 1, &xa, &ya);
+			centre(p, path.square[i + 1] - 1, &xb, &yb);
+			draw_trail(r, xa, ya, xb, yb);
+		}
+	}
+	const bool human_turn = !play_computer_to_move(p) && !match_over(&p->match) && !moving;
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = human_turn ? match_legal(&p->match, moves) : 0;
+	const bool forced = n > 0 && checkers_move_captures(&moves[0]);
+	/* The pieces that must capture glow, breathing. */
+	if (forced && !ui.from) {
+		const Uint8 alpha = (Uint8)(190 + 60 * sin(a->now * 5.0));
+		SDL_SetTextureColorMod(a->assets.pieces, 255, 196, 40);
+		for (int i = 0; i < n; i++) {
+			struct checkers_path path;
+			checkers_move_path(&moves[i], &path);
+			int x, y, w;
+			square_rect(p, path.square[0], &x, &y, &w);
+			draw_cell(a, CELL_GLOW, x, y, w, 1.0, alpha);
+		}
+		SDL_SetTextureColorMod(a->assets.pieces, 255, 255, 255);
+	}
+	/* The piece under the pointer, when it can move, shows only its own destinations. */
+	int pointed = 0;
+	for (int i = 0; i < n && !ui.from && p->hover >= 0; i++) {
+		struct checkers_path path;
+		checkers_move_path(&moves[i], &path);
+		if (path.square[0] == p->hover + 1)
+			pointed = p->hover + 1;
+	}
+	if (ui.from || pointed) { /* the piece picked up glows white, one pointed at faintly */
+		int x, y, w;
+		square_rect(p, ui.from ? (ui.hop_count ? ui.hops[ui.hop_count - 1] : ui.from) : pointed,
+			    &x, &y, &w);
+		draw_cell(a, CELL_GLOW, x, y, w, 1.0, ui.from ? 230 : 110);
+	}
+	/* The pieces. */
+	if (moving) {
+		draw_animation(a, p);
+	} else {
+		/* Pieces jumped by the hops entered so far are drawn faint. */
+		uint32_t jumped = 0;
+		for (int i = 0; ui.from && i < ui.hop_count; i++)
+			jumped |= 1u << (square_between(i ? ui.hops[i - 1] : ui.from, ui.hops[i]) - 1);
+		for (int sq = 1; sq <= 32; sq++) {
+			const int side = owner(pos, sq);
+			if (side < 0 || (ui.from == sq && (ui.hop_count || ui.dragging)))
+				continue;
+			int x, y, w;
+			square_rect(p, sq, &x, &y, &w);
+			draw_piece(a, side, is_king(pos, sq), x, y, w, 1.0,
+				   jumped >> (sq - 1) & 1 ? 90 : 255);
+		}
+		if (ui.from && ui.hop_count && !ui.dragging) {
+			int x, y, w;
+			square_rect(p, ui.hops[ui.hop_count - 1], &x, &y, &w);
+			draw_piece(a, pos->side, is_king(pos, ui.from), x, y, w, 1.0, 255);
+		}
+	}
+	/* Legal destinations (hints): of the piece picked up or pointed at, or of every piece. */
+	uint32_t dots = 0;
+	for (int i = 0; i < n && p->hints; i++) {
+		if (ui.from && !follows_entry(&moves[i]))
+			continue;
+		struct checkers_path path;
+		checkers_move_path(&moves[i], &path);
+		if (pointed && path.square[0] != pointed)
+			continue;
+		dots |= 1u << (path.square[ui.from ? ui.hop_count + 1 : 1] - 1);
+	}
+	SDL_SetTextureColorMod(a->assets.markers, 255, 236, 150);
+	for (int sq = 1; sq <= 32; sq++) {
+		if (!(dots >> (sq - 1) & 1))
+			continue;
+		int x, y, w;
+		square_rect(p, sq, &x, &y, &w);
+		for (int k = 0; k < 3; k++) /* the translucent dot thrice: plain on the felt */
+			draw_marker(a, 0, x, y, w, 1.5);
+	}
+	SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
+	/* The engine's suggestion (Shift+H): gold frames on the piece and where it ends. */
+	if (p->advice >= 0 && p->advice < 32 && human_turn) {
+		SDL_SetTextureColorMod(a->assets.markers, 255, 200, 60);
+		for (int i = 0; i < n; i++) {
+			struct checkers_path path;
+			checkers_move_path(&moves[i], &path);
+			if (path.square[path.length] != p->advice + 1)
+				continue;
+			for (int end = 0; end < 2; end++) {
+				int x, y, w;
+				square_rect(p, path.square[end ? path.length : 0], &x, &y, &w);
+				draw_marker(a, 2, x, y, w, 0.92 + 0.06 * sin(a->now * 6.0));
+			}
+		}
+		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
+	}
+	/* The evaluation overlay (E): the engine's score of each move, on its last square. */
+	for (int i = 0; i < n && p->show_eval; i++) {
+		struct checkers_path path;
+		checkers_move_path(&moves[i], &path);
+		const int to = path.square[path.length] - 1;
+		if (!p->eval_known[to])
+			continue;
+		int x, y, w;
+		square_rect(p, to + 1, &x, &y, &w);
+		const int v = p->eval_score[to];
+		char text[16];
+		if (search_proven(v))
+			snprintf(text, sizeof text, "%s", v > 0 ? "win" : "loss");
+		else
+			snprintf(text, sizeof text, "%+.1f", v / 100.0);
+		app_text(a, FONT_SMALL, text, x + w / 2, y + w - 24,
+			 v >= 0 ? (SDL_Color){230, 255, 230, 255} : (SDL_Color){255, 200, 190, 255}, 1);
+	}
+	/* The piece being dragged follows the pointer. */
+	if (ui.from && ui.dragging) {
+		int x, y, w;
+		square_rect(p, ui.from, &x, &y, &w);
+		draw_piece(a, pos->side, is_king(pos, ui.from), ui.drag_x - w / 2.0,
+			   ui.drag_y - w / 2.0 - 6, w, 1.12, 255);
+	}
+	if (p->cursor >= 0 && p->cursor < 32) {
+		int x, y, w;
+		square_rect(p, p->cursor + 1, &x, &y, &w);
+		draw_marker(a, 2, x, y, w, 1.0);
+	}
+}
+
+/* Moves the keyboard cursor one square on screen: left and right along the row's dark
+ * squares, up and down to the next row. */
+static void cursor_step(struct play *p, int dx, int dy)
+{
+	if (p->cursor < 0 || p->cursor >= 32) {
+		/* start on a piece of the side to move, near the middle of its front */
+		p->cursor = (pos_of(p)->side == CHECKERS_BLACK ? 10 : 23) - 1;
+		return;
+	}
+	int col, row;
+	square_cell(p, p->cursor + 1, &col, &row);
+	if (dx) {
+		col = (col + 2 * dx + 8) % 8;
+	} else {
+		row = (row + dy + 8) % 8;
+		col = col + 1 <= 7 ? col + 1 : col - 1;
+	}
+	int sq = square_at(p, col, row);
+	if (!sq)
+		sq = square_at(p, col ^ 1, row);
+	if (sq)
+		p->cursor = sq - 1;
+}
+
+static bool event(struct app *a, struct play *p, const SDL_Event *ev)
+{
+	read_settings(a);
+	check_selection(p);
+	switch (ev->type) {
+	case SDL_MOUSEMOTION:
+		p->hover = hit(p, ev->motion.x, ev->motion.y);
+		if (ui.pressed && ui.from) {
+			ui.drag_x = ev->motion.x;
+			ui.drag_y = ev->motion.y;
+			if (abs(ui.drag_x - ui.press_x) + abs(ui.drag_y - ui.press_y) > DRAG_PIXELS)
+				ui.dragging = true;
+		}
+		return true;
+	case SDL_MOUSEBUTTONDOWN: {
+		if (ev->button.button == SDL_BUTTON_RIGHT && ui.from) {
+			drop_selection(); /* a right click puts the piece down again */
+			return true;
+		}
+		if (ev->button.button != SDL_BUTTON_LEFT)
+			return false;
+		const int index = hit(p, ev->button.x, ev->button.y);
+		if (index < 0)
+			return false;
+		p->cursor = -1;
+		/* A press on the piece already picked up (where its jump has got to) puts it down
+		 * again on release, unless it becomes a drag; any other press acts at once. */
+		ui.press_on_picked = ui.from && piece_at() == index + 1;
+		if (!ui.press_on_picked)
+			square_action(a, p, index + 1, false);
+		/* A press on a piece picked up may become a drag (of the next hop, in a jump). */
+		ui.pressed = ui.from && piece_at() == index + 1;
+		ui.dragging = false;
+		ui.press_x = ui.drag_x = ev->button.x;
+		ui.press_y = ui.drag_y = ev->button.y;
+		return true;
+	}
+	case SDL_MOUSEBUTTONUP: {
+		if (ev->button.button != SDL_BUTTON_LEFT || !ui.pressed)
+			return false;
+		const bool dragged = ui.dragging;
+		ui.pressed = false;
+		ui.dragging = false;
+		if (!dragged && ui.press_on_picked && ui.hop_count == 0)
+			drop_selection();
+		if (dragged) {
+			const int index = hit(p, ev->button.x, ev->button.y);
+			if (index < 0 || index + 1 == piece_at())
+				return true; /* dropped off the board or where it was: still picked up */
+			square_action(a, p, index + 1, true);
+		}
+		return true;
+	}
+	case SDL_KEYDOWN: {
+		const SDL_Keycode k = ev->key.keysym.sym;
+		const Uint16 mod = ev->key.keysym.mod;
+		if (mod & (KMOD_CTRL | KMOD_ALT))
+			return false;
+		switch (k) {
+		case SDLK_LEFT: cursor_step(p, -1, 0); return true;
+		case SDLK_RIGHT: cursor_step(p, 1, 0); return true;
+		case SDLK_UP: cursor_step(p, 0, -1); return true;
+		case SDLK_DOWN: cursor_step(p, 0, 1); return true;
+		case SDLK_RETURN:
+		case SDLK_KP_ENTER:
+		case SDLK_SPACE:
+			if (p->cursor < 0)
+				cursor_step(p, 0, 0);
+			else
+				square_action(a, p, p->cursor + 1, false);
+			return true;
+		case SDLK_ESCAPE:
+			if (!ui.from)
+				return false;
+			drop_selection();
+			return true;
+		case SDLK_s:
+			if (ev->key.repeat)
+				return true;
+			ui.show_stats = !ui.show_stats;
+			return true;
+		case SDLK_f:
+			if (ev->key.repeat)
+				return true;
+			a->settings.checkers_flip = !a->settings.checkers_flip;
+			app_save_settings(a);
+			return true;
+		default: return false;
+		}
+	}
+	default: return false;
+	}
+}
+
+static int count(const struct play *p, int side)
+{
+	return __builtin_popcount(pos_of(p)->piece[side]);
+}
+
+static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
+{
+	(void)p;
+	draw_piece(a, side, false, dst.x, dst.y, dst.w, 1.0, 255);
+}
+
+static void describe(const struct play *p, char *buf, size_t n)
+{
+	(void)p;
+	snprintf(buf, n, "Checkers (English draughts)");
+}
+
+/* Writes a search score for the HUD: men, or a won or lost game. */
+static void score_text(int v, char *buf, size_t n)
+{
+	if (search_proven(v))
+		snprintf(buf, n, "%s", v > 0 ? "a win" : "a loss");
+	else
+		snprintf(buf, n, "%+.2f", v / 100.0);
+}
+
+/* Draws the engine's last search figures in r. */
+static void draw_stats(struct app *a, SDL_Rect r)
+{
+	const SDL_Color ink = {236, 232, 220, 255}, dim = {160, 170, 160, 255};
+	if (!ui.have_stats) {
+		app_text(a, FONT_SMALL, "No search yet (S hides this)", r.x + 12, r.y + 30, dim, 0);
+		return;
+	}
+	const struct search_result *s = &ui.stats;
+	char line[200], score[32];
+	score_text(s->score, score, sizeof score);
+	snprintf(line, sizeof line, "Depth %d \xc2\xb7 score %s for %s", s->depth, score,
+		 ui.stats_side ? "White" : "Black");
+	app_text(a, FONT_SMALL, line, r.x + 12, r.y + 28, ink, 0);
+	const double secs = ui.stats_seconds > 0 ? ui.stats_seconds : 0;
+	snprintf(line, sizeof line, "%llu nodes \xc2\xb7 %.2f s \xc2\xb7 %.0f k nodes/s",
+		 (unsigned long long)s->nodes, secs, secs > 0 ? (double)s->nodes / secs / 1000.0 : 0.0);
+	app_text(a, FONT_SMALL, line, r.x + 12, r.y + 52, ink, 0);
+	/* The principal variation, wrapped over up to three lines. */
+	struct checkers_pos pos = ui.stats_root;
+	char pv[3][200] = {"PV:", "", ""};
+	int row = 0;
+	for (int i = 0; i < s->pv_length && row < 3; i++) {
+		char text[GAME_TEXT_MAX];
+		checkers_rules.move_to_text(&pos, &s->pv[i], text, sizeof text);
+		checkers_rules.play(&pos, &s->pv[i]);
+		if (strlen(pv[row]) + strlen(text) > 40 && row < 2)
+			row++;
+		size_t used = strlen(pv[row]);
+		snprintf(pv[row] + used, sizeof pv[row] - used, "%s%s", used ? " " : "", text);
+	}
+	for (int i = 0; i < 3; i++)
+		if (*pv[i])
+			app_text(a, FONT_SMALL, pv[i], r.x + 12, r.y + 76 + 22 * i, dim, 0);
+}
+
+/* Draws the moves so far in PDN notation, the latest at the bottom, in two columns. */
+static void draw_moves(struct app *a, const struct play *p, SDL_Rect r)
+{
+	const SDL_Color ink = {236, 232, 220, 255}, dim = {160, 170, 160, 255};
+	const struct match *m = &p->match;
+	const int first_side = ((const struct checkers_pos *)match_pos_at(m, 0))->side;
+	/* Full moves: Black's move and White's answer share a number. */
+	const int offset = first_side == CHECKERS_WHITE ? 1 : 0;
+	const int lines = (m->cursor + offset + 1) / 2;
+	if (lines == 0) {
+		app_text(a, FONT_SMALL, "Moves appear here in PDN notation", r.x + 12, r.y + 30, dim, 0);
+		return;
+	}
+	const int rows = 5, cols = 2, shown = rows * cols;
+	const int from = lines > shown ? lines - shown : 0;
+	for (int l = from; l < lines; l++) {
+		char text[80];
+		int used = snprintf(text, sizeof text, "%d.", l + 1);
+		for (int half = 0; half < 2; half++) {
+			const int ply = 2 * l + half - offset;
+			if (ply < 0) {
+				used += snprintf(text + used, sizeof text - (size_t)used, " ...");
+				continue;
+			}
+			if (ply >= m->cursor)
+				break;
+			char mv[GAME_TEXT_MAX];
+			checkers_rules.move_to_text(match_pos_at(m, ply), &m->moves[ply], mv, sizeof mv);
+			used += snprintf(text + used, sizeof text - (size_t)used, " %.24s", mv);
+			if (used >= (int)sizeof text)
+				used = (int)sizeof text - 1;
+		}
+		const int k = l - from;
+		app_text(a, FONT_SMALL, text, r.x + 12 + (k / rows) * (r.w / 2), r.y + 28 + (k % rows) * 24,
+			 l == lines - 1 ? ink : dim, 0);
+	}
+}
+
+static void panel(struct app *a, const struct play *p, SDL_Rect r)
+{
+	const SDL_Color dim = {160, 170, 160, 255}, gold = {240, 196, 80, 255};
+	app_panel(a, r, (SDL_Color){32, 42, 39, 255});
+	const struct checkers_pos *pos = pos_of(p);
+	const int kings[2] = {__builtin_popcount(pos->piece[0] & pos->kings),
+			      __builtin_popcount(pos->piece[1] & pos->kings)};
+	char head[160];
+	snprintf(head, sizeof head, "Kings: Black %d \xc2\xb7 White %d%s", kings[0], kings[1],
+		 ui.show_stats ? "" : "   \xc2\xb7 S: search");
+	app_text(a, FONT_SMALL, head, r.x + 12, r.y + 4, ui.show_stats ? gold : dim, 0);
+	if (ui.show_stats)
+		draw_stats(a, r);
+	else
+		draw_moves(a, p, r);
+}
+
+/* Stores the squares a player clicks in turn to play move m: the piece, then each landing. */
+static int steps(const struct play *p, const struct game_move *m, int *out, int max)
+{
+	(void)p;
+	struct checkers_path path;
+	checkers_move_path(m, &path);
+	int n = 0;
+	for (int i = 0; i <= path.length && n < max; i++)
+		out[n++] = path.square[i] - 1;
+	return n;
+}
+
+static void outcome(const struct play *p, char *buf, size_t n)
+{
+	const struct checkers_pos *pos = pos_of(p);
+	if (match_repetition(&p->match)) {
+		snprintf(buf, n, "Drawn by threefold repetition");
+		return;
+	}
+	if (pos->quiet >= CHECKERS_QUIET_DRAW) {
+		snprintf(buf, n, "Draw: 40 moves each, no capture or man move");
+		return;
+	}
+	const int loser = pos->side;
+	snprintf(buf, n, "%s %s \xc2\xb7 Black %d \xe2\x80\x93 %d White",
+		 loser ? "White" : "Black", pos->piece[loser] ? "cannot move" : "has no pieces left",
+		 count(p, 0), count(p, 1));
+}
+
+const struct view view_checkers = {
+	.game = "checkers",
+	.draw = draw,
+	.hit = hit,
+	.move_at = move_at,
+	.centre = centre,
+	.played = played,
+	.targets = targets,
+	.index_of = index_of,
+	.count = count,
+	.emblem = emblem,
+	.describe = describe,
+	.event = event,
+	.panel = panel,
+	.update = update,
+	.steps = steps,
+	.outcome = outcome,
+};
