@@ -99,7 +99,7 @@ $(BUILD)/obj/%.o: src/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The window tests look at screenshots, so they read PNGs with SDL2_image.
-$(BUILD)/tests/test_window: tests/test_window.c $(LIB)
+$(BUILD)/tests/test_window $(BUILD)/tests/test_window_dots: $(BUILD)/tests/%: tests/%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
 
