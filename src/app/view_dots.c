@@ -375,8 +375,9 @@ static void draw(struct app *a, const struct play *p)
 	/* Hints: a green mark on every safe edge, a gold one on every edge that takes a box. */
 	for (int e = 0; e < pos->edges && waiting && p->hints; e++) {
 		const enum dots_edge_kind kind = dots_edge_kind(pos, e);
-		if (kind != DOTS_EDGE_SAFE && kind != DOTS_EDGE_CAPTURE)
-			continue;
+		if ((kind != DOTS_EDGE_SAFE && kind != DOTS_EDGE_CAPTURE) || e == p->hover ||
+		    e == p->cursor)
+			continue; /* the preview shows those */
 		const SDL_Color mark = kind == DOTS_EDGE_SAFE ? (SDL_Color){40, 150, 80, 170}
 							      : (SDL_Color){226, 160, 10, 220};
 		dashes(a, pos, e, mark);
@@ -400,7 +401,13 @@ static void draw(struct app *a, const struct play *p)
 		int mx, my;
 		centre(p, p->advice, &mx, &my);
 		const int glow = (int)(cell * (0.55 + 0.08 * sin(a->now * 6.0)));
-		draw_dot_sprite(a, 1, mx, my, glow, with_alpha(gold, 200));
+		draw_dot_sprite(a, 1, mx, my, glow, gold);
+		SDL_Rect frame = edge_rect(pos, p->advice, 1, 6);
+		SDL_SetRenderDrawColor(a->renderer, 176, 112, 0, 255);
+		for (int i = 0; i < 2; i++) {
+			SDL_RenderDrawRect(a->renderer, &frame);
+			frame = (SDL_Rect){frame.x + 1, frame.y + 1, frame.w - 2, frame.h - 2};
+		}
 		fill(a, edge_rect(pos, p->advice, 1, 3), gold);
 	}
 	/* The evaluation overlay (E): the engine's score of each undrawn edge, in boxes. */
@@ -483,14 +490,13 @@ static void panel(struct app *a, const struct play *p, SDL_Rect r)
 		app_text(a, FONT_SMALL, line, r.x + 16, r.y + 44, ink_light, 0);
 	}
 	const int sum = ch.dots + ch.long_chains;
-	snprintf(line, sizeof line, "%d dots + %d long chains = %d, %s", ch.dots, ch.long_chains, sum,
-		 sum % 2 ? "odd" : "even");
+	snprintf(line, sizeof line, "Dots + long chains: %d + %d = %d, %s", ch.dots, ch.long_chains,
+		 sum, sum % 2 ? "odd" : "even");
 	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 76, dim, 0);
 	const char *who = p->mode != MODE_VS_COMPUTER ? p->rules->side_name[ch.favoured]
 			  : ch.favoured == p->human   ? "you"
 						      : "the computer";
-	snprintf(line, sizeof line, "The rule favours %s (%s wants even)", who,
-		 p->rules->side_name[DOTS_A]);
+	snprintf(line, sizeof line, "Control: %s (%s wants even)", who, p->rules->side_name[DOTS_A]);
 	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 108, gold, 0);
 }
 
