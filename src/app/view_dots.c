@@ -159,6 +159,7 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	if (move->extra == 0) {
 		app_sound(a, SOUND_PLACE);
 		p->anim_end = end;
+		p->banner_end = 0; /* an earlier "Box!" is old news */
 		return;
 	}
 	/* One or two boxes: they fill as the edge closes them, and the mover plays again. */
