@@ -57,10 +57,10 @@ static void test_long_chain_offer_capture(void **state)
 	assert_int_equal(ch.long_chains, 1);
 	assert_int_equal(ch.short_chains, 0);
 	assert_int_equal(ch.loops, 0);
-	assert_int_equal(ch.favoured, DOTS_B); /* 16 + 1 is odd */
+	assert_int_equal(ch.favoured, DOTS_B);                       /* 16 + 1 is odd */
 	assert_int_equal(dots_edge_kind(&pos, 12), DOTS_EDGE_OFFER); /* opens the chain */
 	assert_int_equal(dots_edge_kind(&pos, 13), DOTS_EDGE_OFFER);
-	assert_int_equal(dots_edge_kind(&pos, 6), DOTS_EDGE_SAFE);   /* box 3 had one side */
+	assert_int_equal(dots_edge_kind(&pos, 6), DOTS_EDGE_SAFE); /* box 3 had one side */
 	assert_int_equal(dots_edge_kind(&pos, 0), DOTS_EDGE_DRAWN);
 	/* Once opened, the chain is being taken and no longer counts; its end captures. */
 	const int opened[] = {0, 1, 2, 3, 4, 5, 12};
@@ -106,10 +106,10 @@ static void test_short_chain(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_empty_board),
-		cmocka_unit_test(test_long_chain_offer_capture),
-		cmocka_unit_test(test_loop),
-		cmocka_unit_test(test_short_chain),
+	    cmocka_unit_test(test_empty_board),
+	    cmocka_unit_test(test_long_chain_offer_capture),
+	    cmocka_unit_test(test_loop),
+	    cmocka_unit_test(test_short_chain),
 	};
 	return cmocka_run_group_tests_name("dots chains", tests, NULL, NULL);
 }

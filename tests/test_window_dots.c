@@ -60,9 +60,10 @@ static int run_parity(const char *prefs, const char *args)
 	const char *display = getenv("DISPLAY");
 	/* As in test_window.c: the dummy audio driver, and no leak check of SDL's drivers. */
 	snprintf(cmd, sizeof cmd,
-		 "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s%s --windowed --prefs %s --seed 1 %s",
-		 display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", parity, prefs,
-		 args);
+	         "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s%s --windowed --prefs %s "
+	         "--seed 1 %s",
+	         display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", parity,
+	         prefs, args);
 	const int rc = system(cmd);
 	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 }
@@ -214,7 +215,7 @@ struct played {
 /* Reads the moves of the autosave in `prefs` and replays them on a rows × cols board; stores
  * them in out and returns how many, and the final score in score[2]. */
 static int replay_autosave(const char *prefs, struct board b, struct played *out, int max,
-			   int score[2])
+                           int score[2])
 {
 	char path[400];
 	snprintf(path, sizeof path, "%s/autosave.ini", prefs);
@@ -299,41 +300,42 @@ static void test_two_players_box_extra_move_undo(void **state)
 	(void)state;
 	need_display();
 	char dir[300], script[400], body[4096], args[600], path[400];
-	prefs_dir("two", "[play]\ngame = dots\nmode = two-players\n[dots]\nrows = 3\ncols = 3\n"
-			 "[display]\nhints = yes\n",
-		  dir, sizeof dir);
+	prefs_dir("two",
+	          "[play]\ngame = dots\nmode = two-players\n[dots]\nrows = 3\ncols = 3\n"
+	          "[display]\nhints = yes\n",
+	          dir, sizeof dir);
 	const struct board b = {3, 3};
 	int hx, hy;
 	edge_mid(b, 22, &hx, &hy); /* the hover goes near edge 22, a little off its line */
 	/* A 0, B 3, A 12, B 13 closes box 0 for B, who plays again: 1. */
 	snprintf(body, sizeof body,
-		 "0 wait-scene play\n"
-		 "0 move 0 0\n" /* away from the board, wherever the pointer was */
-		 "1 screenshot %s/start.png\n"
-		 "1 square 0\n0 wait\n1 square 3\n0 wait\n1 square 12\n0 wait\n"
-		 "1 screenshot %s/before-box.png\n"
-		 "1 square 13\n"
-		 "12 screenshot %s/box.png\n"
-		 "0 wait\n"
-		 "1 screenshot %s/after-banner.png\n"
-		 "1 square 1\n"
-		 "0 wait\n"
-		 "1 move %d %d\n"
-		 "1 screenshot %s/extra.png\n"
-		 "1 key u\n0 wait\n"
-		 "1 screenshot %s/undone.png\n"
-		 "1 key ctrl+y\n0 wait\n"
-		 "1 key Down\n" /* the cursor appears on the middle edge, 4 */
-		 "1 key Right\n" /* and moves on to 5 */
-		 "1 move 0 0\n"
-		 "1 screenshot %s/cursor.png\n"
-		 "1 key Return\n0 wait\n"
-		 "1 screenshot %s/keyboard.png\n"
-		 "1 square 1\n" /* already drawn: refused */
-		 "1 wait\n"
-		 "1 expect-scene play\n"
-		 "1 quit\n",
-		 work, work, work, work, hx + 3, hy + 9, work, work, work, work);
+	         "0 wait-scene play\n"
+	         "0 move 0 0\n" /* away from the board, wherever the pointer was */
+	         "1 screenshot %s/start.png\n"
+	         "1 square 0\n0 wait\n1 square 3\n0 wait\n1 square 12\n0 wait\n"
+	         "1 screenshot %s/before-box.png\n"
+	         "1 square 13\n"
+	         "12 screenshot %s/box.png\n"
+	         "0 wait\n"
+	         "1 screenshot %s/after-banner.png\n"
+	         "1 square 1\n"
+	         "0 wait\n"
+	         "1 move %d %d\n"
+	         "1 screenshot %s/extra.png\n"
+	         "1 key u\n0 wait\n"
+	         "1 screenshot %s/undone.png\n"
+	         "1 key ctrl+y\n0 wait\n"
+	         "1 key Down\n"  /* the cursor appears on the middle edge, 4 */
+	         "1 key Right\n" /* and moves on to 5 */
+	         "1 move 0 0\n"
+	         "1 screenshot %s/cursor.png\n"
+	         "1 key Return\n0 wait\n"
+	         "1 screenshot %s/keyboard.png\n"
+	         "1 square 1\n" /* already drawn: refused */
+	         "1 wait\n"
+	         "1 expect-scene play\n"
+	         "1 quit\n",
+	         work, work, work, work, hx + 3, hy + 9, work, work, work, work);
 	snprintf(script, sizeof script, "%s/two.script", work);
 	write_text(script, body);
 	snprintf(args, sizeof args, "--game dots --script %s", script);
@@ -343,7 +345,8 @@ static void test_two_players_box_extra_move_undo(void **state)
 	struct shot sh = load_shot(path);
 	for (int e = 0; e < 24; e++) {
 		assert_int_equal(edge_look(&sh, b, e), LOOK_PAPER);
-		assert_true(pixels_along(&sh, b, e, LOOK_OTHER) > 4); /* every edge is safe: hinted */
+		assert_true(pixels_along(&sh, b, e, LOOK_OTHER) >
+		            4); /* every edge is safe: hinted */
 	}
 	assert_int_equal(box_look(&sh, b, 0), LOOK_PAPER);
 	assert_int_equal(turn_marked(&sh), 0);
@@ -363,11 +366,11 @@ static void test_two_players_box_extra_move_undo(void **state)
 
 	snprintf(path, sizeof path, "%s/box.png", work);
 	sh = load_shot(path);
-	assert_true(banner_up(&sh));                        /* "Box! B plays again" */
-	assert_int_equal(box_look(&sh, b, 0), LOOK_RED);    /* B's box fills */
+	assert_true(banner_up(&sh));                         /* "Box! B plays again" */
+	assert_int_equal(box_look(&sh, b, 0), LOOK_RED);     /* B's box fills */
 	assert_int_equal(edge_look(&sh, b, 13), LOOK_AMBER); /* the edge that closed it */
 	assert_int_equal(edge_look(&sh, b, 12), LOOK_INK);
-	assert_int_equal(turn_marked(&sh), 1);               /* B moves again */
+	assert_int_equal(turn_marked(&sh), 1); /* B moves again */
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/after-banner.png", work);
@@ -380,7 +383,7 @@ static void test_two_players_box_extra_move_undo(void **state)
 	snprintf(path, sizeof path, "%s/extra.png", work);
 	sh = load_shot(path);
 	assert_int_equal(edge_look(&sh, b, 1), LOOK_AMBER);
-	assert_int_equal(turn_marked(&sh), 0); /* B's extra move passed the turn */
+	assert_int_equal(turn_marked(&sh), 0);                 /* B's extra move passed the turn */
 	assert_true(pixels_along(&sh, b, 22, LOOK_BLUE) > 10); /* A's preview under the pointer */
 	assert_int_equal(pixels_along(&sh, b, 21, LOOK_BLUE), 0);
 	SDL_FreeSurface(sh.s);
@@ -395,7 +398,7 @@ static void test_two_players_box_extra_move_undo(void **state)
 
 	snprintf(path, sizeof path, "%s/cursor.png", work);
 	sh = load_shot(path);
-	assert_int_equal(edge_look(&sh, b, 1), LOOK_AMBER); /* redone */
+	assert_int_equal(edge_look(&sh, b, 1), LOOK_AMBER);   /* redone */
 	assert_true(pixels_along(&sh, b, 5, LOOK_BLUE) > 10); /* the cursor's edge, previewed */
 	SDL_FreeSurface(sh.s);
 
@@ -414,12 +417,13 @@ static void test_engine_suggestion(void **state)
 	need_display();
 	char dir[300], script[400], body[1024], args[600], path[400];
 	prefs_dir("advice", "[play]\ngame = dots\nmode = two-players\n[dots]\nrows = 3\ncols = 3\n",
-		  dir, sizeof dir);
+	          dir, sizeof dir);
 	/* Box 0 has three sides after 0, 3, 12: the engine takes it with 13. */
 	snprintf(body, sizeof body,
-		 "0 wait-scene play\n0 move 0 0\n1 square 0\n0 wait\n1 square 3\n0 wait\n1 square 12\n0 wait\n"
-		 "1 key shift+h\n0 wait\n1 move 0 0\n2 screenshot %s/advice.png\n1 quit\n",
-		 work);
+	         "0 wait-scene play\n0 move 0 0\n1 square 0\n0 wait\n1 square 3\n0 wait\n1 square "
+	         "12\n0 wait\n"
+	         "1 key shift+h\n0 wait\n1 move 0 0\n2 screenshot %s/advice.png\n1 quit\n",
+	         work);
 	snprintf(script, sizeof script, "%s/advice.script", work);
 	write_text(script, body);
 	snprintf(args, sizeof args, "--game dots --script %s", script);
@@ -445,10 +449,10 @@ struct game {
 };
 
 static struct game games[] = {
-	{3, "beginner", 24, "", 0},
-	{3, "medium", 24, "", 0},
-	{5, "beginner", 50, "", 0},
-	{5, "medium", 50, "", 0},
+    {3, "beginner", 24, "", 0},
+    {3, "medium", 24, "", 0},
+    {5, "beginner", 50, "", 0},
+    {5, "medium", 50, "", 0},
 };
 enum { GAMES = sizeof games / sizeof games[0] };
 
@@ -460,17 +464,19 @@ static void prepare_game(struct game *g)
 	char name[64], settings[300], path[400];
 	snprintf(name, sizeof name, "game-%d-%s", g->size, g->level);
 	snprintf(settings, sizeof settings,
-		 "[play]\ngame = dots\nmode = vs-computer\nlevel = %s\ncolour = 0\n"
-		 "[dots]\nrows = %d\ncols = %d\n",
-		 g->level, g->size, g->size);
+	         "[play]\ngame = dots\nmode = vs-computer\nlevel = %s\ncolour = 0\n"
+	         "[dots]\nrows = %d\ncols = %d\n",
+	         g->level, g->size, g->size);
 	prefs_dir(name, settings, g->dir, sizeof g->dir);
 	static char body[32768];
-	int n = snprintf(body, sizeof body, "0 wait-scene menu\n1 click 558 648\n0 wait-scene play\n");
+	int n =
+	    snprintf(body, sizeof body, "0 wait-scene menu\n1 click 558 648\n0 wait-scene play\n");
 	for (int i = 0; i < g->turns; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n,
-			      "0 wait\n1 hint\n12 screenshot %s/h%d.png\n", g->dir, i);
+		              "0 wait\n1 hint\n12 screenshot %s/h%d.png\n", g->dir, i);
 	snprintf(body + n, sizeof body - (size_t)n,
-		 "0 wait-scene over\n30 screenshot %s/over.png\n1 expect-scene over\n1 quit\n", g->dir);
+	         "0 wait-scene over\n30 screenshot %s/over.png\n1 expect-scene over\n1 quit\n",
+	         g->dir);
 	snprintf(path, sizeof path, "%s/game.script", g->dir);
 	write_text(path, body);
 }
@@ -484,10 +490,11 @@ static int play_games(void)
 	int n = 0;
 	for (int i = 0; i < GAMES; i++) {
 		prepare_game(&games[i]);
-		n += snprintf(sh + n, sizeof sh - (size_t)n,
-			      "(SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s --windowed --prefs %s "
-			      "--seed 1 --script %s/game.script; echo $? >%s/rc) &\n",
-			      parity, games[i].dir, games[i].dir, games[i].dir);
+		n += snprintf(
+		    sh + n, sizeof sh - (size_t)n,
+		    "(SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s --windowed --prefs %s "
+		    "--seed 1 --script %s/game.script; echo $? >%s/rc) &\n",
+		    parity, games[i].dir, games[i].dir, games[i].dir);
 	}
 	snprintf(sh + n, sizeof sh - (size_t)n, "wait\n");
 	char path[400], cmd[1024];
@@ -495,7 +502,7 @@ static int play_games(void)
 	write_text(path, sh);
 	const char *display = getenv("DISPLAY");
 	snprintf(cmd, sizeof cmd, "%ssh %s",
-		 display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", path);
+	         display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", path);
 	return system(cmd);
 }
 
@@ -509,7 +516,7 @@ static void check_game(struct game *g)
 	snprintf(path, sizeof path, "%s/rc", g->dir);
 	if (atoi(read_text(path)) != 0 || !*read_text(path))
 		fail_msg("the %dx%d game against %s ended with status '%s'", g->size, g->size,
-			 g->level, read_text(path));
+		         g->level, read_text(path));
 	const struct board b = {g->size, g->size};
 	struct played moves[DOTS_MAX_EDGES];
 	int score[2];
@@ -518,7 +525,8 @@ static void check_game(struct game *g)
 	assert_int_equal(score[0] + score[1], g->size * g->size);
 	int chain = 0, longest = 0;
 	for (int i = 0; i < count; i++) {
-		const bool goes_on = i > 0 && moves[i - 1].boxes && moves[i - 1].side == moves[i].side;
+		const bool goes_on =
+		    i > 0 && moves[i - 1].boxes && moves[i - 1].side == moves[i].side;
 		chain = moves[i].boxes ? (goes_on ? chain : 0) + moves[i].boxes : 0;
 		longest = chain > longest ? chain : longest;
 	}
@@ -606,14 +614,14 @@ static void test_human_took_boxes(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_two_players_box_extra_move_undo),
-		cmocka_unit_test(test_engine_suggestion),
-		cmocka_unit_test(test_play_whole_games),
-		cmocka_unit_test(test_whole_game_3x3_beginner),
-		cmocka_unit_test(test_whole_game_3x3_medium),
-		cmocka_unit_test(test_whole_game_5x5_beginner),
-		cmocka_unit_test(test_whole_game_5x5_medium),
-		cmocka_unit_test(test_human_took_boxes),
+	    cmocka_unit_test(test_two_players_box_extra_move_undo),
+	    cmocka_unit_test(test_engine_suggestion),
+	    cmocka_unit_test(test_play_whole_games),
+	    cmocka_unit_test(test_whole_game_3x3_beginner),
+	    cmocka_unit_test(test_whole_game_3x3_medium),
+	    cmocka_unit_test(test_whole_game_5x5_beginner),
+	    cmocka_unit_test(test_whole_game_5x5_medium),
+	    cmocka_unit_test(test_human_took_boxes),
 	};
 	return cmocka_run_group_tests_name("window: dots", tests, setup, teardown);
 }

@@ -148,13 +148,14 @@ static int index_of(const struct play *p, const char *name)
 }
 
 static void played(struct app *a, struct play *p, const void *before_pos,
-		   const struct game_move *move)
+                   const struct game_move *move)
 {
 	const struct dots_pos *before = before_pos;
 	const double speed = speed_of(a);
 	const int mover = before->side;
 	memset(p->anim, 0, sizeof p->anim);
-	p->anim[EDGE_SLOT] = (struct square_anim){.start = a->now, .from = (int)move->code, .to = mover};
+	p->anim[EDGE_SLOT] =
+	    (struct square_anim){.start = a->now, .from = (int)move->code, .to = mover};
 	double end = a->now + EDGE_SECONDS * speed;
 	if (move->extra == 0) {
 		app_sound(a, SOUND_PLACE);
@@ -177,7 +178,7 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	const char *who = p->rules->side_name[mover];
 	if (p->mode == MODE_VS_COMPUTER)
 		snprintf(p->banner, sizeof p->banner, "%s",
-			 mover == p->human ? "Box! Play again" : "Box! The computer plays again");
+		         mover == p->human ? "Box! Play again" : "Box! The computer plays again");
 	else
 		snprintf(p->banner, sizeof p->banner, "Box! %s plays again", who);
 	p->banner_end = a->now + BANNER_SECONDS;
@@ -220,8 +221,9 @@ static void dashes(struct app *a, const struct dots_pos *pos, int e, SDL_Color c
 	const int len = across ? whole.w : whole.h, thick = across ? whole.h : whole.w;
 	const int t = thick / 3 < 2 ? 2 : thick / 3, dash = len / 9;
 	for (int k = 1; k < 9; k += 2) {
-		SDL_Rect d = across ? (SDL_Rect){whole.x + k * dash, whole.y + (thick - t) / 2, dash, t}
-				    : (SDL_Rect){whole.x + (thick - t) / 2, whole.y + k * dash, t, dash};
+		SDL_Rect d =
+		    across ? (SDL_Rect){whole.x + k * dash, whole.y + (thick - t) / 2, dash, t}
+		           : (SDL_Rect){whole.x + (thick - t) / 2, whole.y + k * dash, t, dash};
 		fill(a, d, c);
 	}
 }
@@ -230,8 +232,8 @@ static void dashes(struct app *a, const struct dots_pos *pos, int e, SDL_Color c
 static SDL_Color letter_colour(int side)
 {
 	const SDL_Color c = side_colour[side];
-	return (SDL_Color){(Uint8)((c.r + 255) / 2), (Uint8)((c.g + 255) / 2), (Uint8)((c.b + 255) / 2),
-			   255};
+	return (SDL_Color){(Uint8)((c.r + 255) / 2), (Uint8)((c.g + 255) / 2),
+	                   (Uint8)((c.b + 255) / 2), 255};
 }
 
 /* Draws box b filled for `owner` at `scale` (0..1) of its size, with the owner's letter. */
@@ -248,7 +250,7 @@ static void draw_box(struct app *a, const struct play *p, int b, int owner, doub
 	     with_alpha(side_colour[owner], (int)(60 + 180 * scale)));
 	if (scale >= 1 && cell >= 56)
 		app_text(a, cell >= 110 ? FONT_LARGE : FONT_BODY, p->rules->side_name[owner], cx,
-			 cy - (cell >= 110 ? 22 : 15), letter_colour(owner), 1);
+		         cy - (cell >= 110 ? 22 : 15), letter_colour(owner), 1);
 }
 
 /* Returns the scale (0..1) of box b's fill now, or a negative number before it starts. */
@@ -321,10 +323,18 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 	const struct dots_pos *pos = pos_of(p);
 	int dx = 0, dy = 0;
 	switch (ev->key.keysym.sym) {
-	case SDLK_LEFT: dx = -1; break;
-	case SDLK_RIGHT: dx = 1; break;
-	case SDLK_UP: dy = -1; break;
-	case SDLK_DOWN: dy = 1; break;
+	case SDLK_LEFT:
+		dx = -1;
+		break;
+	case SDLK_RIGHT:
+		dx = 1;
+		break;
+	case SDLK_UP:
+		dy = -1;
+		break;
+	case SDLK_DOWN:
+		dy = 1;
+		break;
 	case SDLK_RETURN:
 	case SDLK_KP_ENTER:
 	case SDLK_SPACE:
@@ -332,7 +342,8 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 			return false; /* the shared handling plays the edge under the cursor */
 		p->cursor = centre_edge(pos);
 		return true;
-	default: return false;
+	default:
+		return false;
 	}
 	if (p->cursor < 0 || p->cursor >= pos->edges)
 		p->cursor = centre_edge(pos); /* the first arrow shows the cursor */
@@ -351,9 +362,9 @@ static void draw(struct app *a, const struct play *p)
 	/* The frame and the paper, tiled. */
 	const int margin = LAYOUT_DOTS_MARGIN - 14;
 	const SDL_Rect paper = {x0 - margin, y0 - margin, pos->cols * cell + 2 * margin,
-				pos->rows * cell + 2 * margin};
+	                        pos->rows * cell + 2 * margin};
 	app_panel(a, (SDL_Rect){paper.x - 14, paper.y - 14, paper.w + 28, paper.h + 28},
-		  (SDL_Color){52, 36, 24, 255});
+	          (SDL_Color){52, 36, 24, 255});
 	int tw, th;
 	SDL_QueryTexture(a->assets.paper, NULL, NULL, &tw, &th);
 	for (int ty = 0; ty < paper.h; ty += th)
@@ -380,7 +391,7 @@ static void draw(struct app *a, const struct play *p)
 		    e == p->cursor)
 			continue; /* the preview shows those */
 		const SDL_Color mark = kind == DOTS_EDGE_SAFE ? (SDL_Color){40, 150, 80, 170}
-							      : (SDL_Color){226, 160, 10, 220};
+		                                              : (SDL_Color){226, 160, 10, 220};
 		dashes(a, pos, e, mark);
 	}
 	/* The drawn edges; the last one in amber. */
@@ -397,7 +408,8 @@ static void draw(struct app *a, const struct play *p)
 	if (waiting && p->cursor >= 0 && p->cursor < pos->edges && !dots_edge_drawn(pos, p->cursor))
 		fill(a, edge_rect(pos, p->cursor, 1, 0), with_alpha(side_colour[pos->side], 150));
 	/* The engine's suggestion (Shift+H): a gold edge that breathes. */
-	if (waiting && p->advice >= 0 && p->advice < pos->edges && !dots_edge_drawn(pos, p->advice)) {
+	if (waiting && p->advice >= 0 && p->advice < pos->edges &&
+	    !dots_edge_drawn(pos, p->advice)) {
 		const SDL_Color gold = {255, 214, 60, 255};
 		int mx, my;
 		centre(p, p->advice, &mx, &my);
@@ -419,7 +431,11 @@ static void draw(struct app *a, const struct play *p)
 		const bool proven = search_proven(v);
 		char text[16];
 		if (proven)
-			snprintf(text, sizeof text, "%s%+d", v > 0 ? "W" : v < 0 ? "L" : "D", search_margin(v));
+			snprintf(text, sizeof text, "%s%+d",
+			         v > 0   ? "W"
+			         : v < 0 ? "L"
+			                 : "D",
+			         search_margin(v));
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
 		int mx, my;
@@ -427,15 +443,15 @@ static void draw(struct app *a, const struct play *p)
 		const int w = app_text_width(a, FONT_SMALL, text) + 8;
 		fill(a, (SDL_Rect){mx - w / 2, my - 12, w, 24}, (SDL_Color){30, 36, 44, 210});
 		const SDL_Color tint = proven   ? (SDL_Color){255, 210, 80, 255}
-				       : v >= 0 ? (SDL_Color){200, 255, 200, 255}
-						: (SDL_Color){255, 190, 180, 255};
+		                       : v >= 0 ? (SDL_Color){200, 255, 200, 255}
+		                                : (SDL_Color){255, 190, 180, 255};
 		app_text(a, FONT_SMALL, text, mx, my - 11, tint, 1);
 	}
 	/* The dots, over the ends of the edges. */
 	for (int rr = 0; rr <= pos->rows; rr++)
 		for (int cc = 0; cc <= pos->cols; cc++)
 			draw_dot_sprite(a, 0, x0 + cc * cell, y0 + rr * cell, t * 5,
-					(SDL_Color){255, 255, 255, 255});
+			                (SDL_Color){255, 255, 255, 255});
 	/* The keyboard cursor: a dark frame around its edge. */
 	if (p->cursor >= 0 && p->cursor < pos->edges) {
 		SDL_Rect c = edge_rect(pos, p->cursor, 1, 6);
@@ -456,8 +472,8 @@ static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
 {
 	const SDL_Rect box = {dst.x + 6, dst.y + 6, dst.w - 12, dst.h - 12};
 	app_panel(a, box, side_colour[side]);
-	app_text(a, FONT_LARGE, p->rules->side_name[side], box.x + box.w / 2, box.y + box.h / 2 - 22,
-		 letter_colour(side), 1);
+	app_text(a, FONT_LARGE, p->rules->side_name[side], box.x + box.w / 2,
+	         box.y + box.h / 2 - 22, letter_colour(side), 1);
 }
 
 static void describe(const struct play *p, char *buf, size_t n)
@@ -480,39 +496,40 @@ static void panel(struct app *a, const struct play *p, SDL_Rect r)
 		safe += dots_edge_kind(pos, e) == DOTS_EDGE_SAFE;
 	const int left = pos->rows * pos->cols - pos->score[0] - pos->score[1];
 	const SDL_Color ink_light = {236, 232, 220, 255}, dim = {160, 170, 160, 255},
-			gold = {240, 196, 80, 255};
+	                gold = {240, 196, 80, 255};
 	app_panel(a, r, (SDL_Color){40, 52, 48, 255});
 	char line[160];
 	if (a->now >= p->banner_end) { /* the banner covers the first two lines */
 		snprintf(line, sizeof line, "Boxes left %d \xc2\xb7 safe edges %d", left, safe);
 		app_text(a, FONT_SMALL, line, r.x + 16, r.y + 12, ink_light, 0);
 		snprintf(line, sizeof line, "Long chains %d \xc2\xb7 loops %d \xc2\xb7 short %d",
-			 ch.long_chains, ch.loops, ch.short_chains);
+		         ch.long_chains, ch.loops, ch.short_chains);
 		app_text(a, FONT_SMALL, line, r.x + 16, r.y + 44, ink_light, 0);
 	}
 	const int sum = ch.dots + ch.long_chains;
 	snprintf(line, sizeof line, "Dots + long chains: %d + %d = %d, %s", ch.dots, ch.long_chains,
-		 sum, sum % 2 ? "odd" : "even");
+	         sum, sum % 2 ? "odd" : "even");
 	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 76, dim, 0);
 	const char *who = p->mode != MODE_VS_COMPUTER ? p->rules->side_name[ch.favoured]
-			  : ch.favoured == p->human   ? "you"
-						      : "the computer";
-	snprintf(line, sizeof line, "Control: %s (%s wants even)", who, p->rules->side_name[DOTS_A]);
+	                  : ch.favoured == p->human   ? "you"
+	                                              : "the computer";
+	snprintf(line, sizeof line, "Control: %s (%s wants even)", who,
+	         p->rules->side_name[DOTS_A]);
 	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 108, gold, 0);
 }
 
 const struct view view_dots = {
-	.game = "dots",
-	.draw = draw,
-	.hit = hit,
-	.move_at = move_at,
-	.centre = centre,
-	.played = played,
-	.targets = targets,
-	.index_of = index_of,
-	.count = count,
-	.emblem = emblem,
-	.describe = describe,
-	.event = event,
-	.panel = panel,
+    .game = "dots",
+    .draw = draw,
+    .hit = hit,
+    .move_at = move_at,
+    .centre = centre,
+    .played = played,
+    .targets = targets,
+    .index_of = index_of,
+    .count = count,
+    .emblem = emblem,
+    .describe = describe,
+    .event = event,
+    .panel = panel,
 };

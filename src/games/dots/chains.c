@@ -49,7 +49,8 @@ void dots_chains_count(const struct dots_pos *pos, struct dots_chains *out)
 	out->long_chains = out->short_chains = out->loops = 0;
 	out->dots = (pos->rows + 1) * (pos->cols + 1);
 	for (int start = 0; start < nbox; start++) {
-		if (seen[start] || dots_box_owner(pos, start) >= 0 || undrawn_sides(pos, start) != 2)
+		if (seen[start] || dots_box_owner(pos, start) >= 0 ||
+		    undrawn_sides(pos, start) != 2)
 			continue;
 		/* Walk the group of two-sided boxes joined to `start`. */
 		int size = 0, top = 0;
