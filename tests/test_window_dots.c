@@ -333,9 +333,13 @@ static void test_two_players_box_extra_move_undo(void **state)
 	         "1 screenshot %s/keyboard.png\n"
 	         "1 square 1\n" /* already drawn: refused */
 	         "1 wait\n"
+	         "1 key Down\n" /* from the top of box 5 to its left side, 18 */
+	         "1 key Down\n" /* and its bottom, 8 */
+	         "1 key Return\n0 wait\n"
+	         "1 screenshot %s/keyboard-down.png\n"
 	         "1 expect-scene play\n"
 	         "1 quit\n",
-	         work, work, work, work, hx + 3, hy + 9, work, work, work, work);
+	         work, work, work, work, hx + 3, hy + 9, work, work, work, work, work);
 	snprintf(script, sizeof script, "%s/two.script", work);
 	write_text(script, body);
 	snprintf(args, sizeof args, "--game dots --script %s", script);
@@ -407,6 +411,14 @@ static void test_two_players_box_extra_move_undo(void **state)
 	assert_int_equal(edge_look(&sh, b, 5), LOOK_AMBER); /* Enter drew it */
 	assert_int_equal(edge_look(&sh, b, 1), LOOK_INK);
 	assert_int_equal(turn_marked(&sh), 1);
+	SDL_FreeSurface(sh.s);
+
+	snprintf(path, sizeof path, "%s/keyboard-down.png", work);
+	sh = load_shot(path);
+	assert_int_equal(edge_look(&sh, b, 8), LOOK_AMBER); /* B drew it with the keyboard */
+	assert_int_equal(edge_look(&sh, b, 18), LOOK_PAPER);
+	assert_int_equal(edge_look(&sh, b, 5), LOOK_INK);
+	assert_int_equal(turn_marked(&sh), 0);
 	SDL_FreeSurface(sh.s);
 }
 
