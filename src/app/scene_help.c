@@ -1,5 +1,5 @@
 /*
- * app/scene_help.c — F1 / ? help: the rules of the game (Reversi or Dots and Boxes) with a
+ * app/scene_help.c — F1 / ? help: the rules of the game (Reversi, or Dots and Boxes) with a
  * small diagram, the keys, and what the levels mean. Opens from the menu and from a game;
  * any key or click goes back.
  */
@@ -72,83 +72,101 @@ static void dots_diagram(struct app *a, int x, int y, int step)
 	}
 }
 
-/* Returns the game the help is about: the one being played, or the one chosen in the menu. */
-static const struct game_rules *help_game(const struct app *a)
-{
-	if (a->play.rules && (a->help_return == &scene_play || a->help_return == &scene_over))
-		return a->play.rules;
-	const struct game_rules *g = game_find(a->settings.game);
-	return g ? g : &reversi_rules;
-}
-
-static void help_draw(struct app *a)
+/* The Dots and Boxes page. */
+static void help_dots(struct app *a)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
 			gold = {244, 200, 84, 255};
-	/* Reversi's page stands in for a game without one of its own. */
-	const bool dots = help_game(a) == &dots_rules;
-	const struct game_rules *game = dots ? &dots_rules : &reversi_rules;
 	int y = 40;
-	app_text(a, FONT_LARGE, dots ? "How to play Dots and Boxes" : "How to play Reversi", 80, y,
-		 gold, 0);
+	app_text(a, FONT_LARGE, "How to play Dots and Boxes", 80, y, gold, 0);
 	y += 64;
-	static const char *const reversi_text[] = {
-		"Black moves first. Place a disc so that it closes a straight line (across, down or",
-		"diagonal) of your opponent's discs against one of yours: every disc in the line turns",
-		"over to your colour. A move must turn at least one disc.",
-		"If you cannot move you pass; the game ends when neither side can move.",
-		"Most discs wins (Anti-reversi: fewest). A black hole square never holds a disc.",
-	};
-	static const char *const dots_text[] = {
+	static const char *const rules[] = {
 		"A moves first. In turn, draw a line between two neighbouring dots, across or down.",
 		"Draw the fourth side of a box and it is yours, and you must draw another line.",
 		"The game ends when every line is drawn: most boxes wins.",
 		"A box's third side gives it away. Long chains of boxes decide most games; who gets",
 		"them follows the long-chain rule, which the chain counter shows with the hints (H).",
 	};
-	const char *const *rules = dots ? dots_text : reversi_text;
-	for (size_t i = 0; i < 5; i++, y += 30)
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++, y += 30)
 		app_text(a, FONT_SMALL, rules[i], 80, y, ink, 0);
 	y += 16;
-	if (dots) {
-		dots_diagram(a, 94, y + 14, 0);
-		app_text(a, FONT_LARGE, "\xe2\x86\x92", 222, y + 20, dim, 1);
-		dots_diagram(a, 296, y + 14, 1);
-		app_text(a, FONT_SMALL, "A draws the fourth side: the box is A's,", 420, y + 16, dim, 0);
-		app_text(a, FONT_SMALL, "and A draws another line.", 420, y + 44, dim, 0);
-		y += 124;
-	} else {
-		diagram(a, 80, y, 0);
-		app_text(a, FONT_LARGE, "\xe2\x86\x92", 400, y + 8, dim, 1);
-		diagram(a, 460, y, 1);
-		app_text(a, FONT_SMALL, "Black plays on the right: both White discs turn over.", 80,
-			 y + 76, dim, 0);
-		y += 124;
-	}
+	dots_diagram(a, 94, y + 14, 0);
+	app_text(a, FONT_LARGE, "\xe2\x86\x92", 222, y + 20, dim, 1);
+	dots_diagram(a, 296, y + 14, 1);
+	app_text(a, FONT_SMALL, "A draws the fourth side: the box is A's,", 420, y + 16, dim, 0);
+	app_text(a, FONT_SMALL, "and A draws another line.", 420, y + 44, dim, 0);
+	y += 124;
 	app_text(a, FONT_BODY, "Keys", 80, y, gold, 0);
-	static const char *const reversi_keys[] = {
-		"Mouse: click a square \xc2\xb7 Arrows + Enter: keyboard play",
-		"H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every square",
-	};
-	static const char *const dots_keys[] = {
+	static const char *const keys[] = {
 		"Mouse: click near a line to draw it \xc2\xb7 Arrows + Enter: keyboard play",
 		"H: safe lines and the chain counter \xc2\xb7 Shift+H: the engine's line \xc2\xb7 E: its scores",
-	};
-	static const char *const keys[] = {
 		"U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo",
 		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
 		"Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints",
 	};
 	y += 36;
-	for (size_t i = 0; i < 2; i++, y += 30)
-		app_text(a, FONT_SMALL, (dots ? dots_keys : reversi_keys)[i], 80, y, ink, 0);
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++, y += 30)
 		app_text(a, FONT_SMALL, keys[i], 80, y, ink, 0);
 	y += 16;
 	app_text(a, FONT_BODY, "Levels", 80, y, gold, 0);
 	y += 36;
-	for (int i = 0; i < level_count(game); i++, y += 30) {
-		const struct level *lv = level_at(game, i);
+	for (int i = 0; i < level_count(&dots_rules); i++, y += 30) {
+		const struct level *lv = level_at(&dots_rules, i);
+		char line[200];
+		snprintf(line, sizeof line, "%s: %s", lv->title, lv->summary);
+		app_text(a, FONT_SMALL, line, 80, y, ink, 0);
+	}
+	app_text(a, FONT_SMALL, "Press any key to go back", APP_W / 2, APP_H - 44, dim, 1);
+}
+
+static void help_draw(struct app *a)
+{
+	/* The game being played, or else the one chosen in the menu. */
+	const struct game_rules *game = a->play.rules && a->help_return != &scene_menu
+						? a->play.rules
+						: game_find(a->settings.game);
+	if (game == &dots_rules) {
+		help_dots(a);
+		return;
+	}
+	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
+			gold = {244, 200, 84, 255};
+	int y = 40;
+	app_text(a, FONT_LARGE, "How to play Reversi", 80, y, gold, 0);
+	y += 64;
+	static const char *const rules[] = {
+		"Black moves first. Place a disc so that it closes a straight line (across, down or",
+		"diagonal) of your opponent's discs against one of yours: every disc in the line turns",
+		"over to your colour. A move must turn at least one disc.",
+		"If you cannot move you pass; the game ends when neither side can move.",
+		"Most discs wins (Anti-reversi: fewest). A black hole square never holds a disc.",
+	};
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++, y += 30)
+		app_text(a, FONT_SMALL, rules[i], 80, y, ink, 0);
+	y += 16;
+	diagram(a, 80, y, 0);
+	app_text(a, FONT_LARGE, "\xe2\x86\x92", 400, y + 8, dim, 1);
+	diagram(a, 460, y, 1);
+	app_text(a, FONT_SMALL, "Black plays on the right: both White discs turn over.", 80, y + 76,
+		 dim, 0);
+	y += 124;
+	app_text(a, FONT_BODY, "Keys", 80, y, gold, 0);
+	static const char *const keys[] = {
+		"Mouse: click a square \xc2\xb7 Arrows + Enter: keyboard play",
+		"H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every square",
+		"U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo",
+		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
+		"Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints",
+	};
+	y += 36;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++, y += 30)
+		app_text(a, FONT_SMALL, keys[i], 80, y, ink, 0);
+	y += 16;
+	app_text(a, FONT_BODY, "Levels", 80, y, gold, 0);
+	y += 36;
+	const struct game_rules *rules_table = &reversi_rules;
+	for (int i = 0; i < level_count(rules_table); i++, y += 30) {
+		const struct level *lv = level_at(rules_table, i);
 		char line[200];
 		snprintf(line, sizeof line, "%s: %s", lv->title, lv->summary);
 		app_text(a, FONT_SMALL, line, 80, y, ink, 0);
