@@ -98,8 +98,13 @@ $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-# The window tests look at screenshots, so they read PNGs with SDL2_image.
-$(BUILD)/tests/test_window $(BUILD)/tests/test_window_dots: $(BUILD)/tests/%: tests/%.c $(LIB)
+# The window tests look at screenshots, so they read PNGs with SDL2_image (test_window and
+# each game's test_window_GAME).
+$(BUILD)/tests/test_window: tests/test_window.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/tests/test_window_%: tests/test_window_%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
 
