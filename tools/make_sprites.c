@@ -17,6 +17,10 @@
  *                      a piece that must capture, one PIECE_CELL cell each: a ridged piece
  *                      seen from above and a little in front, lit from the upper left; a
  *                      king is two pieces stacked with a gold crown on top.
+ *   dots_dots.png      Dots and Boxes: the dot (a dark, slightly domed ink bead lit from the
+ *                      upper left, with a soft shadow) and a soft white glow to tint, one
+ *                      DOT_CELL cell each.
+ *   dots_paper.png     Dots and Boxes: a seamless sheet of warm paper with a faint fibre.
  *
  * Everything is computed from fixed constants and a fixed-seed hash, so the output is the
  * same bytes on every run. Colour is worked in premultiplied sRGB floats and converted to
@@ -620,6 +624,108 @@ static int make_board(const char *dir)
 	return rc;
 }
 
+/* ---- Dots and Boxes ------------------------------------------------------------------- */
+
+/* The dot sheet (the dot, the glow) and the paper tile. */
+#define DOT_CELL     64
+#define DOT_RADIUS   13.0
+#define DOT_SS       4 /* samples per pixel along each axis */
+#define PAPER_SIZE   256
+
+/* Returns nothing; draws the dot into the cell at x = ox: a soft shadow down and to the
+ * right, then a domed bead of dark blue-grey ink lit from the upper left with a highlight. */
+static void draw_dot(struct canvas *cv, int ox)
+{
+	const double c = DOT_CELL / 2.0;
+	for (int y = 0; y < DOT_CELL; y++)
+		for (int x = 0; x < DOT_CELL; x++) {
+			/* the shadow: a blurred disc, offset */
+			double sd = hypot(x + 0.5 - c - 2.0, y + 0.5 - c - 2.5);
+			double sh = 0.45 * (1.0 - smoothstep(DOT_RADIUS - 3.0, DOT_RADIUS + 4.0, sd));
+			canvas_over_straight(cv, ox + x, y, 0.0, 0.0, 0.0, sh);
+			double sum[3] = {0, 0, 0}, cover = 0.0;
+			for (int sy = 0; sy < DOT_SS; sy++)
+				for (int sx = 0; sx < DOT_SS; sx++) {
+					double px = x + (sx + 0.5) / DOT_SS - c;
+					double py = y + (sy + 0.5) / DOT_SS - c;
+					double r = hypot(px, py) / DOT_RADIUS;
+					if (r > 1.0)
+						continue;
+					/* a dome: the normal tilts outward towards the rim */
+					double nz = sqrt(1.0 - 0.75 * r * r);
+					struct vec3 n = vec3_normalise(
+					    vec3_make(px / DOT_RADIUS * 0.9, py / DOT_RADIUS * 0.9, nz));
+					struct vec3 l = vec3_normalise(vec3_make(-0.5, -0.6, 0.65));
+					struct vec3 h = vec3_normalise(vec3_make(l.x, l.y, l.z + 1.0));
+					double diff = clampd(vec3_dot(n, l), 0.0, 1.0);
+					double spec = pow(clampd(vec3_dot(n, h), 0.0, 1.0), 40.0);
+					static const double ink[3] = {0.10, 0.12, 0.18};
+					for (int ch = 0; ch < 3; ch++)
+						sum[ch] += clampd(ink[ch] * (0.45 + 0.9 * diff) + 0.75 * spec,
+						                  0.0, 1.0);
+					cover += 1.0;
+				}
+			if (cover > 0.0) {
+				double a = cover / (DOT_SS * DOT_SS);
+				canvas_over(cv, ox + x, y, sum[0] / (DOT_SS * DOT_SS),
+				            sum[1] / (DOT_SS * DOT_SS), sum[2] / (DOT_SS * DOT_SS), a);
+			}
+		}
+}
+
+/* Returns nothing; draws a soft round white glow (opaque at the centre, gone by the cell's
+ * edge) into the cell at x = ox, to be tinted with a colour mod. */
+static void draw_dot_glow(struct canvas *cv, int ox)
+{
+	const double c = DOT_CELL / 2.0;
+	for (int y = 0; y < DOT_CELL; y++)
+		for (int x = 0; x < DOT_CELL; x++) {
+			double r = hypot(x + 0.5 - c, y + 0.5 - c) / (c - 2.0);
+			double a = r >= 1.0 ? 0.0 : pow(1.0 - r, 1.6);
+			canvas_over_straight(cv, ox + x, y, 1.0, 1.0, 1.0, a);
+		}
+}
+
+/* Returns 0 after writing sprites/dots_dots.png and sprites/dots_paper.png, or -1. */
+static int make_dots(const char *dir)
+{
+	struct canvas cv = canvas_new(DOT_CELL * 2, DOT_CELL);
+	int rc;
+	if (!cv.px)
+		return -1;
+	draw_dot(&cv, 0);
+	draw_dot_glow(&cv, DOT_CELL);
+	rc = canvas_save_png(&cv, dir, "dots_dots.png", DOT_CELL, DOT_CELL);
+	canvas_free(&cv);
+	if (rc != 0)
+		return rc;
+	/* The paper: warm white, mottled a little, with fine fibres along x. */
+	const int n = PAPER_SIZE;
+	cv = canvas_new(n, n);
+	if (!cv.px)
+		return -1;
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x < n; x++) {
+			double m = 0.0, amp = 0.5, norm = 0.0;
+			for (int o = 0; o < 4; o++) {
+				int period = 4 << o;
+				double s = (double)period / n;
+				m += amp * (periodic_noise(x * s, y * s, period, 41u + (unsigned)o) - 0.5);
+				norm += amp;
+				amp *= 0.5;
+			}
+			m /= norm;
+			double fibre = periodic_noise(x * 64.0 / n, y * 4.0 / n, 64, 97u) - 0.5;
+			double grain = hash_unit((unsigned)x, (unsigned)y, 5u) - 0.5;
+			double k = 1.0 + 0.05 * m + 0.025 * fibre + 0.015 * grain;
+			canvas_over(&cv, x, y, clampd(0.925 * k, 0, 1), clampd(0.895 * k, 0, 1),
+			            clampd(0.820 * k, 0, 1), 1.0);
+		}
+	rc = canvas_save_png(&cv, dir, "dots_paper.png", n, n);
+	canvas_free(&cv);
+	return rc;
+}
+
 /* ---- Markers -------------------------------------------------------------------------- */
 
 /* Returns the coverage (0..1) of a pixel whose centre is at signed distance d from an edge. */
@@ -862,6 +968,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "make_sprites: IMG_Init: %s (trying anyway)\n", IMG_GetError());
 	if (make_discs(dir) != 0 || make_board(dir) != 0 || make_markers(dir) != 0 ||
 	    make_pieces(dir) != 0)
+		rc = 1;
+	if (rc == 0 && make_dots(dir) != 0)
 		rc = 1;
 	IMG_Quit();
 	SDL_Quit();

@@ -148,7 +148,7 @@ void app_event(struct app *a, const SDL_Event *ev)
 		return;
 	case SDL_WINDOWEVENT:
 		if (ev->window.event == SDL_WINDOWEVENT_FOCUS_LOST)
-			a->paused = true;
+			a->paused = !a->script_state; /* a script's timing goes on regardless */
 		else if (ev->window.event == SDL_WINDOWEVENT_FOCUS_GAINED)
 			a->paused = false;
 		else if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED)

@@ -43,6 +43,8 @@ struct assets {
 	SDL_Texture *markers;         /* hint, last move, cursor: 64×64 cells */
 	SDL_Texture *pieces;          /* checkers: Black man, king, White man, king, glow */
 	int piece_cell;
+	SDL_Texture *dot;             /* Dots and Boxes: the dot, a glow to tint: square cells */
+	SDL_Texture *paper;           /* Dots and Boxes: the paper tile */
 	Mix_Chunk *sound[SOUND_COUNT];
 	TTF_Font *font[FONT_COUNT];
 	float font_scale;             /* fonts are opened at this multiple for sharp high-DPI text */

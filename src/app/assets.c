@@ -92,6 +92,10 @@ static bool load_textures(struct app *a, char *err, size_t errlen)
 	    !(s->pieces = load_texture(a, "checkers_pieces.png", err, errlen)))
 		return false;
 	SDL_QueryTexture(s->pieces, NULL, NULL, NULL, &s->piece_cell);
+	if (!(s->dot = load_texture(a, "dots_dots.png", err, errlen)) ||
+	    !(s->paper = load_texture(a, "dots_paper.png", err, errlen)))
+		return false;
+	SDL_SetTextureBlendMode(s->dot, SDL_BLENDMODE_BLEND);
 	int w, h;
 	SDL_QueryTexture(s->discs, NULL, NULL, &w, &h);
 	s->disc_cell = h;
@@ -108,7 +112,7 @@ static bool load_textures(struct app *a, char *err, size_t errlen)
 static void free_textures(struct app *a)
 {
 	struct assets *s = &a->assets;
-	SDL_Texture **all[] = {&s->discs, &s->board, &s->markers, &s->pieces};
+	SDL_Texture **all[] = {&s->discs, &s->board, &s->markers, &s->pieces, &s->dot, &s->paper};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		if (*all[i]) {
 			SDL_DestroyTexture(*all[i]);

@@ -36,7 +36,7 @@ static const struct view *view_for(const struct game_rules *rules)
 	static const struct view *const views[] = {
 	    &view_reversi,
 	    &view_checkers,
-	    /* &view_dots, (issue 6) */
+	    &view_dots,
 	};
 	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
 		if (strcmp(views[i]->game, rules->name) == 0)

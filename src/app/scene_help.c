@@ -125,6 +125,83 @@ static void help_checkers(struct app *a)
 	app_text(a, FONT_SMALL, "Press any key to go back", APP_W / 2, APP_H - 44, dim, 1);
 }
 
+/* Draws one box of Dots and Boxes: three sides drawn (step 0), then the fourth drawn in
+ * amber and the box filled in A's blue (step 1). */
+static void dots_diagram(struct app *a, int x, int y, int step)
+{
+	SDL_Renderer *r = a->renderer;
+	const int cell = 56, t = 6;
+	SDL_SetRenderDrawColor(r, 236, 228, 209, 255);
+	SDL_RenderFillRect(r, &(SDL_Rect){x - 14, y - 14, cell + 28, cell + 28});
+	if (step) {
+		SDL_SetRenderDrawColor(r, 58, 110, 206, 255);
+		SDL_RenderFillRect(r, &(SDL_Rect){x + t, y + t, cell - 2 * t, cell - 2 * t});
+	}
+	SDL_SetRenderDrawColor(r, 44, 50, 68, 255);
+	SDL_RenderFillRect(r, &(SDL_Rect){x, y - t / 2, cell, t});        /* top */
+	SDL_RenderFillRect(r, &(SDL_Rect){x, y + cell - t / 2, cell, t}); /* bottom */
+	SDL_RenderFillRect(r, &(SDL_Rect){x - t / 2, y, t, cell});        /* left */
+	if (step) {
+		SDL_SetRenderDrawColor(r, 242, 150, 22, 255);
+		SDL_RenderFillRect(r, &(SDL_Rect){x + cell - t / 2, y, t, cell});
+	}
+	SDL_Texture *dot = a->assets.dot;
+	int h;
+	SDL_QueryTexture(dot, NULL, NULL, NULL, &h);
+	for (int k = 0; k < 4; k++) {
+		SDL_Rect src = {0, 0, h, h};
+		SDL_Rect dst = {x + (k & 1) * cell - 14, y + (k >> 1) * cell - 14, 28, 28};
+		SDL_RenderCopy(r, dot, &src, &dst);
+	}
+}
+
+/* The Dots and Boxes page. */
+static void help_dots(struct app *a)
+{
+	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
+			gold = {244, 200, 84, 255};
+	int y = 40;
+	app_text(a, FONT_LARGE, "How to play Dots and Boxes", 80, y, gold, 0);
+	y += 64;
+	static const char *const rules[] = {
+		"A moves first. In turn, draw a line between two neighbouring dots, across or down.",
+		"Draw the fourth side of a box and it is yours, and you must draw another line.",
+		"The game ends when every line is drawn: most boxes wins.",
+		"A box's third side gives it away. Long chains of boxes decide most games; who gets",
+		"them follows the long-chain rule, which the chain counter shows with the hints (H).",
+	};
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++, y += 30)
+		app_text(a, FONT_SMALL, rules[i], 80, y, ink, 0);
+	y += 16;
+	dots_diagram(a, 94, y + 14, 0);
+	app_text(a, FONT_LARGE, "\xe2\x86\x92", 222, y + 20, dim, 1);
+	dots_diagram(a, 296, y + 14, 1);
+	app_text(a, FONT_SMALL, "A draws the fourth side: the box is A's,", 420, y + 16, dim, 0);
+	app_text(a, FONT_SMALL, "and A draws another line.", 420, y + 44, dim, 0);
+	y += 124;
+	app_text(a, FONT_BODY, "Keys", 80, y, gold, 0);
+	static const char *const keys[] = {
+		"Mouse: click near a line to draw it \xc2\xb7 Arrows + Enter: keyboard play",
+		"H: safe lines and the chain counter \xc2\xb7 Shift+H: the engine's line \xc2\xb7 E: its scores",
+		"U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo",
+		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
+		"Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints",
+	};
+	y += 36;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++, y += 30)
+		app_text(a, FONT_SMALL, keys[i], 80, y, ink, 0);
+	y += 16;
+	app_text(a, FONT_BODY, "Levels", 80, y, gold, 0);
+	y += 36;
+	for (int i = 0; i < level_count(&dots_rules); i++, y += 30) {
+		const struct level *lv = level_at(&dots_rules, i);
+		char line[200];
+		snprintf(line, sizeof line, "%s: %s", lv->title, lv->summary);
+		app_text(a, FONT_SMALL, line, 80, y, ink, 0);
+	}
+	app_text(a, FONT_SMALL, "Press any key to go back", APP_W / 2, APP_H - 44, dim, 1);
+}
+
 static void help_draw(struct app *a)
 {
 	const struct game_rules *game = a->play.rules                    ? a->play.rules
@@ -132,6 +209,10 @@ static void help_draw(struct app *a)
 									 : game_find(a->settings.game);
 	if (game == &checkers_rules) {
 		help_checkers(a);
+		return;
+	}
+	if (game == &dots_rules) {
+		help_dots(a);
 		return;
 	}
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},

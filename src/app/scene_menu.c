@@ -18,7 +18,7 @@ static const char *const row_label[ROWS] = {"Game", "Opponent", "Level", "You pl
 static const char *const games[] = {
     "reversi",
     "checkers",
-    /* "dots" joins with its view (issue 6) */
+    "dots",
 };
 static const char *const modes[] = {"vs-computer", "two-players", "demo"};
 static const char *const mode_titles[] = {"Computer", "Two players", "Demo (computer vs computer)"};

@@ -1,0 +1,535 @@
+/*
+ * app/view_dots.c — how a Dots and Boxes game looks and feels: dots on paper, the edge under
+ * the pointer previewed in the colour of the side to move, a drawn edge growing from its
+ * middle, the last edge in amber, completed boxes filling with their owner's colour (and the
+ * box sound, and "Box! Play again"), safe edges and the chain counter as hints, the engine's
+ * suggested edge, and a keyboard cursor that walks over the edges.
+ *
+ * Targets are edges, numbered as the rules number them (games/dots/dots.h), so an edge's
+ * name in scripts and saves is its number. The animation slots of struct play hold one
+ * box each (anim[b]); anim[EDGE_SLOT] holds the edge being drawn (its number in `from`).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "app/layout.h"
+#include "games/dots/chains.h"
+#include "games/dots/dots.h"
+
+#define EDGE_SECONDS   0.16 /* an edge being drawn */
+#define FILL_SECONDS   0.26 /* a box filling */
+#define BANNER_SECONDS 1.0  /* "Box! Play again" */
+
+enum { EDGE_SLOT = DOTS_MAX_BOXES }; /* anim[] slot of the edge being drawn */
+
+/* The sides' colours (A blue, B red), the ink of drawn edges and the last edge's amber. */
+static const SDL_Color side_colour[2] = {{58, 110, 206, 255}, {212, 76, 58, 255}};
+static const SDL_Color ink = {44, 50, 68, 255};
+static const SDL_Color amber = {242, 150, 22, 255};
+
+/* Returns the Dots and Boxes position now. */
+static const struct dots_pos *pos_of(const struct play *p)
+{
+	return match_pos(&p->match);
+}
+
+/* Returns the animation speed factor from the settings (0 = no animation). */
+static double speed_of(const struct app *a)
+{
+	static const double factor[] = {0, 1.6, 1.0, 0.55};
+	const int s = a->settings.animation_speed;
+	return factor[s < 0 || s > 3 ? 2 : s];
+}
+
+/* Stores the grid ends of edge e: from dot (r0, c0) to dot (r1, c1). */
+static void edge_ends(const struct dots_pos *pos, int e, int *r0, int *c0, int *r1, int *c1)
+{
+	const int cols = pos->cols, vbase = (pos->rows + 1) * cols;
+	if (e < vbase) {
+		*r0 = *r1 = e / cols;
+		*c0 = e % cols;
+		*c1 = *c0 + 1;
+	} else {
+		const int k = e - vbase;
+		*r0 = k / (cols + 1);
+		*r1 = *r0 + 1;
+		*c0 = *c1 = k % (cols + 1);
+	}
+}
+
+/* Returns the logical rectangle of edge e drawn `scale` (0..1) of its length, from its middle. */
+static SDL_Rect edge_rect(const struct dots_pos *pos, int e, double scale, int extra)
+{
+	int x0, y0, cell, r0, c0, r1, c1;
+	layout_dots(pos->rows, pos->cols, &x0, &y0, &cell);
+	edge_ends(pos, e, &r0, &c0, &r1, &c1);
+	const int t = layout_dots_line(cell) + 2 * extra;
+	const int len = (int)lround(cell * scale) + (scale >= 1 ? 2 * extra : 0);
+	const int mx = x0 + (c0 + c1) * cell / 2, my = y0 + (r0 + r1) * cell / 2;
+	if (r0 == r1)
+		return (SDL_Rect){mx - len / 2, my - t / 2, len, t};
+	return (SDL_Rect){mx - t / 2, my - len / 2, t, len};
+}
+
+static int hit(const struct play *p, int x, int y)
+{
+	const struct dots_pos *pos = pos_of(p);
+	int x0, y0, cell;
+	layout_dots(pos->rows, pos->cols, &x0, &y0, &cell);
+	const double u = (double)(x - x0) / cell, v = (double)(y - y0) / cell;
+	if (u < -0.4 || v < -0.4 || u > pos->cols + 0.4 || v > pos->rows + 0.4)
+		return -1;
+	/* The nearest edge, measured to its segment; none in the middle of a box. */
+	int best = -1;
+	double best_d = 1e9;
+	for (int e = 0; e < pos->edges; e++) {
+		int r0, c0, r1, c1;
+		edge_ends(pos, e, &r0, &c0, &r1, &c1);
+		double du, dv;
+		if (r0 == r1) {
+			du = u < c0 ? c0 - u : u > c1 ? u - c1 : 0;
+			dv = v - r0;
+		} else {
+			dv = v < r0 ? r0 - v : v > r1 ? v - r1 : 0;
+			du = u - c0;
+		}
+		const double d = sqrt(du * du + dv * dv);
+		if (d < best_d) {
+			best_d = d;
+			best = e;
+		}
+	}
+	return best_d <= 0.42 ? best : -1;
+}
+
+static bool move_at(const struct play *p, int index, struct game_move *out)
+{
+	const struct dots_pos *pos = pos_of(p);
+	if (index < 0 || index >= pos->edges || dots_edge_drawn(pos, index))
+		return false;
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = match_legal(&p->match, moves);
+	for (int i = 0; i < n; i++)
+		if ((int)moves[i].code == index) {
+			*out = moves[i];
+			return true;
+		}
+	return false;
+}
+
+static void centre(const struct play *p, int index, int *x, int *y)
+{
+	const struct dots_pos *pos = pos_of(p);
+	int x0, y0, cell, r0, c0, r1, c1;
+	layout_dots(pos->rows, pos->cols, &x0, &y0, &cell);
+	edge_ends(pos, index, &r0, &c0, &r1, &c1);
+	*x = x0 + (c0 + c1) * cell / 2;
+	*y = y0 + (r0 + r1) * cell / 2;
+}
+
+static int targets(const struct play *p, int *width)
+{
+	const struct dots_pos *pos = pos_of(p);
+	*width = pos->cols; /* the arrows are handled by event(): see cursor_step */
+	return pos->edges;
+}
+
+static int index_of(const struct play *p, const char *name)
+{
+	const struct dots_pos *pos = pos_of(p);
+	char *end;
+	if (!name || name[0] < '0' || name[0] > '9')
+		return -1;
+	const long e = strtol(name, &end, 10);
+	return *end == '\0' && e >= 0 && e < pos->edges ? (int)e : -1;
+}
+
+static void played(struct app *a, struct play *p, const void *before_pos,
+                   const struct game_move *move)
+{
+	const struct dots_pos *before = before_pos;
+	const double speed = speed_of(a);
+	const int mover = before->side;
+	memset(p->anim, 0, sizeof p->anim);
+	p->anim[EDGE_SLOT] =
+	    (struct square_anim){.start = a->now, .from = (int)move->code, .to = mover};
+	double end = a->now + EDGE_SECONDS * speed;
+	if (move->extra == 0) {
+		app_sound(a, SOUND_PLACE);
+		p->anim_end = end;
+		p->banner_end = 0; /* an earlier "Box!" is old news */
+		return;
+	}
+	/* One or two boxes: they fill as the edge closes them, and the mover plays again. */
+	app_sound(a, SOUND_BOX);
+	for (unsigned i = 0; i < move->extra && i < 2; i++) {
+		const int b = (int)((move->data[0] >> (8 * i)) & 0xff);
+		const double start = a->now + 0.6 * EDGE_SECONDS * speed;
+		p->anim[b] = (struct square_anim){.start = start, .from = -1, .to = mover};
+		if (start + FILL_SECONDS * speed > end)
+			end = start + FILL_SECONDS * speed;
+	}
+	p->anim_end = end;
+	if (match_over(&p->match))
+		return;
+	const char *who = p->rules->side_name[mover];
+	if (p->mode == MODE_VS_COMPUTER)
+		snprintf(p->banner, sizeof p->banner, "%s",
+		         mover == p->human ? "Box! Play again" : "Box! The computer plays again");
+	else
+		snprintf(p->banner, sizeof p->banner, "Box! %s plays again", who);
+	p->banner_end = a->now + BANNER_SECONDS;
+}
+
+/* Returns c with its alpha set to `alpha`. */
+static SDL_Color with_alpha(SDL_Color c, int alpha)
+{
+	c.a = (Uint8)(alpha < 0 ? 0 : alpha > 255 ? 255 : alpha);
+	return c;
+}
+
+/* Fills r with colour c (alpha blended). */
+static void fill(struct app *a, SDL_Rect r, SDL_Color c)
+{
+	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+	SDL_SetRenderDrawColor(a->renderer, c.r, c.g, c.b, c.a);
+	SDL_RenderFillRect(a->renderer, &r);
+}
+
+/* Draws cell `which` of the dot sheet (0 the dot, 1 the glow) centred on (x, y), w wide. */
+static void draw_dot_sprite(struct app *a, int which, int x, int y, int w, SDL_Color tint)
+{
+	SDL_Texture *t = a->assets.dot;
+	int tw, th;
+	SDL_QueryTexture(t, NULL, NULL, &tw, &th);
+	SDL_Rect src = {which * th, 0, th, th}, dst = {x - w / 2, y - w / 2, w, w};
+	SDL_SetTextureColorMod(t, tint.r, tint.g, tint.b);
+	SDL_SetTextureAlphaMod(t, tint.a);
+	SDL_RenderCopy(a->renderer, t, &src, &dst);
+	SDL_SetTextureColorMod(t, 255, 255, 255);
+	SDL_SetTextureAlphaMod(t, 255);
+}
+
+/* Draws edge e as a thin dashed line in colour c (a hint: where an edge may go). */
+static void dashes(struct app *a, const struct dots_pos *pos, int e, SDL_Color c)
+{
+	const SDL_Rect whole = edge_rect(pos, e, 1, 0);
+	const bool across = whole.w > whole.h;
+	const int len = across ? whole.w : whole.h, thick = across ? whole.h : whole.w;
+	const int t = thick / 3 < 2 ? 2 : thick / 3, dash = len / 9;
+	for (int k = 1; k < 9; k += 2) {
+		SDL_Rect d =
+		    across ? (SDL_Rect){whole.x + k * dash, whole.y + (thick - t) / 2, dash, t}
+		           : (SDL_Rect){whole.x + (thick - t) / 2, whole.y + k * dash, t, dash};
+		fill(a, d, c);
+	}
+}
+
+/* Returns the lighter tint of a side's colour that its letter is written in. */
+static SDL_Color letter_colour(int side)
+{
+	const SDL_Color c = side_colour[side];
+	return (SDL_Color){(Uint8)((c.r + 255) / 2), (Uint8)((c.g + 255) / 2),
+	                   (Uint8)((c.b + 255) / 2), 255};
+}
+
+/* Draws box b filled for `owner` at `scale` (0..1) of its size, with the owner's letter. */
+static void draw_box(struct app *a, const struct play *p, int b, int owner, double scale)
+{
+	const struct dots_pos *pos = pos_of(p);
+	int x0, y0, cell;
+	layout_dots(pos->rows, pos->cols, &x0, &y0, &cell);
+	const int inner = cell - layout_dots_line(cell) - 4;
+	const int w = (int)lround(inner * scale);
+	const int cx = x0 + (b % pos->cols) * cell + cell / 2;
+	const int cy = y0 + (b / pos->cols) * cell + cell / 2;
+	fill(a, (SDL_Rect){cx - w / 2, cy - w / 2, w, w},
+	     with_alpha(side_colour[owner], (int)(60 + 180 * scale)));
+	if (scale >= 1 && cell >= 56)
+		app_text(a, cell >= 110 ? FONT_LARGE : FONT_BODY, p->rules->side_name[owner], cx,
+		         cy - (cell >= 110 ? 22 : 15), letter_colour(owner), 1);
+}
+
+/* Returns the scale (0..1) of box b's fill now, or a negative number before it starts. */
+static double box_scale(const struct app *a, const struct play *p, int b)
+{
+	const struct square_anim *an = &p->anim[b];
+	const double speed = speed_of(a);
+	if (an->start <= 0 || speed <= 0)
+		return 1;
+	const double t = a->now - an->start;
+	if (t < 0)
+		return -1;
+	if (t >= FILL_SECONDS * speed)
+		return 1;
+	const double u = 1 - t / (FILL_SECONDS * speed);
+	return 1 - u * u * u; /* eases out */
+}
+
+/* Returns the drawn fraction (0..1) of edge e now: an edge just drawn grows from its middle. */
+static double edge_scale(const struct app *a, const struct play *p, int e)
+{
+	const struct square_anim *an = &p->anim[EDGE_SLOT];
+	const double speed = speed_of(a);
+	if (an->start <= 0 || an->from != e || speed <= 0)
+		return 1;
+	const double t = (a->now - an->start) / (EDGE_SECONDS * speed);
+	return t >= 1 ? 1 : t < 0.08 ? 0.08 : 1 - (1 - t) * (1 - t);
+}
+
+/* Returns the horizontal edge nearest the middle of the board, where the cursor appears. */
+static int centre_edge(const struct dots_pos *pos)
+{
+	return (pos->rows / 2) * pos->cols + (pos->cols - 1) / 2;
+}
+
+/*
+ * Returns the edge the cursor reaches from edge e with an arrow (dx, dy). The edges form rows
+ * in turn horizontal (cols of them) and vertical (cols + 1): Left and Right walk along a row,
+ * Up and Down go to the next row keeping the column, so that Down from the top of a box goes
+ * to its left side and then to its bottom. Both wrap around.
+ */
+static int cursor_step(const struct dots_pos *pos, int e, int dx, int dy)
+{
+	const int rows = pos->rows, cols = pos->cols, vbase = (rows + 1) * cols;
+	int gy, gx;
+	if (e < vbase) {
+		gy = 2 * (e / cols);
+		gx = e % cols;
+	} else {
+		gy = 2 * ((e - vbase) / (cols + 1)) + 1;
+		gx = (e - vbase) % (cols + 1);
+	}
+	if (dx) {
+		const int len = gy % 2 ? cols + 1 : cols;
+		gx = (gx + dx + len) % len;
+	}
+	if (dy) {
+		gy = (gy + dy + 2 * rows + 1) % (2 * rows + 1);
+		if (gy % 2 == 0 && gx > cols - 1)
+			gx = cols - 1;
+	}
+	return gy % 2 ? vbase + (gy / 2) * (cols + 1) + gx : (gy / 2) * cols + gx;
+}
+
+static bool event(struct app *a, struct play *p, const SDL_Event *ev)
+{
+	(void)a;
+	if (ev->type != SDL_KEYDOWN || (ev->key.keysym.mod & (KMOD_ALT | KMOD_CTRL)))
+		return false;
+	const struct dots_pos *pos = pos_of(p);
+	int dx = 0, dy = 0;
+	switch (ev->key.keysym.sym) {
+	case SDLK_LEFT:
+		dx = -1;
+		break;
+	case SDLK_RIGHT:
+		dx = 1;
+		break;
+	case SDLK_UP:
+		dy = -1;
+		break;
+	case SDLK_DOWN:
+		dy = 1;
+		break;
+	case SDLK_RETURN:
+	case SDLK_KP_ENTER:
+	case SDLK_SPACE:
+		if (p->cursor >= 0 && p->cursor < pos->edges)
+			return false; /* the shared handling plays the edge under the cursor */
+		p->cursor = centre_edge(pos);
+		return true;
+	default:
+		return false;
+	}
+	if (p->cursor < 0 || p->cursor >= pos->edges)
+		p->cursor = centre_edge(pos); /* the first arrow shows the cursor */
+	else
+		p->cursor = cursor_step(pos, p->cursor, dx, dy);
+	return true;
+}
+
+static void draw(struct app *a, const struct play *p)
+{
+	SDL_Renderer *r = a->renderer;
+	const struct dots_pos *pos = pos_of(p);
+	int x0, y0, cell;
+	layout_dots(pos->rows, pos->cols, &x0, &y0, &cell);
+	const int t = layout_dots_line(cell);
+	/* The frame and the paper, tiled. */
+	const int margin = LAYOUT_DOTS_MARGIN - 14;
+	const SDL_Rect paper = {x0 - margin, y0 - margin, pos->cols * cell + 2 * margin,
+	                        pos->rows * cell + 2 * margin};
+	app_panel(a, (SDL_Rect){paper.x - 14, paper.y - 14, paper.w + 28, paper.h + 28},
+	          (SDL_Color){52, 36, 24, 255});
+	int tw, th;
+	SDL_QueryTexture(a->assets.paper, NULL, NULL, &tw, &th);
+	for (int ty = 0; ty < paper.h; ty += th)
+		for (int tx = 0; tx < paper.w; tx += tw) {
+			const int w = paper.w - tx < tw ? paper.w - tx : tw;
+			const int h = paper.h - ty < th ? paper.h - ty : th;
+			SDL_Rect src = {0, 0, w, h}, dst = {paper.x + tx, paper.y + ty, w, h};
+			SDL_RenderCopy(r, a->assets.paper, &src, &dst);
+		}
+	/* The boxes won so far. */
+	for (int b = 0; b < pos->rows * pos->cols; b++) {
+		const int owner = dots_box_owner(pos, b);
+		const double scale = owner >= 0 ? box_scale(a, p, b) : -1;
+		if (scale > 0)
+			draw_box(a, p, b, owner, scale);
+	}
+	const bool human_turn = !play_computer_to_move(p) && !match_over(&p->match);
+	const bool still = a->now >= p->anim_end;
+	const bool waiting = human_turn && still;
+	/* Hints: a green mark on every safe edge, a gold one on every edge that takes a box. */
+	for (int e = 0; e < pos->edges && waiting && p->hints; e++) {
+		const enum dots_edge_kind kind = dots_edge_kind(pos, e);
+		if ((kind != DOTS_EDGE_SAFE && kind != DOTS_EDGE_CAPTURE) || e == p->hover ||
+		    e == p->cursor)
+			continue; /* the preview shows those */
+		const SDL_Color mark = kind == DOTS_EDGE_SAFE ? (SDL_Color){40, 150, 80, 170}
+		                                              : (SDL_Color){226, 160, 10, 220};
+		dashes(a, pos, e, mark);
+	}
+	/* The drawn edges; the last one in amber. */
+	const struct game_move *last = match_last_move(&p->match);
+	const int last_edge = last ? (int)last->code : -1;
+	for (int e = 0; e < pos->edges; e++) {
+		if (!dots_edge_drawn(pos, e))
+			continue;
+		fill(a, edge_rect(pos, e, edge_scale(a, p, e), 0), e == last_edge ? amber : ink);
+	}
+	/* The edge under the pointer, in the colour of the side to move. */
+	if (waiting && p->hover >= 0 && p->hover < pos->edges && !dots_edge_drawn(pos, p->hover))
+		fill(a, edge_rect(pos, p->hover, 1, 0), with_alpha(side_colour[pos->side], 150));
+	if (waiting && p->cursor >= 0 && p->cursor < pos->edges && !dots_edge_drawn(pos, p->cursor))
+		fill(a, edge_rect(pos, p->cursor, 1, 0), with_alpha(side_colour[pos->side], 150));
+	/* The engine's suggestion (Shift+H): a gold edge that breathes. */
+	if (waiting && p->advice >= 0 && p->advice < pos->edges &&
+	    !dots_edge_drawn(pos, p->advice)) {
+		const SDL_Color gold = {255, 214, 60, 255};
+		int mx, my;
+		centre(p, p->advice, &mx, &my);
+		const int glow = (int)(cell * (0.55 + 0.08 * sin(a->now * 6.0)));
+		draw_dot_sprite(a, 1, mx, my, glow, gold);
+		SDL_Rect frame = edge_rect(pos, p->advice, 1, 6);
+		SDL_SetRenderDrawColor(a->renderer, 176, 112, 0, 255);
+		for (int i = 0; i < 2; i++) {
+			SDL_RenderDrawRect(a->renderer, &frame);
+			frame = (SDL_Rect){frame.x + 1, frame.y + 1, frame.w - 2, frame.h - 2};
+		}
+		fill(a, edge_rect(pos, p->advice, 1, 3), gold);
+	}
+	/* The evaluation overlay (E): the engine's score of each undrawn edge, in boxes. */
+	for (int e = 0; e < pos->edges && e < 128 && p->show_eval && waiting; e++) {
+		if (dots_edge_drawn(pos, e) || !p->eval_known[e])
+			continue;
+		const int v = p->eval_score[e];
+		const bool proven = search_proven(v);
+		char text[16];
+		if (proven)
+			snprintf(text, sizeof text, "%s%+d",
+			         v > 0   ? "W"
+			         : v < 0 ? "L"
+			                 : "D",
+			         search_margin(v));
+		else
+			snprintf(text, sizeof text, "%+.1f", v / 100.0);
+		int mx, my;
+		centre(p, e, &mx, &my);
+		const int w = app_text_width(a, FONT_SMALL, text) + 8;
+		fill(a, (SDL_Rect){mx - w / 2, my - 12, w, 24}, (SDL_Color){30, 36, 44, 210});
+		const SDL_Color tint = proven   ? (SDL_Color){255, 210, 80, 255}
+		                       : v >= 0 ? (SDL_Color){200, 255, 200, 255}
+		                                : (SDL_Color){255, 190, 180, 255};
+		app_text(a, FONT_SMALL, text, mx, my - 11, tint, 1);
+	}
+	/* The dots, over the ends of the edges. */
+	for (int rr = 0; rr <= pos->rows; rr++)
+		for (int cc = 0; cc <= pos->cols; cc++)
+			draw_dot_sprite(a, 0, x0 + cc * cell, y0 + rr * cell, t * 5,
+			                (SDL_Color){255, 255, 255, 255});
+	/* The keyboard cursor: a dark frame around its edge. */
+	if (p->cursor >= 0 && p->cursor < pos->edges) {
+		SDL_Rect c = edge_rect(pos, p->cursor, 1, 6);
+		SDL_SetRenderDrawColor(r, 20, 24, 40, 255);
+		for (int i = 0; i < 3; i++) {
+			SDL_RenderDrawRect(r, &c);
+			c = (SDL_Rect){c.x + 1, c.y + 1, c.w - 2, c.h - 2};
+		}
+	}
+}
+
+static int count(const struct play *p, int side)
+{
+	return pos_of(p)->score[side];
+}
+
+static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
+{
+	const SDL_Rect box = {dst.x + 6, dst.y + 6, dst.w - 12, dst.h - 12};
+	app_panel(a, box, side_colour[side]);
+	app_text(a, FONT_LARGE, p->rules->side_name[side], box.x + box.w / 2,
+	         box.y + box.h / 2 - 22, letter_colour(side), 1);
+}
+
+static void describe(const struct play *p, char *buf, size_t n)
+{
+	const struct dots_pos *pos = pos_of(p);
+	snprintf(buf, n, "Dots and Boxes %d\xc3\x97%d", pos->rows, pos->cols);
+}
+
+/* The chain counter, shown with the hints: boxes and safe edges left, the chains and loops,
+ * and whom the long-chain rule favours with them. */
+static void panel(struct app *a, const struct play *p, SDL_Rect r)
+{
+	if (!p->hints)
+		return;
+	const struct dots_pos *pos = pos_of(p);
+	struct dots_chains ch;
+	dots_chains_count(pos, &ch);
+	int safe = 0;
+	for (int e = 0; e < pos->edges; e++)
+		safe += dots_edge_kind(pos, e) == DOTS_EDGE_SAFE;
+	const int left = pos->rows * pos->cols - pos->score[0] - pos->score[1];
+	const SDL_Color ink_light = {236, 232, 220, 255}, dim = {160, 170, 160, 255},
+	                gold = {240, 196, 80, 255};
+	app_panel(a, r, (SDL_Color){40, 52, 48, 255});
+	char line[160];
+	if (a->now >= p->banner_end) { /* the banner covers the first two lines */
+		snprintf(line, sizeof line, "Boxes left %d \xc2\xb7 safe edges %d", left, safe);
+		app_text(a, FONT_SMALL, line, r.x + 16, r.y + 12, ink_light, 0);
+		snprintf(line, sizeof line, "Long chains %d \xc2\xb7 loops %d \xc2\xb7 short %d",
+		         ch.long_chains, ch.loops, ch.short_chains);
+		app_text(a, FONT_SMALL, line, r.x + 16, r.y + 44, ink_light, 0);
+	}
+	const int sum = ch.dots + ch.long_chains;
+	snprintf(line, sizeof line, "Dots + long chains: %d + %d = %d, %s", ch.dots, ch.long_chains,
+	         sum, sum % 2 ? "odd" : "even");
+	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 76, dim, 0);
+	const char *who = p->mode != MODE_VS_COMPUTER ? p->rules->side_name[ch.favoured]
+	                  : ch.favoured == p->human   ? "you"
+	                                              : "the computer";
+	snprintf(line, sizeof line, "Control: %s (%s wants even)", who,
+	         p->rules->side_name[DOTS_A]);
+	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 108, gold, 0);
+}
+
+const struct view view_dots = {
+    .game = "dots",
+    .draw = draw,
+    .hit = hit,
+    .move_at = move_at,
+    .centre = centre,
+    .played = played,
+    .targets = targets,
+    .index_of = index_of,
+    .count = count,
+    .emblem = emblem,
+    .describe = describe,
+    .event = event,
+    .panel = panel,
+};
