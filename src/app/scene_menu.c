@@ -62,6 +62,8 @@ static const char *label_of(const struct app *a, int row)
 		return "Numbers";
 	if (game_is(a, "checkers") && row == ROW_SIZE)
 		return "Size";
+	if (game_is(a, "dots") && (row == ROW_ANTI || row == ROW_HOLE))
+		return ""; /* no such options: the row is not drawn */
 	return row_label[row];
 }
 
@@ -303,6 +305,8 @@ static void menu_draw(struct app *a)
 	app_text(a, FONT_TITLE, "Parity", APP_W / 2, 90, gold, 1);
 	app_text(a, FONT_SMALL, "Reversi \xc2\xb7 Checkers \xc2\xb7 Dots and Boxes", APP_W / 2, 178, dim, 1);
 	for (int row = 0; row < ROWS; row++) {
+		if (!*label_of(a, row))
+			continue;
 		const SDL_Rect r = row_rect(row);
 		const bool on = row_enabled(a, row), sel = row == a->menu_row;
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
