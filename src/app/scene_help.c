@@ -179,7 +179,6 @@ static void help_dots(struct app *a)
 	app_text(a, FONT_SMALL, "A draws the fourth side: the box is A's,", 420, y + 16, dim, 0);
 	app_text(a, FONT_SMALL, "and A draws another line.", 420, y + 44, dim, 0);
 	y += 124;
-	app_text(a, FONT_BODY, "Keys", 80, y, gold, 0);
 	static const char *const keys[] = {
 		"Mouse: click near a line to draw it \xc2\xb7 Arrows + Enter: keyboard play",
 		"H: safe lines and the chain counter \xc2\xb7 Shift+H: the engine's line \xc2\xb7 E: its scores",
@@ -187,18 +186,7 @@ static void help_dots(struct app *a)
 		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
 		"Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints",
 	};
-	y += 36;
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++, y += 30)
-		app_text(a, FONT_SMALL, keys[i], 80, y, ink, 0);
-	y += 16;
-	app_text(a, FONT_BODY, "Levels", 80, y, gold, 0);
-	y += 36;
-	for (int i = 0; i < level_count(&dots_rules); i++, y += 30) {
-		const struct level *lv = level_at(&dots_rules, i);
-		char line[200];
-		snprintf(line, sizeof line, "%s: %s", lv->title, lv->summary);
-		app_text(a, FONT_SMALL, line, 80, y, ink, 0);
-	}
+	keys_and_levels(a, &dots_rules, keys, (int)(sizeof keys / sizeof keys[0]), y);
 	app_text(a, FONT_SMALL, "Press any key to go back", APP_W / 2, APP_H - 44, dim, 1);
 }
 
@@ -236,7 +224,6 @@ static void help_draw(struct app *a)
 	app_text(a, FONT_SMALL, "Black plays on the right: both White discs turn over.", 80, y + 76,
 		 dim, 0);
 	y += 124;
-	app_text(a, FONT_BODY, "Keys", 80, y, gold, 0);
 	static const char *const keys[] = {
 		"Mouse: click a square \xc2\xb7 Arrows + Enter: keyboard play",
 		"H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every square",
@@ -244,19 +231,7 @@ static void help_draw(struct app *a)
 		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
 		"Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints",
 	};
-	y += 36;
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++, y += 30)
-		app_text(a, FONT_SMALL, keys[i], 80, y, ink, 0);
-	y += 16;
-	app_text(a, FONT_BODY, "Levels", 80, y, gold, 0);
-	y += 36;
-	const struct game_rules *rules_table = &reversi_rules;
-	for (int i = 0; i < level_count(rules_table); i++, y += 30) {
-		const struct level *lv = level_at(rules_table, i);
-		char line[200];
-		snprintf(line, sizeof line, "%s: %s", lv->title, lv->summary);
-		app_text(a, FONT_SMALL, line, 80, y, ink, 0);
-	}
+	keys_and_levels(a, &reversi_rules, keys, (int)(sizeof keys / sizeof keys[0]), y);
 	app_text(a, FONT_SMALL, "Press any key to go back", APP_W / 2, APP_H - 44, dim, 1);
 }
 

@@ -516,7 +516,6 @@ static bool wld_iteration(const struct search *s)
 
 /* Sets up the root frame for an iteration of depth s->iter: an aspiration window around the
  * last iteration's score when the limits ask for one (and there is no noise), unless `whole`. */
-
 static void iteration_begin(struct search *s, bool whole)
 {
 	struct frame *root = &s->frames[0];
@@ -708,8 +707,6 @@ bool search_step(struct search *s, uint64_t budget)
 				finish(s);
 				return true;
 			}
-			/* Going to the end, a few ordinary iterations order the moves; then the
-			 * next one reaches the end of every line that has no pass. */
 			/* A selective iteration that reached the end of the game can only be
 			 * made surer: the next prunes less. */
 			if (!s->exact && s->probcut > 0 && s->exact_left >= 0 &&
@@ -717,6 +714,8 @@ bool search_step(struct search *s, uint64_t budget)
 				s->probcut = s->probcut + PROBCUT_STEP < PROBCUT_MAX
 				                 ? s->probcut + PROBCUT_STEP
 				                 : PROBCUT_MAX;
+			/* Going to the end, a few ordinary iterations order the moves; then the
+			 * next one reaches the end of every line that has no pass. */
 			s->iter = s->exact && s->iter >= EXACT_PRELUDE && s->iter < s->exact_left
 			              ? s->exact_left
 			              : s->iter + 1;

@@ -69,7 +69,6 @@ static struct {
 	uint32_t size[PATTERN_SHAPES];      /* 3^squares */
 	int squares[PATTERN_SHAPES];
 	uint8_t mirror[PATTERN_SHAPES][MAX_SQUARES]; /* digit i's square in the mirror image */
-	unsigned transforms[PATTERN_SHAPES];         /* bit t: a placement under symmetry t */
 	struct placement {
 		uint64_t mask;   /* the shape's squares, read on the board under symmetry t */
 		uint32_t offset; /* its table's first index within a stage */
@@ -212,7 +211,6 @@ static void init(void)
 				known |= seen[i] == placed;
 			if (!known) {
 				seen[placements++] = placed;
-				pt.transforms[s] |= 1u << t;
 				if (instances + placements <= PATTERN_INSTANCES)
 					pt.placement[instances + placements - 1] = (struct placement){
 					    shapes[s].mask, pt.offset[s], (uint8_t)t};
