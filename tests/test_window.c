@@ -23,63 +23,13 @@
 
 #include "app/layout.h"
 
-static char work[256];    /* a scratch directory for scripts, prefs and screenshots */
-static char parity[512];  /* the program under test */
+#include "window_harness.h"
 
-/* Writes `text` to work/name and returns the path (static buffer per call site). */
-static void write_file(const char *name, const char *text, char *path, size_t n)
-{
-	snprintf(path, n, "%s/%s", work, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-/* Runs parity with `args` in a display; returns its exit status. */
+/* Runs parity with `args` and its settings in the scratch directory; returns its exit
+ * status. */
 static int run_parity(const char *args)
 {
-	char cmd[2048];
-	const char *display = getenv("DISPLAY");
-	/* The dummy audio driver plays every sound into nothing, so the sound code runs too.
-	 * Under SANITIZE=1 the leak check is left to the unit tests: SDL unloads the X and GL
-	 * drivers it opened before LeakSanitizer looks, and their allocations show up as leaks
-	 * of an unknown module that no suppression can name. */
-	snprintf(cmd, sizeof cmd,
-		 "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s%s --windowed --prefs %s --seed 1 %s",
-		 display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", parity, work,
-		 args);
-	const int rc = system(cmd);
-	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
-/* A loaded screenshot and how the logical canvas maps onto it. */
-struct shot {
-	SDL_Surface *s;
-	double scale, ox, oy;
-};
-
-static struct shot load_shot(const char *path)
-{
-	struct shot sh = {0};
-	SDL_Surface *raw = IMG_Load(path);
-	if (!raw)
-		fail_msg("cannot load the screenshot %s: %s", path, IMG_GetError());
-	sh.s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-	SDL_FreeSurface(raw);
-	const double sx = sh.s->w / 1280.0, sy = sh.s->h / 800.0;
-	sh.scale = sx < sy ? sx : sy;
-	sh.ox = (sh.s->w - 1280 * sh.scale) / 2;
-	sh.oy = (sh.s->h - 800 * sh.scale) / 2;
-	return sh;
-}
-
-/* Returns the colour at logical (x, y). */
-static SDL_Color pixel(const struct shot *sh, int x, int y)
-{
-	const int px = (int)(sh->ox + x * sh->scale), py = (int)(sh->oy + y * sh->scale);
-	const Uint8 *p = (const Uint8 *)sh->s->pixels + py * sh->s->pitch + px * 4;
-	return (SDL_Color){p[0], p[1], p[2], p[3]};
+	return window_run(work, args);
 }
 
 enum look { LOOK_EMPTY, LOOK_BLACK, LOOK_WHITE, LOOK_MARKED };
@@ -130,34 +80,7 @@ static int gold_pixels(const struct shot *sh, const char *name)
 static int setup(void **state)
 {
 	(void)state;
-	const char *build = getenv("BUILD");
-	snprintf(parity, sizeof parity, "%s/parity", build && *build ? build : "build");
-	snprintf(work, sizeof work, "/tmp/parity-window-XXXXXX");
-	if (!mkdtemp(work))
-		return -1;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[300];
-	if (!getenv("KEEP_SHOTS")) {
-		snprintf(cmd, sizeof cmd, "rm -rf %s", work);
-		if (system(cmd) != 0)
-			return -1;
-	} else {
-		printf("screenshots kept in %s\n", work);
-	}
-	return 0;
-}
-
-/* Skips the test when there is no way to open a window. */
-static void need_display(void)
-{
-	const char *display = getenv("DISPLAY");
-	if ((!display || !*display) && system("command -v xvfb-run >/dev/null 2>&1") != 0)
-		skip();
+	return window_setup("parity-window");
 }
 
 static void test_menu_opens_and_frames_screenshot(void **state)
@@ -169,7 +92,7 @@ static void test_menu_opens_and_frames_screenshot(void **state)
 	char args[400];
 	snprintf(args, sizeof args, "--frames 40 --screenshot %s", shot);
 	assert_int_equal(run_parity(args), 0);
-	struct shot sh = load_shot(shot);
+	struct shot sh = shot_load(shot);
 	/* The title "Parity" is drawn in gold near the top centre. */
 	int gold = 0;
 	for (int x = 500; x < 780; x++)
@@ -209,7 +132,7 @@ static void test_two_players_move_flip_hints_undo(void **state)
 	assert_int_equal(run_parity(args), 0);
 
 	snprintf(path, sizeof path, "%s/start.png", work);
-	struct shot sh = load_shot(path);
+	struct shot sh = shot_load(path);
 	assert_int_equal(square_look(&sh, "d4"), LOOK_WHITE);
 	assert_int_equal(square_look(&sh, "e4"), LOOK_BLACK);
 	assert_int_equal(square_look(&sh, "d5"), LOOK_BLACK);
@@ -224,7 +147,7 @@ static void test_two_players_move_flip_hints_undo(void **state)
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/after-d3.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_int_equal(square_look(&sh, "d3"), LOOK_BLACK);
 	assert_int_equal(square_look(&sh, "d4"), LOOK_BLACK); /* flipped */
 	assert_int_equal(square_look(&sh, "e5"), LOOK_WHITE);
@@ -238,14 +161,14 @@ static void test_two_players_move_flip_hints_undo(void **state)
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/undone.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_int_equal(square_look(&sh, "d3"), LOOK_MARKED); /* empty again, and a hint */
 	assert_int_equal(square_look(&sh, "d4"), LOOK_WHITE);
 	assert_false(square_glows(&sh, "d3"));
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/redone.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_int_equal(square_look(&sh, "d3"), LOOK_BLACK);
 	assert_int_equal(square_look(&sh, "d4"), LOOK_BLACK);
 	SDL_FreeSurface(sh.s);
@@ -284,7 +207,7 @@ static void whole_game(const char *level)
 	snprintf(args, sizeof args, "--script %s", script);
 	assert_int_equal(run_parity(args), 0);
 	snprintf(shot, sizeof shot, "%s/over-%s.png", work, level);
-	struct shot sh = load_shot(shot);
+	struct shot sh = shot_load(shot);
 	/* The board is full or finished: no hint markers remain, and most squares hold discs. */
 	int discs = 0;
 	for (int r = 0; r < 8; r++)
@@ -323,7 +246,7 @@ static void test_engine_suggestion(void **state)
 	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
 	assert_int_equal(run_parity(args), 0);
 	snprintf(path, sizeof path, "%s/advice.png", work);
-	struct shot sh = load_shot(path);
+	struct shot sh = shot_load(path);
 	/* Exactly one legal square carries the suggestion's gold frame. */
 	const char *legal[] = {"c4", "d3", "e6", "f7"};
 	int framed = 0;
@@ -398,5 +321,5 @@ int main(void)
 		cmocka_unit_test(test_whole_game_beginner),
 		cmocka_unit_test(test_whole_game_medium),
 	};
-	return cmocka_run_group_tests_name("window", tests, setup, teardown);
+	return cmocka_run_group_tests_name("window", tests, setup, window_teardown);
 }

@@ -28,31 +28,13 @@
 
 #include "app/layout.h"
 
-static char work[256];   /* a scratch directory for scripts, prefs and screenshots */
-static char parity[512]; /* the program under test */
+#include "window_harness.h"
 
-/* Writes `text` to work/name and stores the path in path. */
-static void write_file(const char *name, const char *text, char *path, size_t n)
-{
-	snprintf(path, n, "%s/%s", work, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-/* Runs parity with `args` in a display; returns its exit status. */
+/* Runs parity with `args` and its settings in the scratch directory; returns its exit
+ * status. */
 static int run_parity(const char *args)
 {
-	char cmd[4096];
-	const char *display = getenv("DISPLAY");
-	/* See tests/test_window.c: the dummy audio driver, and no leak check under ASan. */
-	snprintf(cmd, sizeof cmd,
-		 "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s%s --windowed --prefs %s --seed 1 %s",
-		 display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", parity, work,
-		 args);
-	const int rc = system(cmd);
-	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+	return window_run(work, args);
 }
 
 /* Runs a script (a format with %s for the work directory, any number of times) with args. */
@@ -71,35 +53,12 @@ static int run_script(const char *name, const char *format, const char *args)
 	return run_parity(all);
 }
 
-/* A loaded screenshot and how the logical canvas maps onto it. */
-struct shot {
-	SDL_Surface *s;
-	double scale, ox, oy;
-};
-
+/* Loads the screenshot work/name. */
 static struct shot load_shot(const char *name)
 {
 	char path[400];
 	snprintf(path, sizeof path, "%s/%s", work, name);
-	struct shot sh = {0};
-	SDL_Surface *raw = IMG_Load(path);
-	if (!raw)
-		fail_msg("cannot load the screenshot %s: %s", path, IMG_GetError());
-	sh.s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-	SDL_FreeSurface(raw);
-	const double sx = sh.s->w / 1280.0, sy = sh.s->h / 800.0;
-	sh.scale = sx < sy ? sx : sy;
-	sh.ox = (sh.s->w - 1280 * sh.scale) / 2;
-	sh.oy = (sh.s->h - 800 * sh.scale) / 2;
-	return sh;
-}
-
-/* Returns the colour at logical (x, y). */
-static SDL_Color pixel(const struct shot *sh, int x, int y)
-{
-	const int px = (int)(sh->ox + x * sh->scale), py = (int)(sh->oy + y * sh->scale);
-	const Uint8 *p = (const Uint8 *)sh->s->pixels + py * sh->s->pitch + px * 4;
-	return (SDL_Color){p[0], p[1], p[2], p[3]};
+	return shot_load(path);
 }
 
 enum look { LOOK_EMPTY, LOOK_BLACK, LOOK_WHITE, LOOK_FAINT };
@@ -198,34 +157,7 @@ static int status_pixels(const struct shot *sh)
 static int setup(void **state)
 {
 	(void)state;
-	const char *build = getenv("BUILD");
-	snprintf(parity, sizeof parity, "%s/parity", build && *build ? build : "build");
-	snprintf(work, sizeof work, "/tmp/parity-checkers-XXXXXX");
-	if (!mkdtemp(work))
-		return -1;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[300];
-	if (!getenv("KEEP_SHOTS")) {
-		snprintf(cmd, sizeof cmd, "rm -rf %s", work);
-		if (system(cmd) != 0)
-			return -1;
-	} else {
-		printf("screenshots kept in %s\n", work);
-	}
-	return 0;
-}
-
-/* Skips the test when there is no way to open a window. */
-static void need_display(void)
-{
-	const char *display = getenv("DISPLAY");
-	if ((!display || !*display) && system("command -v xvfb-run >/dev/null 2>&1") != 0)
-		skip();
+	return window_setup("parity-checkers");
 }
 
 /* Removes the settings and autosave so that each test starts afresh. */
@@ -646,5 +578,5 @@ int main(void)
 		cmocka_unit_test(test_whole_game_beginner),
 		cmocka_unit_test(test_whole_game_medium),
 	};
-	return cmocka_run_group_tests_name("window-checkers", tests, setup, teardown);
+	return cmocka_run_group_tests_name("window-checkers", tests, setup, window_teardown);
 }

@@ -27,8 +27,7 @@
 #include "app/layout.h"
 #include "games/dots/dots.h"
 
-static char work[64];    /* a scratch directory for scripts, prefs and screenshots */
-static char parity[512]; /* the program under test */
+#include "window_harness.h"
 
 /* Writes `text` to path. */
 static void write_text(const char *path, const char *text)
@@ -56,45 +55,7 @@ static const char *read_text(const char *path)
 /* Runs parity with `args` and its settings and autosave in `prefs`; returns its exit status. */
 static int run_parity(const char *prefs, const char *args)
 {
-	char cmd[2048];
-	const char *display = getenv("DISPLAY");
-	/* As in test_window.c: the dummy audio driver, and no leak check of SDL's drivers. */
-	snprintf(cmd, sizeof cmd,
-	         "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s%s --windowed --prefs %s "
-	         "--seed 1 %s",
-	         display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", parity,
-	         prefs, args);
-	const int rc = system(cmd);
-	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
-/* A loaded screenshot and how the logical canvas maps onto it. */
-struct shot {
-	SDL_Surface *s;
-	double scale, ox, oy;
-};
-
-static struct shot load_shot(const char *path)
-{
-	struct shot sh = {0};
-	SDL_Surface *raw = IMG_Load(path);
-	if (!raw)
-		fail_msg("cannot load the screenshot %s: %s", path, IMG_GetError());
-	sh.s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-	SDL_FreeSurface(raw);
-	const double sx = sh.s->w / 1280.0, sy = sh.s->h / 800.0;
-	sh.scale = sx < sy ? sx : sy;
-	sh.ox = (sh.s->w - 1280 * sh.scale) / 2;
-	sh.oy = (sh.s->h - 800 * sh.scale) / 2;
-	return sh;
-}
-
-/* Returns the colour at logical (x, y). */
-static SDL_Color pixel(const struct shot *sh, int x, int y)
-{
-	const int px = (int)(sh->ox + x * sh->scale), py = (int)(sh->oy + y * sh->scale);
-	const Uint8 *p = (const Uint8 *)sh->s->pixels + py * sh->s->pitch + px * 4;
-	return (SDL_Color){p[0], p[1], p[2], p[3]};
+	return window_run(prefs, args);
 }
 
 /* ---- what a player sees, at layout coordinates ------------------------------------------- */
@@ -250,34 +211,7 @@ static int replay_autosave(const char *prefs, struct board b, struct played *out
 static int setup(void **state)
 {
 	(void)state;
-	const char *build = getenv("BUILD");
-	snprintf(parity, sizeof parity, "%s/parity", build && *build ? build : "build");
-	snprintf(work, sizeof work, "/tmp/parity-dots-XXXXXX");
-	if (!mkdtemp(work))
-		return -1;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[300];
-	if (!getenv("KEEP_SHOTS")) {
-		snprintf(cmd, sizeof cmd, "rm -rf %s", work);
-		if (system(cmd) != 0)
-			return -1;
-	} else {
-		printf("screenshots kept in %s\n", work);
-	}
-	return 0;
-}
-
-/* Skips the test when there is no way to open a window. */
-static void need_display(void)
-{
-	const char *display = getenv("DISPLAY");
-	if ((!display || !*display) && system("command -v xvfb-run >/dev/null 2>&1") != 0)
-		skip();
+	return window_setup("parity-dots");
 }
 
 /* Makes work/name as a fresh prefs directory with `settings` as its settings.ini; stores its
@@ -346,7 +280,7 @@ static void test_two_players_box_extra_move_undo(void **state)
 	assert_int_equal(run_parity(dir, args), 0);
 
 	snprintf(path, sizeof path, "%s/start.png", work);
-	struct shot sh = load_shot(path);
+	struct shot sh = shot_load(path);
 	for (int e = 0; e < 24; e++) {
 		assert_int_equal(edge_look(&sh, b, e), LOOK_PAPER);
 		assert_true(pixels_along(&sh, b, e, LOOK_OTHER) >
@@ -358,7 +292,7 @@ static void test_two_players_box_extra_move_undo(void **state)
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/before-box.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_int_equal(edge_look(&sh, b, 0), LOOK_INK);
 	assert_int_equal(edge_look(&sh, b, 3), LOOK_INK);
 	assert_int_equal(edge_look(&sh, b, 12), LOOK_AMBER); /* the last edge */
@@ -369,7 +303,7 @@ static void test_two_players_box_extra_move_undo(void **state)
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/box.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_true(banner_up(&sh));                         /* "Box! B plays again" */
 	assert_int_equal(box_look(&sh, b, 0), LOOK_RED);     /* B's box fills */
 	assert_int_equal(edge_look(&sh, b, 13), LOOK_AMBER); /* the edge that closed it */
@@ -378,14 +312,14 @@ static void test_two_players_box_extra_move_undo(void **state)
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/after-banner.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_false(banner_up(&sh));
 	assert_int_equal(box_look(&sh, b, 0), LOOK_RED);
 	assert_int_equal(turn_marked(&sh), 1);
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/extra.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_int_equal(edge_look(&sh, b, 1), LOOK_AMBER);
 	assert_int_equal(turn_marked(&sh), 0);                 /* B's extra move passed the turn */
 	assert_true(pixels_along(&sh, b, 22, LOOK_BLUE) > 10); /* A's preview under the pointer */
@@ -393,7 +327,7 @@ static void test_two_players_box_extra_move_undo(void **state)
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/undone.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_int_equal(edge_look(&sh, b, 1), LOOK_PAPER);
 	assert_int_equal(edge_look(&sh, b, 13), LOOK_AMBER);
 	assert_int_equal(box_look(&sh, b, 0), LOOK_RED);
@@ -401,20 +335,20 @@ static void test_two_players_box_extra_move_undo(void **state)
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/cursor.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_int_equal(edge_look(&sh, b, 1), LOOK_AMBER);   /* redone */
 	assert_true(pixels_along(&sh, b, 5, LOOK_BLUE) > 10); /* the cursor's edge, previewed */
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/keyboard.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_int_equal(edge_look(&sh, b, 5), LOOK_AMBER); /* Enter drew it */
 	assert_int_equal(edge_look(&sh, b, 1), LOOK_INK);
 	assert_int_equal(turn_marked(&sh), 1);
 	SDL_FreeSurface(sh.s);
 
 	snprintf(path, sizeof path, "%s/keyboard-down.png", work);
-	sh = load_shot(path);
+	sh = shot_load(path);
 	assert_int_equal(edge_look(&sh, b, 8), LOOK_AMBER); /* B drew it with the keyboard */
 	assert_int_equal(edge_look(&sh, b, 18), LOOK_PAPER);
 	assert_int_equal(edge_look(&sh, b, 5), LOOK_INK);
@@ -441,7 +375,7 @@ static void test_engine_suggestion(void **state)
 	snprintf(args, sizeof args, "--game dots --script %s", script);
 	assert_int_equal(run_parity(dir, args), 0);
 	snprintf(path, sizeof path, "%s/advice.png", work);
-	struct shot sh = load_shot(path);
+	struct shot sh = shot_load(path);
 	const struct board b = {3, 3};
 	int framed = 0;
 	for (int e = 0; e < 24; e++)
@@ -549,7 +483,7 @@ static void check_game(struct game *g)
 		if (moves[i].side != 0)
 			continue;
 		snprintf(path, sizeof path, "%s/h%d.png", g->dir, human++);
-		struct shot sh = load_shot(path);
+		struct shot sh = shot_load(path);
 		assert_int_equal(edge_look(&sh, b, moves[i].edge), LOOK_AMBER);
 		if (moves[i].boxes) {
 			taken += moves[i].boxes;
@@ -562,7 +496,7 @@ static void check_game(struct game *g)
 		SDL_FreeSurface(sh.s);
 	}
 	snprintf(path, sizeof path, "%s/over.png", g->dir);
-	struct shot sh = load_shot(path);
+	struct shot sh = shot_load(path);
 	int blue = 0, red = 0;
 	for (int box = 0; box < g->size * g->size; box++) {
 		const enum look l = box_look(&sh, b, box);
@@ -635,5 +569,5 @@ int main(void)
 	    cmocka_unit_test(test_whole_game_5x5_medium),
 	    cmocka_unit_test(test_human_took_boxes),
 	};
-	return cmocka_run_group_tests_name("window: dots", tests, setup, teardown);
+	return cmocka_run_group_tests_name("window: dots", tests, setup, window_teardown);
 }
