@@ -5,6 +5,9 @@
 #   make check      install what is missing, build, run every test
 #   make bench      run the benchmarks (figures go to docs/BENCHMARKS.md)
 #   make check SANITIZE=1   the same tests under ASan + UBSan (in build-sanitize/)
+#   make install    install under PREFIX (default /usr/local); DESTDIR stages it elsewhere
+#   make uninstall  remove what `make install` put there
+#   make deb        build a Debian package into build/ (a release step; packaging/README.md)
 #
 # Flags for SDL2, SDL2_image, SDL2_mixer, SDL2_ttf and cmocka come from pkg-config.
 
@@ -140,6 +143,103 @@ MPC_CALIBRATION = --positions 300 --max-depth 12 --seed 1
 $(BUILD)/tools/calibrate-mpc: CFLAGS += -ffp-contract=off
 mpc-table: $(BUILD)/tools/calibrate-mpc
 	$(BUILD)/tools/calibrate-mpc $(MPC_CALIBRATION) --out src/games/reversi/mpc.h
+
+# ---- Install -------------------------------------------------------------------------------
+# `make install` puts the game, its data, the desktop entry, the AppStream metadata, the icons
+# and the manual page under PREFIX; every directory can be overridden (the Debian package uses
+# BINDIR=/usr/games DATADIR=/usr/share/games/parity). DATADIR is compiled into the program
+# (app/assets.c); DESTDIR never is: it only stages the files, for packaging.
+#
+# For installs and packages, build for a portable CPU: `make ARCH= install` (ARCH defaults to
+# native, which suits only the machine that built it); `make deb` does so itself.
+#
+# INSTALL_EXTRA names more targets `make install` runs after the rest, and UNINSTALL_EXTRA
+# their undoing: the translations add `install-locale` there to put their .mo files under
+# $(LOCALEDIR) (that is, $(PREFIX)/share/locale/LANG/LC_MESSAGES/parity.mo), staged under
+# $(DESTDIR) like everything else.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATAROOTDIR ?= $(PREFIX)/share
+DATADIR ?= $(DATAROOTDIR)/parity
+MANDIR ?= $(DATAROOTDIR)/man
+APPLICATIONSDIR ?= $(DATAROOTDIR)/applications
+METAINFODIR ?= $(DATAROOTDIR)/metainfo
+ICONDIR ?= $(DATAROOTDIR)/icons/hicolor
+LOCALEDIR ?= $(DATAROOTDIR)/locale
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
+INSTALL_DATA ?= $(INSTALL) -m 644
+INSTALL_EXTRA ?=
+UNINSTALL_EXTRA ?=
+
+APP_ID = io.github.parity_arcade.Parity
+ICON_SIZES = 16 24 32 48 64 128 256
+# The data the game reads, relative to assets/ (and to DATADIR once installed).
+DATA_FILES = reversi-eval.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
+	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
+
+# app/assets.c looks for the data in DATADIR once installed; $(BUILD)/datadir is rewritten
+# only when DATADIR changes, so that the object that compiles it in is rebuilt then.
+$(BUILD)/obj/app/assets.o: CPPFLAGS += -DPARITY_DATADIR='"$(DATADIR)"'
+$(BUILD)/obj/app/assets.o: $(BUILD)/datadir
+$(BUILD)/datadir: FORCE
+	@mkdir -p $(@D)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+
+.PHONY: install uninstall validate deb FORCE
+FORCE:
+
+install: $(BUILD)/parity
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(APPLICATIONSDIR) \
+		$(DESTDIR)$(METAINFODIR) $(DESTDIR)$(ICONDIR)/scalable/apps \
+		$(addprefix $(DESTDIR)$(DATADIR)/,fonts sounds sprites) \
+		$(foreach n,$(ICON_SIZES),$(DESTDIR)$(ICONDIR)/$(n)x$(n)/apps)
+	$(INSTALL_PROGRAM) $(BUILD)/parity $(DESTDIR)$(BINDIR)/parity
+	@set -e; for f in $(DATA_FILES); do \
+		echo "$(INSTALL_DATA) assets/$$f $(DESTDIR)$(DATADIR)/$$f"; \
+		$(INSTALL_DATA) assets/$$f $(DESTDIR)$(DATADIR)/$$f; \
+	done
+	sed 's|@DATADIR@|$(DATADIR)|g' packaging/parity.6 >$(BUILD)/parity.6
+	$(INSTALL_DATA) $(BUILD)/parity.6 $(DESTDIR)$(MANDIR)/man6/parity.6
+	$(INSTALL_DATA) packaging/$(APP_ID).desktop $(DESTDIR)$(APPLICATIONSDIR)/$(APP_ID).desktop
+	$(INSTALL_DATA) packaging/$(APP_ID).metainfo.xml $(DESTDIR)$(METAINFODIR)/$(APP_ID).metainfo.xml
+	$(INSTALL_DATA) assets/icons/parity.svg $(DESTDIR)$(ICONDIR)/scalable/apps/$(APP_ID).svg
+	@set -e; for n in $(ICON_SIZES); do \
+		echo "$(INSTALL_DATA) assets/icons/parity_$$n.png $(DESTDIR)$(ICONDIR)/$${n}x$$n/apps/$(APP_ID).png"; \
+		$(INSTALL_DATA) assets/icons/parity_$$n.png $(DESTDIR)$(ICONDIR)/$${n}x$$n/apps/$(APP_ID).png; \
+	done
+	@for t in $(INSTALL_EXTRA); do $(MAKE) --no-print-directory $$t || exit 1; done
+
+# Removes exactly the files `make install` wrote, then the directories that are Parity's own
+# (and any left empty by that, up to the shared ones, which stay).
+uninstall:
+	@for t in $(UNINSTALL_EXTRA); do $(MAKE) --no-print-directory $$t || exit 1; done
+	rm -f $(DESTDIR)$(BINDIR)/parity $(DESTDIR)$(MANDIR)/man6/parity.6 \
+		$(DESTDIR)$(APPLICATIONSDIR)/$(APP_ID).desktop \
+		$(DESTDIR)$(METAINFODIR)/$(APP_ID).metainfo.xml \
+		$(DESTDIR)$(ICONDIR)/scalable/apps/$(APP_ID).svg \
+		$(foreach n,$(ICON_SIZES),$(DESTDIR)$(ICONDIR)/$(n)x$(n)/apps/$(APP_ID).png) \
+		$(addprefix $(DESTDIR)$(DATADIR)/,$(DATA_FILES))
+	-rmdir $(addprefix $(DESTDIR)$(DATADIR)/,fonts sounds sprites) $(DESTDIR)$(DATADIR) 2>/dev/null
+
+# The desktop entry and the AppStream metadata pass the freedesktop validators (make check
+# runs this; the tools come from `sh tools/install-deps --with-tests`).
+validate:
+	desktop-file-validate packaging/$(APP_ID).desktop
+	appstreamcli validate --no-net --pedantic packaging/$(APP_ID).metainfo.xml
+
+# The Debian package (packaging/debian/), built from a clean export of the committed tree in
+# a scratch directory; the .deb and lintian's report land in build/. Not part of the tests.
+DEB_WORK = $(BUILD)/deb-work
+deb:
+	@sh tools/install-deps --with-deb
+	rm -rf $(DEB_WORK) && mkdir -p $(DEB_WORK)/parity
+	git archive --format=tar HEAD | tar -x -C $(DEB_WORK)/parity
+	cp -R packaging/debian $(DEB_WORK)/parity/debian
+	cd $(DEB_WORK)/parity && dpkg-buildpackage -us -uc -b
+	cp $(DEB_WORK)/parity_*.deb $(BUILD)/
+	lintian --info $(DEB_WORK)/parity_*.changes | tee $(BUILD)/lintian.txt
+	@ls $(BUILD)/parity_*.deb
 
 bench: $(BUILD)/parity
 	sh bench/perft
