@@ -178,10 +178,12 @@ ICON_SIZES = 16 24 32 48 64 128 256
 DATA_FILES = reversi-eval.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
 	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
 
-# app/assets.c looks for the data in DATADIR once installed; $(BUILD)/datadir is rewritten
-# only when DATADIR changes, so that the object that compiles it in is rebuilt then.
-$(BUILD)/obj/app/assets.o: CPPFLAGS += -DPARITY_DATADIR='"$(DATADIR)"'
-$(BUILD)/obj/app/assets.o: $(BUILD)/datadir
+# Once installed the program finds its data in DATADIR: app/assets.c (sprites, sounds, fonts)
+# and games/reversi/pattern.c (the evaluation weights, for the headless tools too) compile it
+# in. $(BUILD)/datadir is rewritten only when DATADIR changes, so that they are rebuilt then.
+DATADIR_OBJ = $(BUILD)/obj/app/assets.o $(BUILD)/obj/games/reversi/pattern.o
+$(DATADIR_OBJ): CPPFLAGS += -DPARITY_DATADIR='"$(DATADIR)"'
+$(DATADIR_OBJ): $(BUILD)/datadir
 $(BUILD)/datadir: FORCE
 	@mkdir -p $(@D)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
