@@ -230,14 +230,16 @@ validate:
 	desktop-file-validate packaging/$(APP_ID).desktop
 	appstreamcli validate --no-net --pedantic packaging/$(APP_ID).metainfo.xml
 
-# The Debian package (packaging/debian/), built from a clean export of the committed tree in
-# a scratch directory; the .deb and lintian's report land in build/. Not part of the tests.
+# The Debian package (packaging/debian/), built from a clean export of the last commit (HEAD)
+# in a scratch directory, with packaging/debian/ moved to debian/ there; the .deb and
+# lintian's report (lintian.txt) land in $(BUILD)/. A release step, not part of the tests.
 DEB_WORK = $(BUILD)/deb-work
 deb:
 	@sh tools/install-deps --with-deb
 	rm -rf $(DEB_WORK) && mkdir -p $(DEB_WORK)/parity
+	@git diff --quiet HEAD || echo "make deb: uncommitted changes are not in the package (it builds HEAD)"
 	git archive --format=tar HEAD | tar -x -C $(DEB_WORK)/parity
-	cp -R packaging/debian $(DEB_WORK)/parity/debian
+	cp -R $(DEB_WORK)/parity/packaging/debian $(DEB_WORK)/parity/debian
 	cd $(DEB_WORK)/parity && dpkg-buildpackage -us -uc -b
 	cp $(DEB_WORK)/parity_*.deb $(BUILD)/
 	lintian --info $(DEB_WORK)/parity_*.changes | tee $(BUILD)/lintian.txt
