@@ -241,9 +241,9 @@ deb:
 	git archive --format=tar HEAD | tar -x -C $(DEB_WORK)/parity
 	cp -R $(DEB_WORK)/parity/packaging/debian $(DEB_WORK)/parity/debian
 	cd $(DEB_WORK)/parity && dpkg-buildpackage -us -uc -b
-	cp $(DEB_WORK)/parity_*.deb $(BUILD)/
+	cp $(DEB_WORK)/parity_*.deb $(DEB_WORK)/parity-data_*.deb $(BUILD)/
 	lintian --info $(DEB_WORK)/parity_*.changes | tee $(BUILD)/lintian.txt
-	@ls $(BUILD)/parity_*.deb
+	@ls $(BUILD)/parity_*.deb $(BUILD)/parity-data_*.deb
 
 bench: $(BUILD)/parity
 	sh bench/perft
