@@ -41,7 +41,6 @@ fi
 prefix="$tmp/prefix"
 mkdir -p "$tmp/build"
 cp -pR "$build/obj" "$build/libparity.a" "$build/parity" "$tmp/build/"
-[ -d "$build/tools" ] && cp -pR "$build/tools" "$tmp/build/"
 sanitize=""
 [ "$build" = build-sanitize ] && sanitize="SANITIZE=1"
 checks=$((checks + 1))
@@ -81,6 +80,7 @@ if command -v xvfb-run >/dev/null 2>&1 || [ -n "${DISPLAY:-}" ]; then
 	display=""
 	[ -n "${DISPLAY:-}" ] || display="xvfb-run -a -s '-screen 0 1600x1000x24'"
 	printf '0 wait-scene menu\n0 screenshot %s\n1 quit\n' "$tmp/menu.png" >"$tmp/menu.script"
+	mkdir -p "$tmp/prefs"
 	# Judged by the screenshot and the program's own messages: xvfb-run's exit status also
 	# reports trouble cleaning up its own temporary files.
 	checks=$((checks + 1))
