@@ -148,7 +148,7 @@ mpc-table: $(BUILD)/tools/calibrate-mpc
 # `make install` puts the game, its data, the desktop entry, the AppStream metadata, the icons
 # and the manual page under PREFIX; every directory can be overridden (the Debian package uses
 # BINDIR=/usr/games DATADIR=/usr/share/games/parity). DATADIR is compiled into the program
-# (app/assets.c); DESTDIR never is: it only stages the files, for packaging.
+# (see DATADIR_OBJ); DESTDIR never is: it only stages the files, for packaging.
 #
 # For installs and packages, build for a portable CPU: `make ARCH= install` (ARCH defaults to
 # native, which suits only the machine that built it); `make deb` does so itself.
@@ -212,8 +212,8 @@ install: $(BUILD)/parity
 	done
 	@for t in $(INSTALL_EXTRA); do $(MAKE) --no-print-directory $$t || exit 1; done
 
-# Removes exactly the files `make install` wrote, then the directories that are Parity's own
-# (and any left empty by that, up to the shared ones, which stay).
+# Removes exactly the files `make install` wrote, and DATADIR's directories, which are
+# Parity's own; shared directories (bin, man6, the icon theme's) stay.
 uninstall:
 	@for t in $(UNINSTALL_EXTRA); do $(MAKE) --no-print-directory $$t || exit 1; done
 	rm -f $(DESTDIR)$(BINDIR)/parity $(DESTDIR)$(MANDIR)/man6/parity.6 \
@@ -222,7 +222,7 @@ uninstall:
 		$(DESTDIR)$(ICONDIR)/scalable/apps/$(APP_ID).svg \
 		$(foreach n,$(ICON_SIZES),$(DESTDIR)$(ICONDIR)/$(n)x$(n)/apps/$(APP_ID).png) \
 		$(addprefix $(DESTDIR)$(DATADIR)/,$(DATA_FILES))
-	-rmdir $(addprefix $(DESTDIR)$(DATADIR)/,fonts sounds sprites) $(DESTDIR)$(DATADIR) 2>/dev/null
+	rmdir $(addprefix $(DESTDIR)$(DATADIR)/,fonts sounds sprites) $(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 # The desktop entry and the AppStream metadata pass the freedesktop validators (make check
 # runs this; the tools come from `sh tools/install-deps --with-tests`).
@@ -240,7 +240,7 @@ deb:
 	@git diff --quiet HEAD || echo "make deb: uncommitted changes are not in the package (it builds HEAD)"
 	git archive --format=tar HEAD | tar -x -C $(DEB_WORK)/parity
 	cp -R $(DEB_WORK)/parity/packaging/debian $(DEB_WORK)/parity/debian
-	cd $(DEB_WORK)/parity && dpkg-buildpackage -us -uc -b
+	cd $(DEB_WORK)/parity && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b
 	cp $(DEB_WORK)/parity_*.deb $(DEB_WORK)/parity-data_*.deb $(BUILD)/
 	lintian --info $(DEB_WORK)/parity_*.changes | tee $(BUILD)/lintian.txt
 	@ls $(BUILD)/parity_*.deb $(BUILD)/parity-data_*.deb
