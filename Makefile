@@ -240,7 +240,7 @@ deb:
 	@git diff --quiet HEAD || echo "make deb: uncommitted changes are not in the package (it builds HEAD)"
 	git archive --format=tar HEAD | tar -x -C $(DEB_WORK)/parity
 	cp -R $(DEB_WORK)/parity/packaging/debian $(DEB_WORK)/parity/debian
-	cd $(DEB_WORK)/parity && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b
+	cd $(DEB_WORK)/parity && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CI -u SANITIZE -u BUILD dpkg-buildpackage -us -uc -b
 	cp $(DEB_WORK)/parity_*.deb $(DEB_WORK)/parity-data_*.deb $(BUILD)/
 	lintian --info $(DEB_WORK)/parity_*.changes | tee $(BUILD)/lintian.txt
 	@ls $(BUILD)/parity_*.deb $(BUILD)/parity-data_*.deb
