@@ -151,3 +151,37 @@ format:
 	clang-format -i $(wildcard src/*/*.[ch] src/*/*/*.[ch] src/*.c tests/*.c)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- translations (gettext) ----------------------------------------------------------------
+# po/parity.pot is made from src/app/*.c by `make pot` (xgettext); po/LANG.po are the
+# translations (update them with `make po`: msgmerge). Each is compiled with msgfmt into
+# $(BUILD)/locale/<code>/LC_MESSAGES/parity.mo beside the program, where app/i18n.c finds it
+# in the build tree; an installed parity reads $(LOCALEDIR) instead.
+PREFIX ?= /usr/local
+LOCALEDIR ?= $(PREFIX)/share/locale
+PO_LANGS = ru zh_CN
+LOCALE_MO = $(PO_LANGS:%=$(BUILD)/locale/%/LC_MESSAGES/parity.mo)
+
+$(BUILD)/obj/app/i18n.o: CPPFLAGS += -DPARITY_LOCALEDIR='"$(LOCALEDIR)"'
+$(BUILD)/parity: | $(LOCALE_MO)
+
+$(BUILD)/locale/%/LC_MESSAGES/parity.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
+
+.PHONY: pot po install-locale
+pot:
+	xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=ngettext:1,2 \
+		--add-comments=TRANSLATORS: --package-name=parity --msgid-bugs-address='the Parity issue tracker' --add-location=file \
+		--sort-by-file -o po/parity.pot $(sort $(wildcard src/app/*.c))
+
+po: pot
+	@for l in $(PO_LANGS); do msgmerge --quiet --update --backup=none po/$$l.po po/parity.pot; done
+
+# Installs the catalogues under $(DESTDIR)$(PREFIX)/share/locale; `make install` is to depend
+# on this target once it exists.
+install-locale: $(LOCALE_MO)
+	@for l in $(PO_LANGS); do \
+		install -D -m 644 $(BUILD)/locale/$$l/LC_MESSAGES/parity.mo \
+			$(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/parity.mo || exit 1; \
+	done

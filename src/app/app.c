@@ -84,7 +84,7 @@ bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected)
 	app_panel(a, r, fill);
 	SDL_Color ink = selected ? (SDL_Color){30, 30, 30, 255} : (SDL_Color){240, 240, 232, 255};
 	const int h = TTF_FontHeight(a->assets.font[FONT_BODY]) / (int)a->assets.font_scale;
-	app_text(a, FONT_BODY, label, r.x + r.w / 2, r.y + (r.h - h) / 2, ink, 1);
+	app_text_fit(a, FONT_BODY, label, r.x + r.w / 2, r.y + (r.h - h) / 2, ink, 1, r.w - 12);
 	return over;
 }
 

@@ -164,7 +164,8 @@ static bool open_fonts(struct app *a, char *err, size_t errlen)
 		char path[1200];
 		if (i == FONT_NATIVE && !cjk)
 			continue; /* the menu writes the language's name in English instead */
-		if (chinese || i == FONT_NATIVE)
+		/* FONT_TITLE writes only the name "Parity", which keeps its DejaVu look. */
+		if ((chinese && i != FONT_TITLE) || i == FONT_NATIVE)
 			snprintf(path, sizeof path, "%s", a->assets.cjk_font);
 		else
 			snprintf(path, sizeof path, "%s/fonts/%s", a->assets.dir,
@@ -174,7 +175,7 @@ static bool open_fonts(struct app *a, char *err, size_t errlen)
 			snprintf(err, errlen, "cannot open the font %s: %s", path, TTF_GetError());
 			return false;
 		}
-		if (chinese && bold) /* the Chinese fonts come in one weight */
+		if (chinese && i == FONT_LARGE) /* the Chinese fonts come in one weight */
 			TTF_SetFontStyle(a->assets.font[i], TTF_STYLE_BOLD);
 	}
 	return true;

@@ -62,7 +62,7 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 	p->view->emblem(a, p, side, (SDL_Rect){LAYOUT_PANEL_X + 16, y + 14, 68, 68});
 	char text[96];
 	side_label(p, side, text, sizeof text);
-	app_text(a, FONT_BODY, text, LAYOUT_PANEL_X + 96, y + 12, ink, 0);
+	app_text_fit(a, FONT_BODY, text, LAYOUT_PANEL_X + 96, y + 12, ink, 0, LAYOUT_PANEL_W - 170);
 	snprintf(text, sizeof text, "%d", p->view->count(p, side));
 	app_text(a, FONT_LARGE, text, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 18, y + 24, ink, 2);
 	char clock[16];
@@ -70,10 +70,10 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 	if (turn && p->thinking) {
 		static const char *const dots[] = {"", ".", "..", "..."};
 		snprintf(text, sizeof text, "%s  %s%s", clock, _("thinking"), dots[(int)(a->now * 3) % 4]);
-		app_text(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0);
+		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0, LAYOUT_PANEL_W - 180);
 	} else {
 		snprintf(text, sizeof text, "%s%s%s", clock, turn ? "  " : "", turn ? _("to move") : "");
-		app_text(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, turn ? gold : dim, 0);
+		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, turn ? gold : dim, 0, LAYOUT_PANEL_W - 180);
 	}
 }
 
@@ -103,10 +103,10 @@ void play_draw(struct app *a)
 	if (a->now < p->banner_end) {
 		SDL_Rect b = {LAYOUT_PANEL_X, 320, LAYOUT_PANEL_W, 64};
 		app_panel(a, b, (SDL_Color){120, 72, 30, 240});
-		app_text(a, FONT_SMALL, p->banner, b.x + b.w / 2, b.y + 21, ink, 1);
+		app_text_fit(a, FONT_SMALL, p->banner, b.x + b.w / 2, b.y + 21, ink, 1, b.w - 16);
 	}
 	if (a->now < p->status_end)
-		app_text(a, FONT_SMALL, p->status, LAYOUT_PANEL_X, 480, gold, 0);
+		app_text_fit(a, FONT_SMALL, p->status, LAYOUT_PANEL_X, 480, gold, 0, LAYOUT_PANEL_W);
 	static const char *const labels[HUD_BUTTONS] = {N_("Undo"), N_("Redo"), N_("Hints"), N_("Menu")};
 	for (int b = 0; b < HUD_BUTTONS && a->scene == &scene_play; b++) {
 		char label[96];
@@ -116,17 +116,17 @@ void play_draw(struct app *a)
 			snprintf(label, sizeof label, "%s", _(labels[b]));
 		app_button(a, hud_button_rect((enum hud_button)b), label, false);
 	}
-	app_text(a, FONT_SMALL, _("U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help"),
-		 LAYOUT_PANEL_X, 720, dim, 0);
+	app_text_fit(a, FONT_SMALL, _("U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help"),
+		 LAYOUT_PANEL_X, 720, dim, 0, LAYOUT_PANEL_W);
 	if (p->confirm_leave) {
 		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
 		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 150);
 		SDL_RenderFillRect(a->renderer, NULL);
 		SDL_Rect box = {APP_W / 2 - 260, APP_H / 2 - 110, 520, 220};
 		app_panel(a, box, (SDL_Color){44, 58, 52, 255});
-		app_text(a, FONT_LARGE, _("Leave this game?"), APP_W / 2, box.y + 24, ink, 1);
-		app_text(a, FONT_SMALL, _("It is saved: Continue picks it up from the menu."), APP_W / 2,
-			 box.y + 80, dim, 1);
+		app_text_fit(a, FONT_LARGE, _("Leave this game?"), APP_W / 2, box.y + 24, ink, 1, box.w - 40);
+		app_text_fit(a, FONT_SMALL, _("It is saved: Continue picks it up from the menu."), APP_W / 2,
+			 box.y + 80, dim, 1, box.w - 40);
 		app_button(a, hud_confirm_rect(0), _("Leave (Y)"), false);
 		app_button(a, hud_confirm_rect(1), _("Stay (N)"), false);
 	}

@@ -144,10 +144,10 @@ static void games_draw(struct app *a)
 		app_text(a, FONT_SMALL, more, APP_W - 120, LIST_Y + ROWS_SHOWN * ROW_H + 4, dim, 2);
 	}
 	if (*games.message)
-		app_text(a, FONT_SMALL, games.message, APP_W / 2, APP_H - 90, bad, 1);
-	app_text(a, FONT_SMALL,
+		app_text_fit(a, FONT_SMALL, games.message, APP_W / 2, APP_H - 90, bad, 1, APP_W - 80);
+	app_text_fit(a, FONT_SMALL,
 		 _("Arrows, wheel or mouse choose \xc2\xb7 Enter or a click opens \xc2\xb7 Esc: the menu"),
-		 APP_W / 2, APP_H - 50, dim, 1);
+		 APP_W / 2, APP_H - 50, dim, 1, APP_W - 80);
 }
 
 const struct scene scene_games = {

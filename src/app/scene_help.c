@@ -72,23 +72,28 @@ static void checkers_diagram(struct app *a, int x, int y, int step)
 	}
 }
 
-/* Draws the keys and the levels of `rules`' game from y on; returns the y below. */
+/* Draws the keys and the levels of `rules`' game from y on, each line at most width pixels
+ * wide, closer together when a longer translation left less room above "Press any key";
+ * returns the y below. */
 static int keys_and_levels(struct app *a, const struct game_rules *rules,
-			   const char *const *keys, int count, int y)
+			   const char *const *keys, int count, int y, int width)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, gold = {244, 200, 84, 255};
+	const int lines = count + level_count(rules), room = APP_H - 56 - y - 2 * 36 - 16;
+	const int step = room / lines < 30 ? room / lines : 30;
 	app_text(a, FONT_BODY, _("Keys"), 80, y, gold, 0);
 	y += 36;
-	for (int i = 0; i < count; i++, y += 30)
-		app_text_fit(a, FONT_SMALL, _(keys[i]), 80, y, ink, 0, APP_W - 160);
+	for (int i = 0; i < count; i++, y += step)
+		app_text_fit(a, FONT_SMALL, _(keys[i]), 80, y, ink, 0, width);
 	y += 16;
 	app_text(a, FONT_BODY, _("Levels"), 80, y, gold, 0);
 	y += 36;
-	for (int i = 0; i < level_count(rules); i++, y += 30) {
+	for (int i = 0; i < level_count(rules); i++, y += step) {
 		const struct level *lv = level_at(rules, i);
 		char line[400];
-		snprintf(line, sizeof line, "%s: %s", _(lv->title), _(lv->summary));
-		app_text_fit(a, FONT_SMALL, line, 80, y, ink, 0, APP_W - 160);
+		/* TRANSLATORS: a level's name and what it does ("Beginner: looks two moves..."). */
+		snprintf(line, sizeof line, _("%s: %s"), _(lv->title), _(lv->summary));
+		app_text_fit(a, FONT_SMALL, line, 80, y, ink, 0, width);
 	}
 	return y;
 }
@@ -124,7 +129,7 @@ static void help_checkers(struct app *a)
 		N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 F: turn the board"),
 		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
 	};
-	keys_and_levels(a, &checkers_rules, keys, (int)(sizeof keys / sizeof keys[0]), y);
+	keys_and_levels(a, &checkers_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, 800);
 	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
 }
 
@@ -174,14 +179,14 @@ static void help_dots(struct app *a)
 		   "them follows the long-chain rule, which the chain counter shows with the hints (H)."),
 	};
 	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-		y = app_text_wrap(a, FONT_SMALL, _(rules[i]), 80, y, APP_W - 160, 30, ink);
+		y = app_text_wrap(a, FONT_SMALL, _(rules[i]), 80, y, APP_W - 160, 28, ink);
 	y += 16;
 	dots_diagram(a, 94, y + 14, 0);
 	app_text(a, FONT_LARGE, "\xe2\x86\x92", 222, y + 20, dim, 1);
 	dots_diagram(a, 296, y + 14, 1);
 	app_text_wrap(a, FONT_SMALL,
 		      _("A draws the fourth side: the box is A's, and A draws another line."), 420,
-		      y + 16, 420, 28, dim);
+		      y + 16, 760, 28, dim);
 	y += 124;
 	static const char *const keys[] = {
 		N_("Mouse: click near a line to draw it \xc2\xb7 Arrows + Enter: keyboard play"),
@@ -190,7 +195,7 @@ static void help_dots(struct app *a)
 		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
 		N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
 	};
-	keys_and_levels(a, &dots_rules, keys, (int)(sizeof keys / sizeof keys[0]), y);
+	keys_and_levels(a, &dots_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, APP_W - 160);
 	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
 }
 
@@ -235,7 +240,7 @@ static void help_draw(struct app *a)
 		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
 		N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
 	};
-	keys_and_levels(a, &reversi_rules, keys, (int)(sizeof keys / sizeof keys[0]), y);
+	keys_and_levels(a, &reversi_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, APP_W - 160);
 	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
 }
 

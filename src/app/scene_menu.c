@@ -339,7 +339,7 @@ static void menu_draw(struct app *a)
 		const SDL_Rect r = row_rect(row);
 		const bool on = row_enabled(a, row), sel = row == a->menu_row;
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
-		app_text(a, FONT_BODY, label_of(a, row), r.x + 20, r.y + 6, on ? ink : dim, 0);
+		app_text_fit(a, FONT_BODY, label_of(a, row), r.x + 20, r.y + 6, on ? ink : dim, 0, 200);
 		char value[96];
 		row_value(a, row, value, sizeof value);
 		const int vx = r.x + 420;
@@ -350,8 +350,8 @@ static void menu_draw(struct app *a)
 		    i18n_current() != I18N_ZH)
 			app_text(a, a->assets.font[FONT_NATIVE] ? FONT_NATIVE : FONT_BODY,
 				 a->assets.font[FONT_NATIVE] ? value : _("Chinese"), vx, r.y + 6, vc, 1);
-		else
-			app_text(a, FONT_BODY, value, vx, r.y + 6, vc, 1);
+		else /* between the arrows */
+			app_text_fit(a, FONT_BODY, value, vx, r.y + 6, vc, 1, 350);
 		if (on) {
 			app_text(a, FONT_BODY, "\xe2\x80\xb9", vx - 190, r.y + 4, sel ? gold : dim, 1);
 			app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 4, sel ? gold : dim, 1);
@@ -362,7 +362,8 @@ static void menu_draw(struct app *a)
 		const int row = ROWS + b;
 		if (!row_enabled(a, row)) {
 			app_panel(a, row_rect(row), (SDL_Color){30, 36, 34, 255});
-			app_text(a, FONT_BODY, _(buttons[b]), row_rect(row).x + 75, row_rect(row).y + 13, dim, 1);
+			app_text_fit(a, FONT_BODY, _(buttons[b]), row_rect(row).x + 75, row_rect(row).y + 13,
+				     dim, 1, row_rect(row).w - 12);
 			continue;
 		}
 		app_button(a, row_rect(row), _(buttons[b]), row == a->menu_row);

@@ -173,8 +173,9 @@ static bool follows_entry(const struct game_move *m)
 	return true;
 }
 
-/* Writes the pieces that can capture now as "11", "11 or 15", "one of 11, 15 and 22". */
-static void jumpers_text(const struct game_move *moves, int n, char *buf, size_t len)
+/* Writes the squares of the pieces that can capture now as "11", "11 or 15", "11, 15 and 22";
+ * returns how many there are. */
+static int jumpers_text(const struct game_move *moves, int n, char *buf, size_t len)
 {
 	int from[32], count = 0;
 	for (int i = 0; i < n; i++) {
@@ -193,20 +194,24 @@ static void jumpers_text(const struct game_move *moves, int n, char *buf, size_t
 			from[k] = from[k - 1];
 			from[k - 1] = t;
 		}
-	/* TRANSLATORS: the start of a list of squares, "one of 9, 10 and 11" (must jump). */
-	size_t used = (size_t)snprintf(buf, len, "%s", count > 2 ? _("one of ") : "");
+	/* TRANSLATORS: lists of squares: "9, 10 and 11" (one of them must jump), "9 or 10". */
+	size_t used = 0;
+	buf[0] = '\0';
 	for (int i = 0; i < count && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%d",
 					 i == 0 ? "" : i == count - 1 ? (count > 2 ? _(" and ") : _(" or ")) : ", ",
 					 from[i]);
+	return count;
 }
 
 /* Refuses a move that does not capture when a capture is forced, saying which piece must. */
 static void refuse_forced(struct app *a, const struct game_move *moves, int n)
 {
 	char who[120], why[200];
-	jumpers_text(moves, n, who, sizeof who);
-	snprintf(why, sizeof why, _("A capture is forced: %s must jump"), who);
+	if (jumpers_text(moves, n, who, sizeof who) > 2)
+		snprintf(why, sizeof why, _("A capture is forced: one of %s must jump"), who);
+	else
+		snprintf(why, sizeof why, _("A capture is forced: %s must jump"), who);
 	play_refuse(a, why);
 }
 
@@ -723,8 +728,8 @@ static void draw(struct app *a, const struct play *p)
 			snprintf(text, sizeof text, "%s", v > 0 ? _("win") : _("loss"));
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
-		app_text(a, FONT_SMALL, text, x + w / 2, y + w - 24,
-			 v >= 0 ? (SDL_Color){230, 255, 230, 255} : (SDL_Color){255, 200, 190, 255}, 1);
+		app_text_fit(a, FONT_SMALL, text, x + w / 2, y + w - 24,
+			 v >= 0 ? (SDL_Color){230, 255, 230, 255} : (SDL_Color){255, 200, 190, 255}, 1, w - 4);
 	}
 	/* The piece being dragged follows the pointer. */
 	if (ui.from && ui.dragging) {
@@ -889,7 +894,7 @@ static void draw_stats(struct app *a, SDL_Rect r)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {160, 170, 160, 255};
 	if (!ui.have_stats) {
-		app_text(a, FONT_SMALL, _("No search yet (S hides this)"), r.x + 12, r.y + 30, dim, 0);
+		app_text_fit(a, FONT_SMALL, _("No search yet (S hides this)"), r.x + 12, r.y + 30, dim, 0, r.w - 24);
 		return;
 	}
 	const struct search_result *s = &ui.stats;
@@ -897,11 +902,11 @@ static void draw_stats(struct app *a, SDL_Rect r)
 	score_text(s->score, score, sizeof score);
 	snprintf(line, sizeof line, _("Depth %d \xc2\xb7 score %s for %s"), s->depth, score,
 		 ui.stats_side ? _("White") : _("Black"));
-	app_text(a, FONT_SMALL, line, r.x + 12, r.y + 28, ink, 0);
+	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 28, ink, 0, r.w - 24);
 	const double secs = ui.stats_seconds > 0 ? ui.stats_seconds : 0;
 	snprintf(line, sizeof line, _("%llu nodes \xc2\xb7 %.2f s \xc2\xb7 %.0f k nodes/s"),
 		 (unsigned long long)s->nodes, secs, secs > 0 ? (double)s->nodes / secs / 1000.0 : 0.0);
-	app_text(a, FONT_SMALL, line, r.x + 12, r.y + 52, ink, 0);
+	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 52, ink, 0, r.w - 24);
 	/* The principal variation, wrapped over up to three lines. */
 	struct checkers_pos pos = ui.stats_root;
 	char pv[3][200] = {"PV:", "", ""};
@@ -930,7 +935,7 @@ static void draw_moves(struct app *a, const struct play *p, SDL_Rect r)
 	const int offset = first_side == CHECKERS_WHITE ? 1 : 0;
 	const int lines = (m->cursor + offset + 1) / 2;
 	if (lines == 0) {
-		app_text(a, FONT_SMALL, _("Moves appear here in PDN notation"), r.x + 12, r.y + 30, dim, 0);
+		app_text_fit(a, FONT_SMALL, _("Moves appear here in PDN notation"), r.x + 12, r.y + 30, dim, 0, r.w - 24);
 		return;
 	}
 	const int rows = 5, cols = 2, shown = rows * cols;
@@ -968,7 +973,7 @@ static void panel(struct app *a, const struct play *p, SDL_Rect r)
 	char head[160];
 	snprintf(head, sizeof head, _("Kings: Black %d \xc2\xb7 White %d%s"), kings[0], kings[1],
 		 ui.show_stats ? "" : _("   \xc2\xb7 S: search"));
-	app_text(a, FONT_SMALL, head, r.x + 12, r.y + 4, ui.show_stats ? gold : dim, 0);
+	app_text_fit(a, FONT_SMALL, head, r.x + 12, r.y + 4, ui.show_stats ? gold : dim, 0, r.w - 24);
 	if (ui.show_stats)
 		draw_stats(a, r);
 	else

@@ -503,21 +503,21 @@ static void panel(struct app *a, const struct play *p, SDL_Rect r)
 	char line[160];
 	if (a->now >= p->banner_end) { /* the banner covers the first two lines */
 		snprintf(line, sizeof line, _("Boxes left %d \xc2\xb7 safe edges %d"), left, safe);
-		app_text(a, FONT_SMALL, line, r.x + 16, r.y + 12, ink_light, 0);
+		app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 12, ink_light, 0, r.w - 32);
 		snprintf(line, sizeof line, _("Long chains %d \xc2\xb7 loops %d \xc2\xb7 short %d"),
 		         ch.long_chains, ch.loops, ch.short_chains);
-		app_text(a, FONT_SMALL, line, r.x + 16, r.y + 44, ink_light, 0);
+		app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 44, ink_light, 0, r.w - 32);
 	}
 	const int sum = ch.dots + ch.long_chains;
 	snprintf(line, sizeof line, _("Dots + long chains: %d + %d = %d, %s"), ch.dots, ch.long_chains,
 	         sum, sum % 2 ? _("odd") : _("even"));
-	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 76, dim, 0);
+	app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 76, dim, 0, r.w - 32);
 	const char *who = p->mode != MODE_VS_COMPUTER ? _(p->rules->side_name[ch.favoured])
 	                  : ch.favoured == p->human   ? _("you")
 	                                              : _("the computer");
 	snprintf(line, sizeof line, _("Control: %s (%s wants even)"), who,
 	         _(p->rules->side_name[DOTS_A]));
-	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 108, gold, 0);
+	app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 108, gold, 0, r.w - 32);
 }
 
 const struct view view_dots = {
