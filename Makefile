@@ -185,3 +185,8 @@ install-locale: $(LOCALE_MO)
 		install -D -m 644 $(BUILD)/locale/$$l/LC_MESSAGES/parity.mo \
 			$(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/parity.mo || exit 1; \
 	done
+
+# The translations' own test links the front end's language module and SDL_ttf.
+$(BUILD)/tests/test_i18n: tests/test_i18n.c $(BUILD)/obj/app/i18n.o $(LIB) | $(LOCALE_MO)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(BUILD)/obj/app/i18n.o $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)

@@ -143,6 +143,11 @@ const char *i18n_locale_dir(void)
 {
 	if (*locale_dir)
 		return locale_dir;
+	const char *env = getenv("PARITY_LOCALE");
+	if (env && *env) {
+		snprintf(locale_dir, sizeof locale_dir, "%s", env);
+		return locale_dir;
+	}
 	char *base = SDL_GetBasePath();
 	snprintf(locale_dir, sizeof locale_dir, "%s", PARITY_LOCALEDIR);
 	if (base) {

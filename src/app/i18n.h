@@ -36,8 +36,8 @@ enum i18n_lang i18n_current(void);
 const char *i18n_code(enum i18n_lang lang);
 const char *i18n_native_name(enum i18n_lang lang);
 
-/* Returns the directory the catalogues are read from: `locale/` beside the program in the
- * build tree when it holds them, else LOCALEDIR. */
+/* Returns the directory the catalogues are read from: $PARITY_LOCALE when set, `locale/`
+ * beside the program in the build tree when it holds them, else LOCALEDIR. */
 const char *i18n_locale_dir(void);
 
 /* Stores in path the file of a system font that covers Simplified Chinese (found with
