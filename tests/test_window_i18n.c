@@ -24,7 +24,7 @@
 #include "window_harness.h"
 
 /* The menu's settings rows, as app/scene_menu.c lays them out. */
-enum { ROW_X = 310, ROW_Y = 198, ROW_PITCH = 48, ROW_H = 42, LANGUAGE_ROW = 8 };
+enum { ROW_X = 310, ROW_Y = 204, ROW_PITCH = 48, ROW_H = 42, LANGUAGE_ROW = 8 };
 
 /* Writes settings with `language` into the directory `name` of the scratch directory, stores
  * its path in prefs. */

@@ -43,7 +43,7 @@ static bool game_is(const struct app *a, const char *name)
 static SDL_Rect row_rect(int row)
 {
 	if (row < ROWS)
-		return (SDL_Rect){APP_W / 2 - 330, 198 + row * 48, 660, 42};
+		return (SDL_Rect){APP_W / 2 - 330, 204 + row * 48, 660, 42};
 	const int b = row - ROWS, w = 150, gap = 14;
 	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), 640, w, 52};
 }
@@ -332,7 +332,7 @@ static void menu_draw(struct app *a)
 	char games_line[200];
 	snprintf(games_line, sizeof games_line, "%s \xc2\xb7 %s \xc2\xb7 %s", _("Reversi"),
 		 _("Checkers"), _("Dots and Boxes"));
-	app_text(a, FONT_SMALL, games_line, APP_W / 2, 174, dim, 1);
+	app_text(a, FONT_SMALL, games_line, APP_W / 2, 178, dim, 1);
 	for (int row = 0; row < ROWS; row++) {
 		if (!*label_of(a, row))
 			continue;
