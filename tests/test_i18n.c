@@ -27,7 +27,7 @@ static char locale_dir[512];
 
 /* Sets the locale variables the way a user's session would (NULL: unset). */
 static void set_env(const char *language, const char *lc_all, const char *lc_messages,
-		    const char *lang)
+                    const char *lang)
 {
 	const char *const names[] = {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"};
 	const char *const values[] = {language, lc_all, lc_messages, lang};
@@ -86,9 +86,12 @@ static void test_select(void **state)
 	const char *const *core = i18n_core_strings(&count);
 	assert_true(i18n_select(I18N_RU));
 	assert_int_equal(i18n_current(), I18N_RU);
-	assert_string_equal(_("Start"), "\xd0\x9d\xd0\xb0\xd1\x87\xd0\xb0\xd1\x82\xd1\x8c"); /* Начать */
-	assert_string_equal(ngettext("%d \xc3\x97 %d box", "%d \xc3\x97 %d boxes", 5),
-			    "%d \xc3\x97 %d \xd0\xba\xd0\xb2\xd0\xb0\xd0\xb4\xd1\x80\xd0\xb0\xd1\x82\xd0\xbe\xd0\xb2");
+	assert_string_equal(_("Start"),
+	                    "\xd0\x9d\xd0\xb0\xd1\x87\xd0\xb0\xd1\x82\xd1\x8c"); /* Начать */
+	assert_string_equal(
+	    ngettext("%d \xc3\x97 %d box", "%d \xc3\x97 %d boxes", 5),
+	    "%d \xc3\x97 %d "
+	    "\xd0\xba\xd0\xb2\xd0\xb0\xd0\xb4\xd1\x80\xd0\xb0\xd1\x82\xd0\xbe\xd0\xb2");
 	for (int i = 0; i < count; i++)
 		if (strcmp(_(core[i]), core[i]) == 0)
 			fail_msg("no Russian for \"%s\"", core[i]);
@@ -158,17 +161,18 @@ static int check_catalogue(const char *code, TTF_Font *const *fonts, int nfonts)
 	int letters = 0;
 	for (uint32_t i = 1; i < n; i++) { /* entry 0 is the header */
 		const uint32_t slen = word_at(mo, len, table + 8 * i),
-			       at = word_at(mo, len, table + 8 * i + 4);
+		               at = word_at(mo, len, table + 8 * i + 4);
 		if ((size_t)at + slen > len)
 			fail_msg("a truncated .mo file");
 		/* plural forms follow each other, NUL-separated */
-		for (const unsigned char *s = mo + at; s < mo + at + slen; s += strlen((const char *)s) + 1) {
+		for (const unsigned char *s = mo + at; s < mo + at + slen;
+		     s += strlen((const char *)s) + 1) {
 			const unsigned char *t = s;
 			for (unsigned cp; (cp = next_code_point(&t)) != 0; letters++)
 				for (int k = 0; k < nfonts; k++)
 					if (!TTF_GlyphIsProvided32(fonts[k], cp))
-						fail_msg("%s: U+%04X (in \"%s\") is not in font %d", code, cp,
-							 (const char *)s, k);
+						fail_msg("%s: U+%04X (in \"%s\") is not in font %d",
+						         code, cp, (const char *)s, k);
 		}
 	}
 	return letters;
@@ -179,7 +183,7 @@ static void test_russian_glyphs(void **state)
 {
 	(void)state;
 	TTF_Font *fonts[2] = {TTF_OpenFont("assets/fonts/DejaVuSans.ttf", 18),
-			      TTF_OpenFont("assets/fonts/DejaVuSans-Bold.ttf", 18)};
+	                      TTF_OpenFont("assets/fonts/DejaVuSans-Bold.ttf", 18)};
 	assert_non_null(fonts[0]);
 	assert_non_null(fonts[1]);
 	const int letters = check_catalogue("ru", fonts, 2);
@@ -198,14 +202,16 @@ static void test_chinese_glyphs(void **state)
 	(void)state;
 	char path[1024];
 	if (!i18n_find_cjk_font(path, sizeof path)) {
-		printf("skipped: fc-match finds no font (install fontconfig and fonts-wqy-microhei)\n");
+		printf("skipped: fc-match finds no font (install fontconfig and "
+		       "fonts-wqy-microhei)\n");
 		skip();
 	}
 	TTF_Font *font = TTF_OpenFont(path, 18);
 	assert_non_null(font);
 	if (!TTF_GlyphIsProvided32(font, 0x4E2D)) {
 		printf("skipped: %s, the best font for zh-cn, has no Chinese glyphs "
-		       "(install fonts-wqy-microhei)\n", path);
+		       "(install fonts-wqy-microhei)\n",
+		       path);
 		TTF_CloseFont(font);
 		skip();
 	}
@@ -213,7 +219,8 @@ static void test_chinese_glyphs(void **state)
 	printf("zh_CN: %d letters, all in %s\n", letters, path);
 	/* In Chinese the menu names the other languages in this font too. */
 	for (int l = 0; l < I18N_COUNT; l++) {
-		const unsigned char *name = (const unsigned char *)i18n_native_name((enum i18n_lang)l);
+		const unsigned char *name =
+		    (const unsigned char *)i18n_native_name((enum i18n_lang)l);
 		for (unsigned cp; (cp = next_code_point(&name)) != 0;)
 			assert_true(TTF_GlyphIsProvided32(font, cp));
 	}
@@ -223,10 +230,10 @@ static void test_chinese_glyphs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_resolve),
-		cmocka_unit_test(test_select),
-		cmocka_unit_test(test_russian_glyphs),
-		cmocka_unit_test(test_chinese_glyphs),
+	    cmocka_unit_test(test_resolve),
+	    cmocka_unit_test(test_select),
+	    cmocka_unit_test(test_russian_glyphs),
+	    cmocka_unit_test(test_chinese_glyphs),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

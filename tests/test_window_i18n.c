@@ -48,7 +48,7 @@ static void menu_shot(const char *prefs, const char *keys, const char *shot)
 {
 	char script[1200], path[600], args[800];
 	snprintf(script, sizeof script, "0 wait-scene menu\n%s20 screenshot %s/%s\n1 quit\n", keys,
-		 work, shot);
+	         work, shot);
 	char name[80];
 	snprintf(name, sizeof name, "%s.txt", shot);
 	write_file(name, script, path, sizeof path);
@@ -106,9 +106,9 @@ static int ink(const struct shot *s, int x0, int y0, int w, int h)
 }
 
 /* The label of settings row r: its left part. */
-#define LABEL(r) ROW_X + 10, ROW_Y + (r) * ROW_PITCH + 2, 220, ROW_H - 4
+#define LABEL(r) ROW_X + 10, ROW_Y + (r)*ROW_PITCH + 2, 220, ROW_H - 4
 /* The value of settings row r: between the arrows. */
-#define VALUE(r) ROW_X + 240, ROW_Y + (r) * ROW_PITCH + 2, 360, ROW_H - 4
+#define VALUE(r) ROW_X + 240, ROW_Y + (r)*ROW_PITCH + 2, 360, ROW_H - 4
 /* The title "Parity". */
 #define TITLE 470, 100, 340, 68
 
@@ -166,7 +166,7 @@ static void test_menu_switch(void **state)
 	make_prefs("prefs-switch", "en", prefs, sizeof prefs);
 	char click[64];
 	snprintf(click, sizeof click, "1 click %d %d\n", ROW_X + 560,
-		 ROW_Y + LANGUAGE_ROW * ROW_PITCH + ROW_H / 2);
+	         ROW_Y + LANGUAGE_ROW * ROW_PITCH + ROW_H / 2);
 	menu_shot(prefs, click, "switched.png");
 	struct shot sw = load("switched.png"), ru = load("menu-ru.png");
 	for (int r = 0; r < LANGUAGE_ROW; r++) /* the same words as the Russian menu */
@@ -204,9 +204,9 @@ static void test_auto_from_environment(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_settings_language),
-		cmocka_unit_test(test_menu_switch),
-		cmocka_unit_test(test_auto_from_environment),
+	    cmocka_unit_test(test_settings_language),
+	    cmocka_unit_test(test_menu_switch),
+	    cmocka_unit_test(test_auto_from_environment),
 	};
 	return cmocka_run_group_tests(tests, setup, window_teardown);
 }

@@ -25,7 +25,7 @@
 
 static enum i18n_lang current = I18N_EN;
 static char locale_dir[1024];
-static bool user_language_kept;   /* the user's LANGUAGE, before i18n_select set its own */
+static bool user_language_kept; /* the user's LANGUAGE, before i18n_select set its own */
 static char user_language[256];
 
 /* Keeps the user's LANGUAGE the first time, so that "auto" still means it afterwards. */
@@ -39,25 +39,33 @@ static void keep_user_language(void)
 }
 
 static const char *const codes[I18N_COUNT] = {"en", "ru", "zh_CN"};
-static const char *const native[I18N_COUNT] = {"English", "\xd0\xa0\xd1\x83\xd1\x81\xd1\x81\xd0\xba\xd0\xb8\xd0\xb9",
-					       "\xe7\xae\x80\xe4\xbd\x93\xe4\xb8\xad\xe6\x96\x87"};
+static const char *const native[I18N_COUNT] = {
+    "English", "\xd0\xa0\xd1\x83\xd1\x81\xd1\x81\xd0\xba\xd0\xb8\xd0\xb9",
+    "\xe7\xae\x80\xe4\xbd\x93\xe4\xb8\xad\xe6\x96\x87"};
 
 /* The strings below app/ that the window shows: xgettext finds them here. */
 static const char *const core_strings[] = {
-	N_("Reversi"), N_("Checkers"), N_("Dots and Boxes"), N_("Black"), N_("White"),
-	N_("Beginner"), N_("Medium"), N_("Hard"), N_("Expert"),
-	N_("looks two moves ahead and often misjudges, but never misses a free corner"),
-	N_("searches six moves ahead: mobility, corners, edges, stable discs, parity"),
-	N_("learnt pattern evaluation, selective deep search, perfect from 18 empty squares"),
-	N_("everything, searching twenty times longer: perfect from 24 empty squares"),
-	N_("looks three moves ahead and slips now and then"),
-	N_("searches eight moves ahead"),
-	N_("searches about ten moves ahead, every exchange played to the end"),
-	N_("searches ten times as many positions as Hard, fourteen moves and more"),
-	N_("takes the boxes it is offered, otherwise plays almost at random"),
-	N_("looks three edges ahead, counts boxes and knows the long-chain rule"),
-	N_("fights for control of the long chains and solves the last 30 edges exactly"),
-	N_("fights for control with a bigger budget and solves the last 40 edges exactly"),
+    N_("Reversi"),
+    N_("Checkers"),
+    N_("Dots and Boxes"),
+    N_("Black"),
+    N_("White"),
+    N_("Beginner"),
+    N_("Medium"),
+    N_("Hard"),
+    N_("Expert"),
+    N_("looks two moves ahead and often misjudges, but never misses a free corner"),
+    N_("searches six moves ahead: mobility, corners, edges, stable discs, parity"),
+    N_("learnt pattern evaluation, selective deep search, perfect from 18 empty squares"),
+    N_("everything, searching twenty times longer: perfect from 24 empty squares"),
+    N_("looks three moves ahead and slips now and then"),
+    N_("searches eight moves ahead"),
+    N_("searches about ten moves ahead, every exchange played to the end"),
+    N_("searches ten times as many positions as Hard, fourteen moves and more"),
+    N_("takes the boxes it is offered, otherwise plays almost at random"),
+    N_("looks three edges ahead, counts boxes and knows the long-chain rule"),
+    N_("fights for control of the long chains and solves the last 30 edges exactly"),
+    N_("fights for control with a bigger budget and solves the last 40 edges exactly"),
 };
 
 const char *const *i18n_core_strings(int *count)
@@ -86,7 +94,8 @@ enum i18n_lang i18n_current(void)
 static int lang_of_locale(const char *name, size_t len)
 {
 	if ((len == 1 && name[0] == 'C') || (len >= 2 && strncmp(name, "C.", 2) == 0) ||
-	    (len == 5 && strncmp(name, "POSIX", 5) == 0) || (len >= 2 && strncmp(name, "en", 2) == 0))
+	    (len == 5 && strncmp(name, "POSIX", 5) == 0) ||
+	    (len >= 2 && strncmp(name, "en", 2) == 0))
 		return I18N_EN;
 	if (len >= 2 && strncmp(name, "ru", 2) == 0)
 		return I18N_RU;
@@ -152,7 +161,8 @@ const char *i18n_locale_dir(void)
 	snprintf(locale_dir, sizeof locale_dir, "%s", PARITY_LOCALEDIR);
 	if (base) {
 		char build[1024];
-		snprintf(build, sizeof build, "%.1000slocale", base); /* build/parity: build/locale */
+		snprintf(build, sizeof build, "%.1000slocale",
+		         base); /* build/parity: build/locale */
 		if (has_catalogue(build, I18N_RU) || has_catalogue(build, I18N_ZH))
 			snprintf(locale_dir, sizeof locale_dir, "%s", build);
 		SDL_free(base);
@@ -172,7 +182,8 @@ static void set_messages_locale(void)
 	if (!ctype || strcmp(ctype, "C") == 0 || strcmp(ctype, "POSIX") == 0)
 		setlocale(LC_CTYPE, "C.UTF-8");
 	if (!messages)
-		SDL_Log("parity: neither the user's locale nor C.UTF-8 exists; text stays in English");
+		SDL_Log(
+		    "parity: neither the user's locale nor C.UTF-8 exists; text stays in English");
 }
 
 bool i18n_select(enum i18n_lang lang)

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define _(text) gettext(text)
+#define _(text)  gettext(text)
 #define N_(text) (text)
 
 /* The languages with a catalogue; English is the source text. */
