@@ -201,12 +201,40 @@ static void test_auto_from_environment(void **state)
 	SDL_FreeSurface(zh.s);
 }
 
+/* Chinese without a font that has its glyphs (fc-match finds none): the menu stays in
+ * English, with a notice, rather than draw boxes. */
+static void test_no_chinese_font(void **state)
+{
+	(void)state;
+	need_display();
+	char prefs[600], path[600], cmd[800];
+	make_prefs("prefs-nofont", "zh", prefs, sizeof prefs);
+	write_file("fc-match", "#!/bin/sh\nexit 1\n", path, sizeof path);
+	snprintf(cmd, sizeof cmd, "chmod +x %s", path);
+	assert_int_equal(system(cmd), 0);
+	const char *old = getenv("PATH");
+	char saved[4096];
+	snprintf(saved, sizeof saved, "%s", old ? old : "/usr/bin:/bin");
+	snprintf(cmd, sizeof cmd, "%s:%.700s", work, saved);
+	setenv("PATH", cmd, 1);
+	menu_shot(prefs, "", "nofont.png");
+	setenv("PATH", saved, 1);
+	struct shot nf = load("nofont.png"), en = load("menu-en.png");
+	for (int r = 0; r < LANGUAGE_ROW; r++)
+		if (text_differs(&nf, &en, LABEL(r)) * 8 > ink(&nf, LABEL(r)))
+			fail_msg("row %d without a Chinese font is not in English", r);
+	assert_true(ink(&nf, 200, 744, 880, 30) > 100); /* the notice under the keys */
+	SDL_FreeSurface(nf.s);
+	SDL_FreeSurface(en.s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_settings_language),
 	    cmocka_unit_test(test_menu_switch),
 	    cmocka_unit_test(test_auto_from_environment),
+	    cmocka_unit_test(test_no_chinese_font),
 	};
 	return cmocka_run_group_tests(tests, setup, window_teardown);
 }
