@@ -154,9 +154,9 @@ mpc-table: $(BUILD)/tools/calibrate-mpc
 # native, which suits only the machine that built it); `make deb` does so itself.
 #
 # INSTALL_EXTRA names more targets `make install` runs after the rest, and UNINSTALL_EXTRA
-# their undoing: the translations add `install-locale` there to put their .mo files under
-# $(LOCALEDIR) (that is, $(PREFIX)/share/locale/LANG/LC_MESSAGES/parity.mo), staged under
-# $(DESTDIR) like everything else.
+# their undoing: `install-locale` puts the translations' .mo files under $(LOCALEDIR) (that
+# is, $(PREFIX)/share/locale/LANG/LC_MESSAGES/parity.mo), staged under $(DESTDIR) like
+# everything else.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATAROOTDIR ?= $(PREFIX)/share
@@ -169,8 +169,8 @@ LOCALEDIR ?= $(DATAROOTDIR)/locale
 INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
-INSTALL_EXTRA ?=
-UNINSTALL_EXTRA ?=
+INSTALL_EXTRA ?= install-locale
+UNINSTALL_EXTRA ?= uninstall-locale
 
 APP_ID = io.github.parity_arcade.Parity
 ICON_SIZES = 16 24 32 48 64 128 256
@@ -181,12 +181,12 @@ DATA_FILES = reversi-eval.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fon
 # Once installed the program finds its data in DATADIR: app/assets.c (sprites, sounds, fonts)
 # and games/reversi/pattern.c (the evaluation weights, for the headless tools too) compile it
 # in. $(BUILD)/datadir is rewritten only when DATADIR changes, so that they are rebuilt then.
-DATADIR_OBJ = $(BUILD)/obj/app/assets.o $(BUILD)/obj/games/reversi/pattern.o
+DATADIR_OBJ = $(BUILD)/obj/app/assets.o $(BUILD)/obj/games/reversi/pattern.o $(BUILD)/obj/app/i18n.o
 $(DATADIR_OBJ): CPPFLAGS += -DPARITY_DATADIR='"$(DATADIR)"'
 $(DATADIR_OBJ): $(BUILD)/datadir
 $(BUILD)/datadir: FORCE
 	@mkdir -p $(@D)
-	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+	@echo '$(DATADIR) $(LOCALEDIR)' | cmp -s - $@ || echo '$(DATADIR) $(LOCALEDIR)' >$@
 
 .PHONY: install uninstall validate deb FORCE
 FORCE:
@@ -255,3 +255,45 @@ format:
 	clang-format -i $(wildcard src/*/*.[ch] src/*/*/*.[ch] src/*.c tests/*.c)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- translations (gettext) ----------------------------------------------------------------
+# po/parity.pot is made from src/app/*.c by `make pot` (xgettext); po/LANG.po are the
+# translations (update them with `make po`: msgmerge). Each is compiled with msgfmt into
+# $(BUILD)/locale/<code>/LC_MESSAGES/parity.mo beside the program, where app/i18n.c finds it
+# in the build tree; an installed parity reads $(LOCALEDIR) instead.
+# (LOCALEDIR is set with the install directories above.)
+PO_LANGS = ru zh_CN
+LOCALE_MO = $(PO_LANGS:%=$(BUILD)/locale/%/LC_MESSAGES/parity.mo)
+
+$(BUILD)/obj/app/i18n.o: CPPFLAGS += -DPARITY_LOCALEDIR='"$(LOCALEDIR)"'
+$(BUILD)/parity: | $(LOCALE_MO)
+
+$(BUILD)/locale/%/LC_MESSAGES/parity.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
+
+.PHONY: pot po install-locale uninstall-locale
+pot:
+	xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=ngettext:1,2 \
+		--add-comments=TRANSLATORS: --package-name=parity --msgid-bugs-address='the Parity issue tracker' --add-location=file \
+		--sort-by-file -o po/parity.pot $(sort $(wildcard src/app/*.c))
+
+po: pot
+	@for l in $(PO_LANGS); do msgmerge --quiet --update --backup=none po/$$l.po po/parity.pot; done
+
+# Installs the catalogues under $(DESTDIR)$(LOCALEDIR) (`make install` runs it through
+# INSTALL_EXTRA), and removes them (`make uninstall`, through UNINSTALL_EXTRA).
+install-locale: $(LOCALE_MO)
+	@for l in $(PO_LANGS); do \
+		echo "$(INSTALL_DATA) -D $(BUILD)/locale/$$l/LC_MESSAGES/parity.mo $(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/parity.mo"; \
+		$(INSTALL_DATA) -D $(BUILD)/locale/$$l/LC_MESSAGES/parity.mo \
+			$(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/parity.mo || exit 1; \
+	done
+
+uninstall-locale:
+	rm -f $(PO_LANGS:%=$(DESTDIR)$(LOCALEDIR)/%/LC_MESSAGES/parity.mo)
+
+# The translations' own test links the front end's language module and SDL_ttf.
+$(BUILD)/tests/test_i18n: tests/test_i18n.c $(BUILD)/obj/app/i18n.o $(LIB) | $(LOCALE_MO)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(BUILD)/obj/app/i18n.o $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)

@@ -73,6 +73,7 @@ static void assert_sane(const struct settings *s)
 	assert_true(settings_find_word(settings_games, s->game) >= 0);
 	assert_true(settings_find_word(settings_modes, s->mode) >= 0);
 	assert_true(settings_find_word(settings_levels, s->level) >= 0);
+	assert_true(settings_find_word(settings_languages, s->language) >= 0);
 	assert_in_range(s->colour, 0, 1);
 	assert_true(s->reversi_size == 6 || s->reversi_size == 8 || s->reversi_size == 10);
 	assert_in_range(s->dots_rows, 1, 9);
@@ -101,6 +102,7 @@ static void assert_same(const struct settings *a, const struct settings *b)
 	assert_int_equal(a->fullscreen, b->fullscreen);
 	assert_int_equal(a->animation_speed, b->animation_speed);
 	assert_int_equal(a->show_eval, b->show_eval);
+	assert_string_equal(a->language, b->language);
 }
 
 /* Formats s, parses the text back and checks that nothing changed, and that formatting the
@@ -143,6 +145,7 @@ static void test_defaults(void **state)
 	assert_false(s.fullscreen);
 	assert_int_equal(s.animation_speed, 2);
 	assert_false(s.show_eval);
+	assert_string_equal(s.language, "auto");
 	assert_sane(&s);
 
 	/* Empty text, comments alone and blank lines all give the defaults, and no error. */
@@ -182,6 +185,7 @@ static void test_round_trip(void **state)
 		s.fullscreen = (i >> 1) & 1;
 		s.animation_speed = i;
 		s.show_eval = !((i >> 1) & 1);
+		strcpy(s.language, settings_languages[i]);
 		assert_sane(&s);
 		assert_round_trip(&s);
 	}
@@ -216,6 +220,7 @@ static void test_syntax(void **state)
 	                   "hints = off\n"
 	                   "show-eval = yes\n"
 	                   "animation-speed = +0\n"
+	                   "Language = RU\n"
 	                   "fullscreen = false"; /* no newline at the end */
 	struct settings s;
 	char err[GAME_ERR_MAX] = "";
@@ -234,6 +239,7 @@ static void test_syntax(void **state)
 	assert_true(s.show_eval);
 	assert_int_equal(s.animation_speed, 0);
 	assert_false(s.fullscreen);
+	assert_string_equal(s.language, "ru");
 	assert_sane(&s);
 }
 
@@ -290,6 +296,7 @@ static void test_bad_values(void **state)
 	    {"[play]\ncolour = 2\n", {"line 2", "colour", "0 to 1"}},
 	    {"[play]\ngame = chess\n", {"line 2", "reversi, checkers or dots", "chess"}},
 	    {"[display]\nhints = perhaps\n", {"line 2", "hints", "yes or no"}},
+	    {"[display]\nlanguage = fr\n", {"line 2", "auto, en, ru or zh", "fr"}},
 	    {"[play\nlevel = hard\n", {"line 1", "[name]", ""}},
 	    {"[play] junk\n", {"line 1", "[name]", ""}},
 	    {"[play]\nlevel hard\n", {"line 2", "key = value", ""}},

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "app/assets.h"
+#include "app/i18n.h"
 #include "io/save.h"
 
 #ifndef PARITY_VERSION
@@ -83,7 +84,7 @@ bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected)
 	app_panel(a, r, fill);
 	SDL_Color ink = selected ? (SDL_Color){30, 30, 30, 255} : (SDL_Color){240, 240, 232, 255};
 	const int h = TTF_FontHeight(a->assets.font[FONT_BODY]) / (int)a->assets.font_scale;
-	app_text(a, FONT_BODY, label, r.x + r.w / 2, r.y + (r.h - h) / 2, ink, 1);
+	app_text_fit(a, FONT_BODY, label, r.x + r.w / 2, r.y + (r.h - h) / 2, ink, 1, r.w - 12);
 	return over;
 }
 
@@ -99,8 +100,20 @@ void app_save_settings(struct app *a)
 	char err[GAME_ERR_MAX];
 	if (settings_save(&a->settings, a->settings_path, err) != 0) {
 		SDL_Log("parity: %s", err);
-		snprintf(a->notice, sizeof a->notice, "Settings not saved: %s", err);
+		snprintf(a->notice, sizeof a->notice, _("Settings not saved: %s"), err);
 	}
+}
+
+void app_apply_language(struct app *a)
+{
+	const enum i18n_lang lang = i18n_resolve(a->settings.language);
+	if (!i18n_select(lang))
+		snprintf(a->notice, sizeof a->notice, _("No %s catalogue in %.120s: text stays in English"),
+			 i18n_code(lang), i18n_locale_dir());
+	else
+		a->notice[0] = '\0';
+	if (a->renderer)
+		assets_reload_fonts(a);
 }
 
 bool app_screenshot(struct app *a, const char *path)
@@ -388,9 +401,12 @@ static void load_settings(struct app *a)
 	SDL_free(pref);
 	char err[GAME_ERR_MAX] = "";
 	const int rc = settings_load(&a->settings, a->settings_path, err);
+	/* The language first, so that the notices below are in it; assets_load then opens the
+	 * fonts that draw it. */
+	app_apply_language(a);
 	if (rc != 0 && rc != IO_ERR_NO_FILE) {
 		fprintf(stderr, "parity: %s\n", err);
-		snprintf(a->notice, sizeof a->notice, "Settings: %s (defaults used)", err);
+		snprintf(a->notice, sizeof a->notice, _("Settings: %s (defaults used)"), err);
 	}
 	if (rc == IO_ERR_NO_FILE)
 		a->settings.fullscreen = true; /* a first start fills the screen */
@@ -403,7 +419,7 @@ static void load_settings(struct app *a)
 		match_free(&probe);
 	} else if (src != IO_ERR_NO_FILE) {
 		fprintf(stderr, "parity: the autosave could not be read: %s\n", err);
-		snprintf(a->notice, sizeof a->notice, "The autosave could not be read: %s", err);
+		snprintf(a->notice, sizeof a->notice, _("The autosave could not be read: %s"), err);
 	}
 }
 
@@ -556,7 +572,7 @@ static void run_loop(struct app *a)
 			SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
 			SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 120);
 			SDL_RenderFillRect(a->renderer, NULL);
-			app_text(a, FONT_LARGE, "Paused", APP_W / 2, APP_H / 2 - 24,
+			app_text(a, FONT_LARGE, _("Paused"), APP_W / 2, APP_H / 2 - 24,
 				 (SDL_Color){244, 200, 84, 255}, 1);
 		}
 		if (a->fade > 0) {

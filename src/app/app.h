@@ -32,8 +32,9 @@ enum sound_id {
 	SOUND_MENU, SOUND_BOX, SOUND_CROWN, SOUND_COUNT
 };
 
-/* Text sizes. */
-enum font_id { FONT_SMALL, FONT_BODY, FONT_LARGE, FONT_TITLE, FONT_COUNT };
+/* Text sizes. FONT_NATIVE is the body size in a font with Chinese glyphs whatever the
+ * language (NULL when the system has none): the menu writes "简体中文" with it. */
+enum font_id { FONT_SMALL, FONT_BODY, FONT_LARGE, FONT_TITLE, FONT_NATIVE, FONT_COUNT };
 
 struct assets {
 	char dir[1024];               /* where they were found */
@@ -48,6 +49,8 @@ struct assets {
 	Mix_Chunk *sound[SOUND_COUNT];
 	TTF_Font *font[FONT_COUNT];
 	float font_scale;             /* fonts are opened at this multiple for sharp high-DPI text */
+	char cjk_font[1024];          /* a system font with Chinese glyphs, "" when there is none */
+	bool cjk_searched;            /* cjk_font has been looked for */
 };
 
 /* Who plays which side. */
@@ -221,6 +224,16 @@ void app_sound(struct app *a, enum sound_id id);
 int app_text(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
 	     int align);
 
+/* Draws text as app_text does, shrunk to max_w logical pixels when it is wider (a long
+ * translation); returns the width drawn. */
+int app_text_fit(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
+		 int align, int max_w);
+
+/* Draws a paragraph from (x, y) in lines of at most `width` pixels, `line_h` apart, broken at
+ * spaces or between Chinese characters; returns the y below its last line. */
+int app_text_wrap(struct app *a, enum font_id font, const char *text, int x, int y, int width,
+		  int line_h, SDL_Color colour);
+
 /* Returns the width of text in logical pixels. */
 int app_text_width(struct app *a, enum font_id font, const char *text);
 
@@ -235,6 +248,10 @@ bool app_inside(SDL_Rect r, int x, int y);
 
 /* Saves the settings now (errors become a status line). */
 void app_save_settings(struct app *a);
+
+/* Switches the text to the language of the settings (app/i18n.h) and re-opens the fonts for
+ * it; Chinese without a Chinese font falls back to English with a notice. */
+void app_apply_language(struct app *a);
 
 /* --- the game being played (app/play.c) --- */
 

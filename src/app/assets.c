@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 #include "games/reversi/pattern.h"
 
 #ifndef PARITY_DATADIR
@@ -24,7 +25,7 @@ static const char *const sound_file[SOUND_COUNT] = {
 };
 
 static const int font_size[FONT_COUNT] = {[FONT_SMALL] = 18, [FONT_BODY] = 24,
-					  [FONT_LARGE] = 36, [FONT_TITLE] = 84};
+					  [FONT_LARGE] = 36, [FONT_TITLE] = 84, [FONT_NATIVE] = 24};
 
 /* Rendered text kept between frames. */
 struct text_entry {
@@ -33,7 +34,7 @@ struct text_entry {
 	int font;
 	Uint32 colour;
 	uint64_t used;
-	char text[120];
+	char text[320]; /* room for a long line in Russian or Chinese (2-3 bytes a letter) */
 };
 static struct text_entry text_cache[192];
 
@@ -124,18 +125,58 @@ static void free_textures(struct app *a)
 	memset(text_cache, 0, sizeof text_cache);
 }
 
-/* Opens the fonts at the current scale; returns success. */
+/* Returns whether the font file at path draws Chinese ("中文"). */
+static bool covers_chinese(const char *path)
+{
+	TTF_Font *f = TTF_OpenFont(path, 12);
+	if (!f)
+		return false;
+	const bool ok = TTF_GlyphIsProvided32(f, 0x4E2D) && TTF_GlyphIsProvided32(f, 0x6587);
+	TTF_CloseFont(f);
+	return ok;
+}
+
+/* Looks for a font with Chinese glyphs once; returns whether there is one. */
+static bool find_cjk(struct assets *s)
+{
+	if (!s->cjk_searched) {
+		s->cjk_searched = true;
+		if (!i18n_find_cjk_font(s->cjk_font, sizeof s->cjk_font) || !covers_chinese(s->cjk_font))
+			s->cjk_font[0] = '\0';
+	}
+	return *s->cjk_font != '\0';
+}
+
+/* Opens the fonts at the current scale for the language now chosen; returns success. */
 static bool open_fonts(struct app *a, char *err, size_t errlen)
 {
+	const bool cjk = find_cjk(&a->assets);
+	if (i18n_current() == I18N_ZH && !cjk) {
+		i18n_select(I18N_EN);
+		SDL_Log("parity: no font with Chinese glyphs (install fonts-wqy-microhei or "
+			"fonts-noto-cjk); the text stays in English");
+		snprintf(a->notice, sizeof a->notice, "%s",
+			 _("Chinese needs a Chinese font (fonts-wqy-microhei): text stays in English"));
+	}
+	const bool chinese = i18n_current() == I18N_ZH;
 	for (int i = 0; i < FONT_COUNT; i++) {
+		const bool bold = i == FONT_TITLE || i == FONT_LARGE;
 		char path[1200];
-		snprintf(path, sizeof path, "%s/fonts/%s", a->assets.dir,
-			 i == FONT_TITLE || i == FONT_LARGE ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
+		if (i == FONT_NATIVE && !cjk)
+			continue; /* the menu writes the language's name in English instead */
+		/* FONT_TITLE writes only the name "Parity", which keeps its DejaVu look. */
+		if ((chinese && i != FONT_TITLE) || i == FONT_NATIVE)
+			snprintf(path, sizeof path, "%s", a->assets.cjk_font);
+		else
+			snprintf(path, sizeof path, "%s/fonts/%s", a->assets.dir,
+				 bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
 		a->assets.font[i] = TTF_OpenFont(path, (int)lroundf(font_size[i] * a->assets.font_scale));
 		if (!a->assets.font[i]) {
 			snprintf(err, errlen, "cannot open the font %s: %s", path, TTF_GetError());
 			return false;
 		}
+		if (chinese && i == FONT_LARGE) /* the Chinese fonts come in one weight */
+			TTF_SetFontStyle(a->assets.font[i], TTF_STYLE_BOLD);
 	}
 	return true;
 }
@@ -229,6 +270,19 @@ void assets_update_scale(struct app *a)
 	}
 }
 
+bool assets_reload_fonts(struct app *a)
+{
+	const enum i18n_lang wanted = i18n_current();
+	char err[512];
+	close_fonts(a);
+	free_textures(a);
+	if (!open_fonts(a, err, sizeof err) || !load_textures(a, err, sizeof err)) {
+		fprintf(stderr, "parity: %s\n", err);
+		a->quit = true;
+	}
+	return i18n_current() == wanted;
+}
+
 /* ---- text ------------------------------------------------------------------------------- */
 
 /* Returns the cached texture of `text`, rendering it if needed (NULL if it can't). */
@@ -274,6 +328,92 @@ int app_text(struct app *a, enum font_id font, const char *text, int x, int y, S
 	SDL_Rect r = {align == 1 ? x - e->w / 2 : align == 2 ? x - e->w : x, y, e->w, e->h};
 	SDL_RenderCopy(a->renderer, e->texture, NULL, &r);
 	return e->w;
+}
+
+int app_text_fit(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
+		 int align, int max_w)
+{
+	const struct text_entry *e = text_get(a, font, text, colour);
+	if (!e)
+		return 0;
+	int w = e->w, h = e->h;
+	if (max_w > 0 && w > max_w) { /* shrink the whole line, keeping its proportions */
+		h = h * max_w / w;
+		y += (e->h - h) / 2;
+		w = max_w;
+	}
+	SDL_Rect r = {align == 1 ? x - w / 2 : align == 2 ? x - w : x, y, w, h};
+	SDL_RenderCopy(a->renderer, e->texture, NULL, &r);
+	return w;
+}
+
+/* Returns the length of the first UTF-8 character of s (1 for a stray byte) and its code
+ * point in *cp. */
+static int utf8_next(const char *s, unsigned *cp)
+{
+	const unsigned char c = (unsigned char)s[0];
+	const int n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 1;
+	unsigned v = n == 1 ? c : n == 2 ? c & 0x1fu : n == 3 ? c & 0x0fu : c & 0x07u;
+	for (int i = 1; i < n; i++) {
+		if (((unsigned char)s[i] & 0xc0) != 0x80) {
+			*cp = c;
+			return 1;
+		}
+		v = v << 6 | ((unsigned char)s[i] & 0x3fu);
+	}
+	*cp = v;
+	return n;
+}
+
+/* Returns whether a line may break before a character: CJK text has no spaces, and breaks
+ * between any two characters except before closing punctuation. */
+static bool breaks_before(unsigned cp)
+{
+	static const unsigned no_start[] = {0x3001, 0x3002, 0xff0c, 0xff1a, 0xff1b, 0xff09,
+					    0xff01, 0xff1f, 0x300d, 0x300f, 0x00b7};
+	for (size_t i = 0; i < sizeof no_start / sizeof no_start[0]; i++)
+		if (cp == no_start[i])
+			return false;
+	return cp >= 0x2e80;
+}
+
+int app_text_wrap(struct app *a, enum font_id font, const char *text, int x, int y, int width,
+		  int line_h, SDL_Color colour)
+{
+	char line[320];
+	const char *at = text;
+	while (*at) {
+		/* The longest start of `at` that fits, ending at a space or before a CJK letter. */
+		size_t best = 0, n = 0;
+		for (;;) {
+			unsigned cp;
+			const int len = utf8_next(at + n, &cp);
+			if (!at[n] || (n > 0 && (cp == ' ' || breaks_before(cp)))) {
+				if (n >= sizeof line)
+					break;
+				memcpy(line, at, n);
+				line[n] = '\0';
+				if (best > 0 && app_text_width(a, font, line) > width)
+					break;
+				best = n;
+				if (!at[n])
+					break;
+			}
+			n += (size_t)len;
+		}
+		if (best == 0) /* one word wider than the line: it goes alone */
+			best = strcspn(at + 1, " ") + 1;
+		if (best >= sizeof line)
+			best = sizeof line - 1;
+		memcpy(line, at, best);
+		line[best] = '\0';
+		app_text_fit(a, font, line, x, y, colour, 0, width);
+		y += line_h;
+		at += best;
+		while (*at == ' ')
+			at++;
+	}
+	return y;
 }
 
 int app_text_width(struct app *a, enum font_id font, const char *text)

@@ -25,4 +25,8 @@ void assets_reload_textures(struct app *a);
 /* Re-opens the fonts when the window's pixel density changed. */
 void assets_update_scale(struct app *a);
 
+/* Re-opens the fonts for the language now chosen (app/i18n.h): DejaVu, or a system font with
+ * Chinese glyphs for Chinese. Without one it switches back to English and returns false. */
+bool assets_reload_fonts(struct app *a);
+
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 #include "app/hud.h"
 #include "app/layout.h"
 
@@ -37,11 +38,14 @@ SDL_Rect hud_confirm_rect(int which)
 /* Returns the name shown for `side`: whose it is in this mode. */
 static void side_label(const struct play *p, int side, char *buf, size_t n)
 {
-	const char *who = p->mode == MODE_TWO_PLAYERS ? ""
-			  : p->mode == MODE_DEMO       ? " \xe2\x80\x94 Computer"
-			  : side == p->human           ? " \xe2\x80\x94 You"
-						       : " \xe2\x80\x94 Computer";
-	snprintf(buf, n, "%s%s", p->rules->side_name[side], who);
+	const char *who = p->mode == MODE_TWO_PLAYERS ? NULL
+			  : p->mode == MODE_DEMO       ? _("Computer")
+			  : side == p->human           ? _("You")
+						       : _("Computer");
+	if (who)
+		snprintf(buf, n, "%s \xe2\x80\x94 %s", _(p->rules->side_name[side]), who);
+	else
+		snprintf(buf, n, "%s", _(p->rules->side_name[side]));
 }
 
 /* Draws one side's row: disc, name, count, clock; framed when it is that side's turn. */
@@ -58,18 +62,18 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 	p->view->emblem(a, p, side, (SDL_Rect){LAYOUT_PANEL_X + 16, y + 14, 68, 68});
 	char text[96];
 	side_label(p, side, text, sizeof text);
-	app_text(a, FONT_BODY, text, LAYOUT_PANEL_X + 96, y + 12, ink, 0);
+	app_text_fit(a, FONT_BODY, text, LAYOUT_PANEL_X + 96, y + 12, ink, 0, LAYOUT_PANEL_W - 170);
 	snprintf(text, sizeof text, "%d", p->view->count(p, side));
 	app_text(a, FONT_LARGE, text, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 18, y + 24, ink, 2);
 	char clock[16];
 	clock_text(p->think_total[side], clock, sizeof clock);
 	if (turn && p->thinking) {
 		static const char *const dots[] = {"", ".", "..", "..."};
-		snprintf(text, sizeof text, "%s  thinking%s", clock, dots[(int)(a->now * 3) % 4]);
-		app_text(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0);
+		snprintf(text, sizeof text, "%s  %s%s", clock, _("thinking"), dots[(int)(a->now * 3) % 4]);
+		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0, LAYOUT_PANEL_W - 180);
 	} else {
-		snprintf(text, sizeof text, "%s%s", clock, turn ? "  to move" : "");
-		app_text(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, turn ? gold : dim, 0);
+		snprintf(text, sizeof text, "%s%s%s", clock, turn ? "  " : "", turn ? _("to move") : "");
+		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, turn ? gold : dim, 0, LAYOUT_PANEL_W - 180);
 	}
 }
 
@@ -79,7 +83,7 @@ static void game_line(const struct play *p, char *buf, size_t n)
 	char game[120];
 	p->view->describe(p, game, sizeof game);
 	snprintf(buf, n, "%s  \xc2\xb7  %s", game,
-		 p->mode == MODE_TWO_PLAYERS ? "two players" : p->level->title);
+		 p->mode == MODE_TWO_PLAYERS ? _("two players") : _(p->level->title));
 }
 
 void play_draw(struct app *a)
@@ -99,29 +103,31 @@ void play_draw(struct app *a)
 	if (a->now < p->banner_end) {
 		SDL_Rect b = {LAYOUT_PANEL_X, 320, LAYOUT_PANEL_W, 64};
 		app_panel(a, b, (SDL_Color){120, 72, 30, 240});
-		app_text(a, FONT_SMALL, p->banner, b.x + b.w / 2, b.y + 21, ink, 1);
+		app_text_fit(a, FONT_SMALL, p->banner, b.x + b.w / 2, b.y + 21, ink, 1, b.w - 16);
 	}
 	if (a->now < p->status_end)
-		app_text(a, FONT_SMALL, p->status, LAYOUT_PANEL_X, 480, gold, 0);
-	static const char *const labels[HUD_BUTTONS] = {"Undo", "Redo", "Hints", "Menu"};
+		app_text_fit(a, FONT_SMALL, p->status, LAYOUT_PANEL_X, 480, gold, 0, LAYOUT_PANEL_W);
+	static const char *const labels[HUD_BUTTONS] = {N_("Undo"), N_("Redo"), N_("Hints"), N_("Menu")};
 	for (int b = 0; b < HUD_BUTTONS && a->scene == &scene_play; b++) {
-		char label[32];
-		snprintf(label, sizeof label, "%s%s", labels[b],
-			 b == HUD_HINTS ? (p->hints ? ": on" : ": off") : "");
+		char label[96];
+		if (b == HUD_HINTS)
+			snprintf(label, sizeof label, "%s", p->hints ? _("Hints: on") : _("Hints: off"));
+		else
+			snprintf(label, sizeof label, "%s", _(labels[b]));
 		app_button(a, hud_button_rect((enum hud_button)b), label, false);
 	}
-	app_text(a, FONT_SMALL, "U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help",
-		 LAYOUT_PANEL_X, 720, dim, 0);
+	app_text_fit(a, FONT_SMALL, _("U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help"),
+		 LAYOUT_PANEL_X, 720, dim, 0, LAYOUT_PANEL_W);
 	if (p->confirm_leave) {
 		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
 		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 150);
 		SDL_RenderFillRect(a->renderer, NULL);
 		SDL_Rect box = {APP_W / 2 - 260, APP_H / 2 - 110, 520, 220};
 		app_panel(a, box, (SDL_Color){44, 58, 52, 255});
-		app_text(a, FONT_LARGE, "Leave this game?", APP_W / 2, box.y + 24, ink, 1);
-		app_text(a, FONT_SMALL, "It is saved: Continue picks it up from the menu.", APP_W / 2,
-			 box.y + 80, dim, 1);
-		app_button(a, hud_confirm_rect(0), "Leave (Y)", false);
-		app_button(a, hud_confirm_rect(1), "Stay (N)", false);
+		app_text_fit(a, FONT_LARGE, _("Leave this game?"), APP_W / 2, box.y + 24, ink, 1, box.w - 40);
+		app_text_fit(a, FONT_SMALL, _("It is saved: Continue picks it up from the menu."), APP_W / 2,
+			 box.y + 80, dim, 1, box.w - 40);
+		app_button(a, hud_confirm_rect(0), _("Leave (Y)"), false);
+		app_button(a, hud_confirm_rect(1), _("Stay (N)"), false);
 	}
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 #include "games/checkers/checkers.h"
 #include "io/pdn.h"
 #include "io/save.h"
@@ -64,7 +65,7 @@ static void autosave(struct app *a)
 	char err[GAME_ERR_MAX];
 	if (save_write(a->save_path, &p->match, &info, err) != 0) {
 		SDL_Log("parity: autosave failed: %s", err);
-		snprintf(p->status, sizeof p->status, "Autosave failed: %s", err);
+		snprintf(p->status, sizeof p->status, _("Autosave failed: %s"), err);
 		p->status_end = a->now + 6;
 	}
 	a->has_autosave = !match_over(&p->match);
@@ -86,7 +87,7 @@ static bool play_setup(struct app *a)
 		search_free(p->advisor);
 		match_free(&p->match);
 		p->rules = NULL;
-		snprintf(a->notice, sizeof a->notice, "Out of memory");
+		snprintf(a->notice, sizeof a->notice, "%s", _("Out of memory"));
 		return false;
 	}
 	p->hints = a->settings.hints || strcmp(p->level->name, "beginner") == 0;
@@ -108,7 +109,7 @@ bool play_begin(struct app *a, bool resume)
 	memset(&info, 0, sizeof info);
 	if (resume) {
 		if (save_read(a->save_path, &p->match, &info, err) != 0) {
-			snprintf(a->notice, sizeof a->notice, "Cannot continue: %s", err);
+			snprintf(a->notice, sizeof a->notice, _("Cannot continue: %s"), err);
 			return false;
 		}
 		p->rules = p->match.rules;
@@ -128,7 +129,7 @@ bool play_begin(struct app *a, bool resume)
 			opt.flags |= GAME_OPT_BLACK_HOLE;
 		opt.seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
 		if (match_init(&p->match, p->rules, &opt) != GAME_OK) {
-			snprintf(a->notice, sizeof a->notice, "Cannot start that game");
+			snprintf(a->notice, sizeof a->notice, "%s", _("Cannot start that game"));
 			p->rules = NULL;
 			return false;
 		}
@@ -250,7 +251,9 @@ struct open_entry *play_list_open(const char *path, int *count, char *err, size_
 		e->playable = g->error == GAME_OK;
 		snprintf(e->why, sizeof e->why, "%s", g->err);
 		snprintf(e->line, sizeof e->line,
-			 "%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d moves", i + 1,
+			 ngettext("%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d move",
+				  "%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d moves",
+				  (unsigned long)g->count), i + 1,
 			 event && *event ? event : "?", black && *black ? black : "?",
 			 white && *white ? white : "?", *g->result ? g->result : "*", g->count);
 	}
@@ -291,10 +294,10 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 		p->over_handled = false;
 	const char *base = strrchr(path, '/');
 	if (games > 1)
-		snprintf(p->status, sizeof p->status, "Game %d of %d in %.40s",
+		snprintf(p->status, sizeof p->status, _("Game %d of %d in %.40s"),
 			 number, games, base ? base + 1 : path);
 	else
-		snprintf(p->status, sizeof p->status, "Opened %.60s", base ? base + 1 : path);
+		snprintf(p->status, sizeof p->status, _("Opened %.60s"), base ? base + 1 : path);
 	p->status_end = a->now + 5;
 	return true;
 }
@@ -343,7 +346,7 @@ static void play_move(struct app *a, const struct game_move *move)
 	unsigned char before[GAME_POS_MAX_BYTES];
 	memcpy(before, match_pos(&p->match), p->rules->pos_size);
 	if (match_play(&p->match, move) != GAME_OK) {
-		snprintf(p->status, sizeof p->status, "Out of memory");
+		snprintf(p->status, sizeof p->status, "%s", _("Out of memory"));
 		return;
 	}
 	p->view->played(a, p, before, move);
@@ -446,7 +449,7 @@ static void advise(struct app *a)
 					                       sizeof text);
 					p->advice = p->view->index_of(p, text);
 					snprintf(p->status, sizeof p->status,
-					         "The engine would play %.40s", text);
+					         _("The engine would play %.40s"), text);
 					p->status_end = a->now + 4;
 				}
 			}
@@ -560,8 +563,8 @@ void play_update(struct app *a, double dt)
 		if (p->banner_end == 0 && a->now >= p->anim_end) {
 			const int side = match_to_move(&p->match);
 			snprintf(p->banner, sizeof p->banner,
-			         "%s has no move \xe2\x80\x94 %s plays again",
-			         p->rules->side_name[side], p->rules->side_name[1 - side]);
+			         _("%s has no move \xe2\x80\x94 %s plays again"),
+			         _(p->rules->side_name[side]), _(p->rules->side_name[1 - side]));
 			p->banner_end = a->now + 1.6;
 			app_sound(a, SOUND_PASS);
 		} else if (p->banner_end > 0 && a->now >= p->banner_end - 0.4) {
@@ -611,8 +614,8 @@ static void human_move(struct app *a, int index)
 	if (p->view->move_at(p, index, &move))
 		play_move(a, &move);
 	else
-		play_refuse(a, p->hints ? "That is not a legal move"
-					: "That is not a legal move (H shows the legal ones)");
+		play_refuse(a, p->hints ? _("That is not a legal move")
+					: _("That is not a legal move (H shows the legal ones)"));
 }
 
 /* Moves the keyboard cursor over the targets. */
@@ -665,7 +668,7 @@ void play_event(struct app *a, const SDL_Event *ev)
 			p->advice_wanted = true;
 			p->advice = -1;
 			snprintf(p->status, sizeof p->status,
-			         "The engine is looking for a move...");
+			         "%s", _("The engine is looking for a move..."));
 			p->status_end = a->now + 1.5;
 		}
 	} else if (k == SDLK_n && !ev->key.repeat && !ctrl) {

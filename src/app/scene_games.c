@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 
 enum { ROWS_SHOWN = 11, ROW_H = 44, LIST_Y = 150 };
 
@@ -122,10 +123,11 @@ static void games_draw(struct app *a)
 		return;
 	const char *name = strrchr(a->opt.open, '/');
 	char title[200];
-	snprintf(title, sizeof title, "%.120s: %d games", name ? name + 1 : a->opt.open, games.count);
-	app_text(a, FONT_LARGE, title, APP_W / 2, 50, gold, 1);
-	app_text(a, FONT_SMALL, "Choose a game: it opens at its last position, and undo steps back through it",
-		 APP_W / 2, 104, dim, 1);
+	snprintf(title, sizeof title, ngettext("%.120s: %d game", "%.120s: %d games", (unsigned long)games.count),
+		 name ? name + 1 : a->opt.open, games.count);
+	app_text_fit(a, FONT_LARGE, title, APP_W / 2, 50, gold, 1, APP_W - 80);
+	app_text_fit(a, FONT_SMALL, _("Choose a game: it opens at its last position, and undo steps back through it"),
+		     APP_W / 2, 104, dim, 1, APP_W - 80);
 	for (int k = 0; k < ROWS_SHOWN && games.top + k < games.count; k++) {
 		const int i = games.top + k;
 		const SDL_Rect r = row_rect(k);
@@ -137,15 +139,15 @@ static void games_draw(struct app *a)
 	}
 	if (games.count > ROWS_SHOWN) {
 		char more[64];
-		snprintf(more, sizeof more, "%d\xe2\x80\x93%d of %d", games.top + 1,
+		snprintf(more, sizeof more, _("%d\xe2\x80\x93%d of %d"), games.top + 1,
 			 games.top + ROWS_SHOWN, games.count);
 		app_text(a, FONT_SMALL, more, APP_W - 120, LIST_Y + ROWS_SHOWN * ROW_H + 4, dim, 2);
 	}
 	if (*games.message)
-		app_text(a, FONT_SMALL, games.message, APP_W / 2, APP_H - 90, bad, 1);
-	app_text(a, FONT_SMALL,
-		 "Arrows, wheel or mouse choose \xc2\xb7 Enter or a click opens \xc2\xb7 Esc: the menu",
-		 APP_W / 2, APP_H - 50, dim, 1);
+		app_text_fit(a, FONT_SMALL, games.message, APP_W / 2, APP_H - 90, bad, 1, APP_W - 80);
+	app_text_fit(a, FONT_SMALL,
+		 _("Arrows, wheel or mouse choose \xc2\xb7 Enter or a click opens \xc2\xb7 Esc: the menu"),
+		 APP_W / 2, APP_H - 50, dim, 1, APP_W - 80);
 }
 
 const struct scene scene_games = {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 
 static void help_enter(struct app *a)
 {
@@ -71,23 +72,28 @@ static void checkers_diagram(struct app *a, int x, int y, int step)
 	}
 }
 
-/* Draws the keys and the levels of `rules`' game from y on; returns the y below. */
+/* Draws the keys and the levels of `rules`' game from y on, each line at most width pixels
+ * wide, closer together when a longer translation left less room above "Press any key";
+ * returns the y below. */
 static int keys_and_levels(struct app *a, const struct game_rules *rules,
-			   const char *const *keys, int count, int y)
+			   const char *const *keys, int count, int y, int width)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, gold = {244, 200, 84, 255};
-	app_text(a, FONT_BODY, "Keys", 80, y, gold, 0);
+	const int lines = count + level_count(rules), room = APP_H - 56 - y - 2 * 36 - 16;
+	const int step = room / lines < 30 ? room / lines : 30;
+	app_text(a, FONT_BODY, _("Keys"), 80, y, gold, 0);
 	y += 36;
-	for (int i = 0; i < count; i++, y += 30)
-		app_text(a, FONT_SMALL, keys[i], 80, y, ink, 0);
+	for (int i = 0; i < count; i++, y += step)
+		app_text_fit(a, FONT_SMALL, _(keys[i]), 80, y, ink, 0, width);
 	y += 16;
-	app_text(a, FONT_BODY, "Levels", 80, y, gold, 0);
+	app_text(a, FONT_BODY, _("Levels"), 80, y, gold, 0);
 	y += 36;
-	for (int i = 0; i < level_count(rules); i++, y += 30) {
+	for (int i = 0; i < level_count(rules); i++, y += step) {
 		const struct level *lv = level_at(rules, i);
-		char line[200];
-		snprintf(line, sizeof line, "%s: %s", lv->title, lv->summary);
-		app_text(a, FONT_SMALL, line, 80, y, ink, 0);
+		char line[400];
+		/* TRANSLATORS: a level's name and what it does ("Beginner: looks two moves..."). */
+		snprintf(line, sizeof line, _("%s: %s"), _(lv->title), _(lv->summary));
+		app_text_fit(a, FONT_SMALL, line, 80, y, ink, 0, width);
 	}
 	return y;
 }
@@ -98,31 +104,33 @@ static void help_checkers(struct app *a)
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
 			gold = {244, 200, 84, 255};
 	int y = 40;
-	app_text(a, FONT_LARGE, "How to play Checkers", 80, y, gold, 0);
+	app_text_fit(a, FONT_LARGE, _("How to play Checkers"), 80, y, gold, 0, 800);
 	y += 64;
+	/* The rules beside the diagram: paragraphs wrapped to the room left of it. */
 	static const char *const rules[] = {
-		"Black moves first. A man moves one square diagonally forward to an empty dark square;",
-		"on the far row it is crowned king, and a king moves forward and back.",
-		"Capture by jumping an enemy piece to the empty square beyond. Capturing is forced,",
-		"and a jump goes on while there is more to take: the pieces that must jump glow.",
-		"You lose when you cannot move. Drawn: the same position three times, or 40 moves",
-		"each without a capture or a man moving.",
+		N_("Black moves first. A man moves one square diagonally forward to an empty dark "
+		   "square; on the far row it is crowned king, and a king moves forward and back."),
+		N_("Capture by jumping an enemy piece to the empty square beyond. Capturing is forced, "
+		   "and a jump goes on while there is more to take: the pieces that must jump glow."),
+		N_("You lose when you cannot move. Drawn: the same position three times, or 40 moves "
+		   "each without a capture or a man moving."),
 	};
-	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++, y += 28)
-		app_text(a, FONT_SMALL, rules[i], 80, y, ink, 0);
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+		y = app_text_wrap(a, FONT_SMALL, _(rules[i]), 80, y, 790, 28, ink);
 	checkers_diagram(a, 900, 100, 0);
 	app_text(a, FONT_LARGE, "\xe2\x86\x93", 996, 300, dim, 1);
 	checkers_diagram(a, 900, 350, 1);
-	app_text(a, FONT_SMALL, "Black jumps White", 996, 548, dim, 1);
+	app_text_fit(a, FONT_SMALL, _("Black jumps White"), 996, 548, dim, 1, 340);
+	y = y < 272 ? 272 : y; /* where six lines of English end */
 	y += 12;
 	static const char *const keys[] = {
-		"Mouse: drag a piece, or click it, then each landing square \xc2\xb7 Arrows + Enter: the same",
-		"H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 S: its search \xc2\xb7 N: computer, move now",
-		"U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 F: turn the board",
-		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
+		N_("Mouse: drag a piece, or click it, then each landing square \xc2\xb7 Arrows + Enter: the same"),
+		N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 S: its search \xc2\xb7 N: computer, move now"),
+		N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 F: turn the board"),
+		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
 	};
-	keys_and_levels(a, &checkers_rules, keys, (int)(sizeof keys / sizeof keys[0]), y);
-	app_text(a, FONT_SMALL, "Press any key to go back", APP_W / 2, APP_H - 44, dim, 1);
+	keys_and_levels(a, &checkers_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, 800);
+	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
 }
 
 /* Draws one box of Dots and Boxes: three sides drawn (step 0), then the fourth drawn in
@@ -161,33 +169,34 @@ static void help_dots(struct app *a)
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
 			gold = {244, 200, 84, 255};
 	int y = 40;
-	app_text(a, FONT_LARGE, "How to play Dots and Boxes", 80, y, gold, 0);
+	app_text(a, FONT_LARGE, _("How to play Dots and Boxes"), 80, y, gold, 0);
 	y += 64;
 	static const char *const rules[] = {
-		"A moves first. In turn, draw a line between two neighbouring dots, across or down.",
-		"Draw the fourth side of a box and it is yours, and you must draw another line.",
-		"The game ends when every line is drawn: most boxes wins.",
-		"A box's third side gives it away. Long chains of boxes decide most games; who gets",
-		"them follows the long-chain rule, which the chain counter shows with the hints (H).",
+		N_("A moves first. In turn, draw a line between two neighbouring dots, across or down."),
+		N_("Draw the fourth side of a box and it is yours, and you must draw another line."),
+		N_("The game ends when every line is drawn: most boxes wins."),
+		N_("A box's third side gives it away. Long chains of boxes decide most games; who gets "
+		   "them follows the long-chain rule, which the chain counter shows with the hints (H)."),
 	};
-	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++, y += 30)
-		app_text(a, FONT_SMALL, rules[i], 80, y, ink, 0);
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+		y = app_text_wrap(a, FONT_SMALL, _(rules[i]), 80, y, APP_W - 160, 28, ink);
 	y += 16;
 	dots_diagram(a, 94, y + 14, 0);
 	app_text(a, FONT_LARGE, "\xe2\x86\x92", 222, y + 20, dim, 1);
 	dots_diagram(a, 296, y + 14, 1);
-	app_text(a, FONT_SMALL, "A draws the fourth side: the box is A's,", 420, y + 16, dim, 0);
-	app_text(a, FONT_SMALL, "and A draws another line.", 420, y + 44, dim, 0);
+	app_text_wrap(a, FONT_SMALL,
+		      _("A draws the fourth side: the box is A's, and A draws another line."), 420,
+		      y + 16, 760, 28, dim);
 	y += 124;
 	static const char *const keys[] = {
-		"Mouse: click near a line to draw it \xc2\xb7 Arrows + Enter: keyboard play",
-		"H: safe lines and the chain counter \xc2\xb7 Shift+H: the engine's line \xc2\xb7 E: its scores",
-		"U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo",
-		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
-		"Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints",
+		N_("Mouse: click near a line to draw it \xc2\xb7 Arrows + Enter: keyboard play"),
+		N_("H: safe lines and the chain counter \xc2\xb7 Shift+H: the engine's line \xc2\xb7 E: its scores"),
+		N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo"),
+		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
+		N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
 	};
-	keys_and_levels(a, &dots_rules, keys, (int)(sizeof keys / sizeof keys[0]), y);
-	app_text(a, FONT_SMALL, "Press any key to go back", APP_W / 2, APP_H - 44, dim, 1);
+	keys_and_levels(a, &dots_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, APP_W - 160);
+	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
 }
 
 static void help_draw(struct app *a)
@@ -206,33 +215,33 @@ static void help_draw(struct app *a)
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
 			gold = {244, 200, 84, 255};
 	int y = 40;
-	app_text(a, FONT_LARGE, "How to play Reversi", 80, y, gold, 0);
+	app_text(a, FONT_LARGE, _("How to play Reversi"), 80, y, gold, 0);
 	y += 64;
 	static const char *const rules[] = {
-		"Black moves first. Place a disc so that it closes a straight line (across, down or",
-		"diagonal) of your opponent's discs against one of yours: every disc in the line turns",
-		"over to your colour. A move must turn at least one disc.",
-		"If you cannot move you pass; the game ends when neither side can move.",
-		"Most discs wins (Anti-reversi: fewest). A black hole square never holds a disc.",
+		N_("Black moves first. Place a disc so that it closes a straight line (across, down or "
+		   "diagonal) of your opponent's discs against one of yours: every disc in the line turns "
+		   "over to your colour. A move must turn at least one disc."),
+		N_("If you cannot move you pass; the game ends when neither side can move."),
+		N_("Most discs wins (Anti-reversi: fewest). A black hole square never holds a disc."),
 	};
-	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++, y += 30)
-		app_text(a, FONT_SMALL, rules[i], 80, y, ink, 0);
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+		y = app_text_wrap(a, FONT_SMALL, _(rules[i]), 80, y, APP_W - 160, 30, ink);
 	y += 16;
 	diagram(a, 80, y, 0);
 	app_text(a, FONT_LARGE, "\xe2\x86\x92", 400, y + 8, dim, 1);
 	diagram(a, 460, y, 1);
-	app_text(a, FONT_SMALL, "Black plays on the right: both White discs turn over.", 80, y + 76,
-		 dim, 0);
+	app_text_fit(a, FONT_SMALL, _("Black plays on the right: both White discs turn over."), 80,
+		     y + 76, dim, 0, APP_W - 160);
 	y += 124;
 	static const char *const keys[] = {
-		"Mouse: click a square \xc2\xb7 Arrows + Enter: keyboard play",
-		"H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every square",
-		"U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo",
-		"M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help",
-		"Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints",
+		N_("Mouse: click a square \xc2\xb7 Arrows + Enter: keyboard play"),
+		N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every square"),
+		N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo"),
+		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
+		N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
 	};
-	keys_and_levels(a, &reversi_rules, keys, (int)(sizeof keys / sizeof keys[0]), y);
-	app_text(a, FONT_SMALL, "Press any key to go back", APP_W / 2, APP_H - 44, dim, 1);
+	keys_and_levels(a, &reversi_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, APP_W - 160);
+	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
 }
 
 const struct scene scene_help = {

@@ -7,21 +7,25 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 
 enum row {
-	ROW_GAME, ROW_MODE, ROW_LEVEL, ROW_COLOUR, ROW_SIZE, ROW_ANTI, ROW_HOLE, ROW_VOLUME, ROWS,
+	ROW_GAME, ROW_MODE, ROW_LEVEL, ROW_COLOUR, ROW_SIZE, ROW_ANTI, ROW_HOLE, ROW_VOLUME,
+	ROW_LANGUAGE, ROWS,
 	ROW_CONTINUE = ROWS, ROW_START, ROW_HELP, ROW_QUIT, ROW_COUNT
 };
 
-static const char *const row_label[ROWS] = {"Game", "Opponent", "Level", "You play",
-					    "Board", "Anti-reversi", "Black hole", "Volume"};
+static const char *const row_label[ROWS] = {N_("Game"),       N_("Opponent"),     N_("Level"),
+					    N_("You play"),   N_("Board"),        N_("Anti-reversi"),
+					    N_("Black hole"), N_("Volume"),       N_("Language")};
 static const char *const games[] = {
     "reversi",
     "checkers",
     "dots",
 };
 static const char *const modes[] = {"vs-computer", "two-players", "demo"};
-static const char *const mode_titles[] = {"Computer", "Two players", "Demo (computer vs computer)"};
+static const char *const mode_titles[] = {N_("Computer"), N_("Two players"),
+					  N_("Demo (computer vs computer)")};
 static const int sizes[] = {6, 8, 10};
 /* Dots and Boxes boards, boxes down × across: 5×5 is the experts' standard, 3×3 the default. */
 static const int dots_sizes[][2] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {3, 5}, {4, 4}, {4, 5},
@@ -39,9 +43,9 @@ static bool game_is(const struct app *a, const char *name)
 static SDL_Rect row_rect(int row)
 {
 	if (row < ROWS)
-		return (SDL_Rect){APP_W / 2 - 330, 204 + row * 50, 660, 44};
+		return (SDL_Rect){APP_W / 2 - 330, 204 + row * 48, 660, 42};
 	const int b = row - ROWS, w = 150, gap = 14;
-	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), 616, w, 56};
+	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), 640, w, 52};
 }
 
 /* Returns the index of `value` in `list`, or 0. */
@@ -57,14 +61,14 @@ static int index_in(const char *const *list, int n, const char *value)
 static const char *label_of(const struct app *a, int row)
 {
 	if (game_is(a, "checkers") && row == ROW_ANTI)
-		return "Board";
+		return _("Board");
 	if (game_is(a, "checkers") && row == ROW_HOLE)
-		return "Numbers";
+		return _("Numbers");
 	if (game_is(a, "checkers") && row == ROW_SIZE)
-		return "Size";
+		return _("Size");
 	if (game_is(a, "dots") && (row == ROW_ANTI || row == ROW_HOLE))
 		return ""; /* no such options: the row is not drawn */
-	return row_label[row];
+	return _(row_label[row]);
 }
 
 /* Returns whether a row can be chosen now. */
@@ -89,16 +93,20 @@ static void row_value(const struct app *a, int row, char *buf, size_t n)
 	const struct game_rules *rules = game_find(s->game);
 	const struct level *lv = rules ? level_find(rules, s->level) : NULL;
 	switch (row) {
-	case ROW_GAME: snprintf(buf, n, "%s", rules ? rules->title : s->game); break;
-	case ROW_MODE: snprintf(buf, n, "%s", mode_titles[index_in(modes, COUNT(modes), s->mode)]); break;
-	case ROW_LEVEL: snprintf(buf, n, "%s", lv ? lv->title : "Beginner"); break;
+	case ROW_GAME: snprintf(buf, n, "%s", rules ? _(rules->title) : s->game); break;
+	case ROW_MODE: snprintf(buf, n, "%s", _(mode_titles[index_in(modes, COUNT(modes), s->mode)])); break;
+	case ROW_LEVEL: snprintf(buf, n, "%s", _(lv ? lv->title : "Beginner")); break;
 	case ROW_COLOUR:
-		snprintf(buf, n, "%s (%s)", rules ? rules->side_name[s->colour ? 1 : 0] : "",
-			 s->colour ? "second" : "first");
+		/* TRANSLATORS: a side ("Black", "A") and whether it moves first or second. */
+		snprintf(buf, n, _("%s (%s)"), rules ? _(rules->side_name[s->colour ? 1 : 0]) : "",
+			 s->colour ? _("second") : _("first"));
 		break;
 	case ROW_SIZE:
 		if (game_is(a, "dots"))
-			snprintf(buf, n, "%d \xc3\x97 %d boxes", s->dots_rows, s->dots_cols);
+			/* TRANSLATORS: the Dots and Boxes board, boxes down × across. */
+			snprintf(buf, n,
+				 ngettext("%d \xc3\x97 %d box", "%d \xc3\x97 %d boxes", (unsigned long)s->dots_cols),
+				 s->dots_rows, s->dots_cols);
 		else if (game_is(a, "checkers"))
 			snprintf(buf, n, "8 \xc3\x97 8");
 		else
@@ -106,28 +114,36 @@ static void row_value(const struct app *a, int row, char *buf, size_t n)
 		break;
 	case ROW_ANTI:
 		if (game_is(a, "checkers")) {
-			snprintf(buf, n, "%s", s->checkers_flip ? "Turned round" : "Your side at the bottom");
+			snprintf(buf, n, "%s", s->checkers_flip ? _("Turned round") : _("Your side at the bottom"));
 			break;
 		}
 		snprintf(buf, n, "%s", !game_is(a, "reversi") ? "\xe2\x80\x94"
-				       : s->reversi_anti     ? "On: fewest discs wins"
-							     : "Off");
+				       : s->reversi_anti     ? _("On: fewest discs wins")
+							     : _("Off"));
 		break;
 	case ROW_HOLE:
 		if (game_is(a, "checkers")) {
-			snprintf(buf, n, "%s", s->checkers_numbers ? "Shown (1\xe2\x80\x93" "32)" : "Hidden");
+			snprintf(buf, n, "%s", s->checkers_numbers ? _("Shown (1\xe2\x80\x93" "32)") : _("Hidden"));
 			break;
 		}
 		snprintf(buf, n, "%s", !game_is(a, "reversi")  ? "\xe2\x80\x94"
-				       : s->reversi_black_hole ? "On: one square is lost"
-							       : "Off");
+				       : s->reversi_black_hole ? _("On: one square is lost")
+							       : _("Off"));
 		break;
 	case ROW_VOLUME:
 		if (s->muted)
-			snprintf(buf, n, "Muted (M)");
+			snprintf(buf, n, "%s", _("Muted (M)"));
 		else
 			snprintf(buf, n, "%d%%", s->volume);
 		break;
+	case ROW_LANGUAGE: {
+		const int i = settings_find_word(settings_languages, s->language);
+		if (i <= 0) /* auto: the language it gives, in itself */
+			snprintf(buf, n, _("Auto (%s)"), i18n_native_name(i18n_current()));
+		else
+			snprintf(buf, n, "%s", i18n_native_name(i18n_resolve(s->language)));
+		break;
+	}
 	default: buf[0] = '\0';
 	}
 }
@@ -187,6 +203,16 @@ static void row_change(struct app *a, int row, int dir)
 		else
 			s->reversi_black_hole = !s->reversi_black_hole;
 		break;
+	case ROW_LANGUAGE: {
+		int count = 0;
+		while (settings_languages[count])
+			count++;
+		i = settings_find_word(settings_languages, s->language);
+		i = ((i < 0 ? 0 : i) + dir + count) % count;
+		snprintf(s->language, sizeof s->language, "%s", settings_languages[i]);
+		app_apply_language(a);
+		break;
+	}
 	case ROW_VOLUME:
 		s->muted = false;
 		s->volume = s->volume + dir * 10 < 0 ? 0 : s->volume + dir * 10 > 100 ? 100 : s->volume + dir * 10;
@@ -303,38 +329,50 @@ static void menu_draw(struct app *a)
 		SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
 	}
 	app_text(a, FONT_TITLE, "Parity", APP_W / 2, 90, gold, 1);
-	app_text(a, FONT_SMALL, "Reversi \xc2\xb7 Checkers \xc2\xb7 Dots and Boxes", APP_W / 2, 178, dim, 1);
+	char games_line[200];
+	snprintf(games_line, sizeof games_line, "%s \xc2\xb7 %s \xc2\xb7 %s", _("Reversi"),
+		 _("Checkers"), _("Dots and Boxes"));
+	app_text(a, FONT_SMALL, games_line, APP_W / 2, 178, dim, 1);
 	for (int row = 0; row < ROWS; row++) {
 		if (!*label_of(a, row))
 			continue;
 		const SDL_Rect r = row_rect(row);
 		const bool on = row_enabled(a, row), sel = row == a->menu_row;
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
-		app_text(a, FONT_BODY, label_of(a, row), r.x + 20, r.y + 8, on ? ink : dim, 0);
+		app_text_fit(a, FONT_BODY, label_of(a, row), r.x + 20, r.y + 6, on ? ink : dim, 0, 200);
 		char value[96];
 		row_value(a, row, value, sizeof value);
 		const int vx = r.x + 420;
-		app_text(a, FONT_BODY, value, vx, r.y + 8, on ? (sel ? gold : ink) : dim, 1);
+		const SDL_Color vc = on ? (sel ? gold : ink) : dim;
+		/* A language's name in itself may need a font with Chinese glyphs; without one,
+		 * the name in the language of the menu. */
+		if (row == ROW_LANGUAGE && strcmp(a->settings.language, "zh") == 0 &&
+		    i18n_current() != I18N_ZH)
+			app_text(a, a->assets.font[FONT_NATIVE] ? FONT_NATIVE : FONT_BODY,
+				 a->assets.font[FONT_NATIVE] ? value : _("Chinese"), vx, r.y + 6, vc, 1);
+		else /* between the arrows */
+			app_text_fit(a, FONT_BODY, value, vx, r.y + 6, vc, 1, 350);
 		if (on) {
-			app_text(a, FONT_BODY, "\xe2\x80\xb9", vx - 190, r.y + 6, sel ? gold : dim, 1);
-			app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 6, sel ? gold : dim, 1);
+			app_text(a, FONT_BODY, "\xe2\x80\xb9", vx - 190, r.y + 4, sel ? gold : dim, 1);
+			app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 4, sel ? gold : dim, 1);
 		}
 	}
-	static const char *const buttons[] = {"Continue", "Start", "Help", "Quit"};
+	static const char *const buttons[] = {N_("Continue"), N_("Start"), N_("Help"), N_("Quit")};
 	for (int b = 0; b < 4; b++) {
 		const int row = ROWS + b;
 		if (!row_enabled(a, row)) {
 			app_panel(a, row_rect(row), (SDL_Color){30, 36, 34, 255});
-			app_text(a, FONT_BODY, buttons[b], row_rect(row).x + 75, row_rect(row).y + 15, dim, 1);
+			app_text_fit(a, FONT_BODY, _(buttons[b]), row_rect(row).x + 75, row_rect(row).y + 13,
+				     dim, 1, row_rect(row).w - 12);
 			continue;
 		}
-		app_button(a, row_rect(row), buttons[b], row == a->menu_row);
+		app_button(a, row_rect(row), _(buttons[b]), row == a->menu_row);
 	}
 	app_text(a, FONT_SMALL,
-		 "Arrows choose \xc2\xb7 Enter starts \xc2\xb7 F1 help \xc2\xb7 F11 fullscreen \xc2\xb7 M mute \xc2\xb7 Esc quits",
-		 APP_W / 2, 700, dim, 1);
+		 _("Arrows choose \xc2\xb7 Enter starts \xc2\xb7 F1 help \xc2\xb7 F11 fullscreen \xc2\xb7 M mute \xc2\xb7 Esc quits"),
+		 APP_W / 2, 712, dim, 1);
 	if (*a->notice)
-		app_text(a, FONT_SMALL, a->notice, APP_W / 2, 740, gold, 1);
+		app_text(a, FONT_SMALL, a->notice, APP_W / 2, 748, gold, 1);
 }
 
 const struct scene scene_menu = {

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 #include "app/hud.h"
 #include "app/layout.h"
 #include "games/reversi/reversi.h"
@@ -200,7 +201,7 @@ static void save_record(struct app *a)
 	char path[1200], err[GAME_ERR_MAX];
 	char *text = record_text(p);
 	if (!text) {
-		snprintf(p->status, sizeof p->status, "Not saved: out of memory");
+		snprintf(p->status, sizeof p->status, "%s", _("Not saved: out of memory"));
 		p->status_end = a->now + 8;
 		return;
 	}
@@ -213,9 +214,9 @@ static void save_record(struct app *a)
 		 (int)(strlen(a->save_path) - strlen("autosave.ini")), a->save_path, p->rules->name,
 		 stamp, p->rules == &checkers_rules ? "pdn" : "txt");
 	if (atomic_write(path, text, strlen(text), err) == 0)
-		snprintf(p->status, sizeof p->status, "Saved %.180s", path);
+		snprintf(p->status, sizeof p->status, _("Saved %.180s"), path);
 	else
-		snprintf(p->status, sizeof p->status, "Not saved: %s", err);
+		snprintf(p->status, sizeof p->status, _("Not saved: %s"), err);
 	p->status_end = a->now + 8;
 	free(text);
 }
@@ -229,7 +230,7 @@ static void copy_record(struct app *a)
 		return;
 	SDL_SetClipboardText(text);
 	free(text);
-	snprintf(p->status, sizeof p->status, "The game record is on the clipboard");
+	snprintf(p->status, sizeof p->status, "%s", _("The game record is on the clipboard"));
 	p->status_end = a->now + 5;
 }
 
@@ -297,28 +298,29 @@ static void over_draw(struct app *a)
 	app_panel(a, banner, (SDL_Color){70, 52, 24, 255});
 	const int result = match_result(&p->match);
 	const int winner = result > 0 ? 0 : result < 0 ? 1 : -1;
-	char title[96], score[96];
+	char title[160], score[200];
 	if (winner < 0)
-		snprintf(title, sizeof title, "A draw");
+		snprintf(title, sizeof title, "%s", _("A draw"));
 	else if (p->mode == MODE_VS_COMPUTER)
-		snprintf(title, sizeof title, "%s", winner == p->human ? "You win!" : "The computer wins");
+		snprintf(title, sizeof title, "%s", winner == p->human ? _("You win!") : _("The computer wins"));
 	else
-		snprintf(title, sizeof title, "%s wins", p->rules->side_name[winner]);
+		snprintf(title, sizeof title, _("%s wins"), _(p->rules->side_name[winner]));
 	if (p->view->outcome)
 		p->view->outcome(p, score, sizeof score);
 	else if (p->rules == &reversi_rules)
-		snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s \xc2\xb7 final score %+d",
-			 p->rules->side_name[0], p->view->count(p, 0), p->view->count(p, 1),
-			 p->rules->side_name[1], result);
+		snprintf(score, sizeof score, _("%s %d \xe2\x80\x93 %d %s \xc2\xb7 final score %+d"),
+			 _(p->rules->side_name[0]), p->view->count(p, 0), p->view->count(p, 1),
+			 _(p->rules->side_name[1]), result);
 	else
-		snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s", p->rules->side_name[0],
-			 p->view->count(p, 0), p->view->count(p, 1), p->rules->side_name[1]);
+		snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s", _(p->rules->side_name[0]),
+			 p->view->count(p, 0), p->view->count(p, 1), _(p->rules->side_name[1]));
 	const SDL_Color gold = {244, 200, 84, 255}, ink = {236, 232, 220, 255};
-	app_text(a, FONT_LARGE, title, banner.x + banner.w / 2, banner.y + 22, gold, 1);
-	app_text(a, FONT_SMALL, score, banner.x + banner.w / 2, banner.y + 90, ink, 1);
-	static const char *const labels[OVER_BUTTONS] = {"Play again", "Menu", "Save record", "Copy"};
+	app_text_fit(a, FONT_LARGE, title, banner.x + banner.w / 2, banner.y + 22, gold, 1, banner.w - 20);
+	app_text_fit(a, FONT_SMALL, score, banner.x + banner.w / 2, banner.y + 90, ink, 1, banner.w - 20);
+	static const char *const labels[OVER_BUTTONS] = {N_("Play again"), N_("Menu"), N_("Save record"),
+							 N_("Copy")};
 	for (int b = 0; b < OVER_BUTTONS; b++)
-		app_button(a, over_button(b), labels[b], b == a->menu_row);
+		app_button(a, over_button(b), _(labels[b]), b == a->menu_row);
 }
 
 const struct scene scene_over = {

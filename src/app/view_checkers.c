@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 #include "app/layout.h"
 #include "games/checkers/checkers.h"
 
@@ -172,8 +173,9 @@ static bool follows_entry(const struct game_move *m)
 	return true;
 }
 
-/* Writes the pieces that can capture now as "11", "11 or 15", "one of 11, 15 and 22". */
-static void jumpers_text(const struct game_move *moves, int n, char *buf, size_t len)
+/* Writes the squares of the pieces that can capture now as "11", "11 or 15", "11, 15 and 22";
+ * returns how many there are. */
+static int jumpers_text(const struct game_move *moves, int n, char *buf, size_t len)
 {
 	int from[32], count = 0;
 	for (int i = 0; i < n; i++) {
@@ -192,19 +194,24 @@ static void jumpers_text(const struct game_move *moves, int n, char *buf, size_t
 			from[k] = from[k - 1];
 			from[k - 1] = t;
 		}
-	size_t used = (size_t)snprintf(buf, len, "%s", count > 2 ? "one of " : "");
+	/* TRANSLATORS: lists of squares: "9, 10 and 11" (one of them must jump), "9 or 10". */
+	size_t used = 0;
+	buf[0] = '\0';
 	for (int i = 0; i < count && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%d",
-					 i == 0 ? "" : i == count - 1 ? (count > 2 ? " and " : " or ") : ", ",
+					 i == 0 ? "" : i == count - 1 ? (count > 2 ? _(" and ") : _(" or ")) : ", ",
 					 from[i]);
+	return count;
 }
 
 /* Refuses a move that does not capture when a capture is forced, saying which piece must. */
 static void refuse_forced(struct app *a, const struct game_move *moves, int n)
 {
 	char who[120], why[200];
-	jumpers_text(moves, n, who, sizeof who);
-	snprintf(why, sizeof why, "A capture is forced: %s must jump", who);
+	if (jumpers_text(moves, n, who, sizeof who) > 2)
+		snprintf(why, sizeof why, _("A capture is forced: one of %s must jump"), who);
+	else
+		snprintf(why, sizeof why, _("A capture is forced: %s must jump"), who);
 	play_refuse(a, why);
 }
 
@@ -223,8 +230,8 @@ static void pick_up(struct app *a, struct play *p, int sq, const struct game_mov
 	const struct checkers_pos *pos = pos_of(p);
 	const int side = pos->side;
 	if (owner(pos, sq) != side) {
-		play_refuse(a, owner(pos, sq) < 0 ? "Pick up one of your pieces first"
-						  : "That piece is not yours");
+		play_refuse(a, owner(pos, sq) < 0 ? _("Pick up one of your pieces first")
+						  : _("That piece is not yours"));
 		return;
 	}
 	for (int i = 0; i < n; i++) {
@@ -241,7 +248,7 @@ static void pick_up(struct app *a, struct play *p, int sq, const struct game_mov
 	if (n > 0 && checkers_move_captures(&moves[0]))
 		refuse_forced(a, moves, n);
 	else
-		play_refuse(a, "That piece cannot move");
+		play_refuse(a, _("That piece cannot move"));
 }
 
 /* Does what a click (or a drop, or Enter) on square sq means now: pick up a piece, enter the
@@ -308,21 +315,21 @@ static void square_action(struct app *a, struct play *p, int sq, bool drop)
 	}
 	if (ends_here > 1) {
 		char why[160];
-		snprintf(why, sizeof why, "Several jumps end on %d: click each landing square", sq);
+		snprintf(why, sizeof why, _("Several jumps end on %d: click each landing square"), sq);
 		play_refuse(a, why);
 		return;
 	}
 	const bool capture = n > 0 && checkers_move_captures(&moves[0]);
 	if (ui.hop_count > 0) {
 		char why[160];
-		snprintf(why, sizeof why, "The jump goes on from %d: every capture must be taken", at);
+		snprintf(why, sizeof why, _("The jump goes on from %d: every capture must be taken"), at);
 		play_refuse(a, why);
 	} else if (capture) {
 		refuse_forced(a, moves, n);
 		drop_selection();
 	} else {
-		play_refuse(a, p->hints ? "That is not a legal move"
-					: "That is not a legal move (H shows the legal ones)");
+		play_refuse(a, p->hints ? _("That is not a legal move")
+					: _("That is not a legal move (H shows the legal ones)"));
 		drop_selection();
 	}
 }
@@ -717,11 +724,12 @@ static void draw(struct app *a, const struct play *p)
 		const int v = p->eval_score[to];
 		char text[16];
 		if (search_proven(v))
-			snprintf(text, sizeof text, "%s", v > 0 ? "win" : "loss");
+			/* TRANSLATORS: the engine's score on a square: a proven win or loss. */
+			snprintf(text, sizeof text, "%s", v > 0 ? _("win") : _("loss"));
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
-		app_text(a, FONT_SMALL, text, x + w / 2, y + w - 24,
-			 v >= 0 ? (SDL_Color){230, 255, 230, 255} : (SDL_Color){255, 200, 190, 255}, 1);
+		app_text_fit(a, FONT_SMALL, text, x + w / 2, y + w - 24,
+			 v >= 0 ? (SDL_Color){230, 255, 230, 255} : (SDL_Color){255, 200, 190, 255}, 1, w - 4);
 	}
 	/* The piece being dragged follows the pointer. */
 	if (ui.from && ui.dragging) {
@@ -869,14 +877,14 @@ static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
 static void describe(const struct play *p, char *buf, size_t n)
 {
 	(void)p;
-	snprintf(buf, n, "Checkers (English draughts)");
+	snprintf(buf, n, "%s", _("Checkers (English draughts)"));
 }
 
 /* Writes a search score for the HUD: men, or a won or lost game. */
 static void score_text(int v, char *buf, size_t n)
 {
 	if (search_proven(v))
-		snprintf(buf, n, "%s", v > 0 ? "a win" : "a loss");
+		snprintf(buf, n, "%s", v > 0 ? _("a win") : _("a loss"));
 	else
 		snprintf(buf, n, "%+.2f", v / 100.0);
 }
@@ -886,19 +894,19 @@ static void draw_stats(struct app *a, SDL_Rect r)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {160, 170, 160, 255};
 	if (!ui.have_stats) {
-		app_text(a, FONT_SMALL, "No search yet (S hides this)", r.x + 12, r.y + 30, dim, 0);
+		app_text_fit(a, FONT_SMALL, _("No search yet (S hides this)"), r.x + 12, r.y + 30, dim, 0, r.w - 24);
 		return;
 	}
 	const struct search_result *s = &ui.stats;
 	char line[200], score[32];
 	score_text(s->score, score, sizeof score);
-	snprintf(line, sizeof line, "Depth %d \xc2\xb7 score %s for %s", s->depth, score,
-		 ui.stats_side ? "White" : "Black");
-	app_text(a, FONT_SMALL, line, r.x + 12, r.y + 28, ink, 0);
+	snprintf(line, sizeof line, _("Depth %d \xc2\xb7 score %s for %s"), s->depth, score,
+		 ui.stats_side ? _("White") : _("Black"));
+	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 28, ink, 0, r.w - 24);
 	const double secs = ui.stats_seconds > 0 ? ui.stats_seconds : 0;
-	snprintf(line, sizeof line, "%llu nodes \xc2\xb7 %.2f s \xc2\xb7 %.0f k nodes/s",
+	snprintf(line, sizeof line, _("%llu nodes \xc2\xb7 %.2f s \xc2\xb7 %.0f k nodes/s"),
 		 (unsigned long long)s->nodes, secs, secs > 0 ? (double)s->nodes / secs / 1000.0 : 0.0);
-	app_text(a, FONT_SMALL, line, r.x + 12, r.y + 52, ink, 0);
+	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 52, ink, 0, r.w - 24);
 	/* The principal variation, wrapped over up to three lines. */
 	struct checkers_pos pos = ui.stats_root;
 	char pv[3][200] = {"PV:", "", ""};
@@ -927,7 +935,7 @@ static void draw_moves(struct app *a, const struct play *p, SDL_Rect r)
 	const int offset = first_side == CHECKERS_WHITE ? 1 : 0;
 	const int lines = (m->cursor + offset + 1) / 2;
 	if (lines == 0) {
-		app_text(a, FONT_SMALL, "Moves appear here in PDN notation", r.x + 12, r.y + 30, dim, 0);
+		app_text_fit(a, FONT_SMALL, _("Moves appear here in PDN notation"), r.x + 12, r.y + 30, dim, 0, r.w - 24);
 		return;
 	}
 	const int rows = 5, cols = 2, shown = rows * cols;
@@ -963,9 +971,9 @@ static void panel(struct app *a, const struct play *p, SDL_Rect r)
 	const int kings[2] = {__builtin_popcount(pos->piece[0] & pos->kings),
 			      __builtin_popcount(pos->piece[1] & pos->kings)};
 	char head[160];
-	snprintf(head, sizeof head, "Kings: Black %d \xc2\xb7 White %d%s", kings[0], kings[1],
-		 ui.show_stats ? "" : "   \xc2\xb7 S: search");
-	app_text(a, FONT_SMALL, head, r.x + 12, r.y + 4, ui.show_stats ? gold : dim, 0);
+	snprintf(head, sizeof head, _("Kings: Black %d \xc2\xb7 White %d%s"), kings[0], kings[1],
+		 ui.show_stats ? "" : _("   \xc2\xb7 S: search"));
+	app_text_fit(a, FONT_SMALL, head, r.x + 12, r.y + 4, ui.show_stats ? gold : dim, 0, r.w - 24);
 	if (ui.show_stats)
 		draw_stats(a, r);
 	else
@@ -988,17 +996,17 @@ static void outcome(const struct play *p, char *buf, size_t n)
 {
 	const struct checkers_pos *pos = pos_of(p);
 	if (match_repetition(&p->match)) {
-		snprintf(buf, n, "Drawn by threefold repetition");
+		snprintf(buf, n, "%s", _("Drawn by threefold repetition"));
 		return;
 	}
 	if (pos->quiet >= CHECKERS_QUIET_DRAW) {
-		snprintf(buf, n, "Draw: 40 moves each, no capture or man move");
+		snprintf(buf, n, "%s", _("Draw: 40 moves each, no capture or man move"));
 		return;
 	}
 	const int loser = pos->side;
-	snprintf(buf, n, "%s %s \xc2\xb7 Black %d \xe2\x80\x93 %d White",
-		 loser ? "White" : "Black", pos->piece[loser] ? "cannot move" : "has no pieces left",
-		 count(p, 0), count(p, 1));
+	const char *how = loser ? (pos->piece[loser] ? _("White cannot move") : _("White has no pieces left"))
+				: (pos->piece[loser] ? _("Black cannot move") : _("Black has no pieces left"));
+	snprintf(buf, n, _("%s \xc2\xb7 Black %d \xe2\x80\x93 %d White"), how, count(p, 0), count(p, 1));
 }
 
 const struct view view_checkers = {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 #include "app/layout.h"
 #include "games/dots/chains.h"
 #include "games/dots/dots.h"
@@ -175,12 +176,12 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	p->anim_end = end;
 	if (match_over(&p->match))
 		return;
-	const char *who = p->rules->side_name[mover];
+	const char *who = _(p->rules->side_name[mover]);
 	if (p->mode == MODE_VS_COMPUTER)
 		snprintf(p->banner, sizeof p->banner, "%s",
-		         mover == p->human ? "Box! Play again" : "Box! The computer plays again");
+		         mover == p->human ? _("Box! Play again") : _("Box! The computer plays again"));
 	else
-		snprintf(p->banner, sizeof p->banner, "Box! %s plays again", who);
+		snprintf(p->banner, sizeof p->banner, _("Box! %s plays again"), who);
 	p->banner_end = a->now + BANNER_SECONDS;
 }
 
@@ -431,10 +432,11 @@ static void draw(struct app *a, const struct play *p)
 		const bool proven = search_proven(v);
 		char text[16];
 		if (proven)
+			/* TRANSLATORS: one-letter marks of a proven win, loss or draw, before a number. */
 			snprintf(text, sizeof text, "%s%+d",
-			         v > 0   ? "W"
-			         : v < 0 ? "L"
-			                 : "D",
+			         v > 0   ? _("W")
+			         : v < 0 ? _("L")
+			                 : _("D"),
 			         search_margin(v));
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
@@ -479,7 +481,7 @@ static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
 static void describe(const struct play *p, char *buf, size_t n)
 {
 	const struct dots_pos *pos = pos_of(p);
-	snprintf(buf, n, "Dots and Boxes %d\xc3\x97%d", pos->rows, pos->cols);
+	snprintf(buf, n, "%s %d\xc3\x97%d", _("Dots and Boxes"), pos->rows, pos->cols);
 }
 
 /* The chain counter, shown with the hints: boxes and safe edges left, the chains and loops,
@@ -500,22 +502,22 @@ static void panel(struct app *a, const struct play *p, SDL_Rect r)
 	app_panel(a, r, (SDL_Color){40, 52, 48, 255});
 	char line[160];
 	if (a->now >= p->banner_end) { /* the banner covers the first two lines */
-		snprintf(line, sizeof line, "Boxes left %d \xc2\xb7 safe edges %d", left, safe);
-		app_text(a, FONT_SMALL, line, r.x + 16, r.y + 12, ink_light, 0);
-		snprintf(line, sizeof line, "Long chains %d \xc2\xb7 loops %d \xc2\xb7 short %d",
+		snprintf(line, sizeof line, _("Boxes left %d \xc2\xb7 safe edges %d"), left, safe);
+		app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 12, ink_light, 0, r.w - 32);
+		snprintf(line, sizeof line, _("Long chains %d \xc2\xb7 loops %d \xc2\xb7 short %d"),
 		         ch.long_chains, ch.loops, ch.short_chains);
-		app_text(a, FONT_SMALL, line, r.x + 16, r.y + 44, ink_light, 0);
+		app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 44, ink_light, 0, r.w - 32);
 	}
 	const int sum = ch.dots + ch.long_chains;
-	snprintf(line, sizeof line, "Dots + long chains: %d + %d = %d, %s", ch.dots, ch.long_chains,
-	         sum, sum % 2 ? "odd" : "even");
-	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 76, dim, 0);
-	const char *who = p->mode != MODE_VS_COMPUTER ? p->rules->side_name[ch.favoured]
-	                  : ch.favoured == p->human   ? "you"
-	                                              : "the computer";
-	snprintf(line, sizeof line, "Control: %s (%s wants even)", who,
-	         p->rules->side_name[DOTS_A]);
-	app_text(a, FONT_SMALL, line, r.x + 16, r.y + 108, gold, 0);
+	snprintf(line, sizeof line, _("Dots + long chains: %d + %d = %d, %s"), ch.dots, ch.long_chains,
+	         sum, sum % 2 ? _("odd") : _("even"));
+	app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 76, dim, 0, r.w - 32);
+	const char *who = p->mode != MODE_VS_COMPUTER ? _(p->rules->side_name[ch.favoured])
+	                  : ch.favoured == p->human   ? _("you")
+	                                              : _("the computer");
+	snprintf(line, sizeof line, _("Control: %s (%s wants even)"), who,
+	         _(p->rules->side_name[DOTS_A]));
+	app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 108, gold, 0, r.w - 32);
 }
 
 const struct view view_dots = {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/i18n.h"
 #include "app/layout.h"
 #include "games/reversi/reversi.h"
 
@@ -263,7 +264,7 @@ static void draw(struct app *a, const struct play *p)
 		const bool proven = search_proven(v);
 		char text[16];
 		if (proven) /* the search proved the result: won or lost by this many discs */
-			snprintf(text, sizeof text, "%s%+d", v > 0 ? "W" : "L", search_margin(v));
+			snprintf(text, sizeof text, "%s%+d", v > 0 ? _("W") : _("L"), search_margin(v));
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
 		const SDL_Color ink = proven ? (SDL_Color){255, 210, 80, 255}
@@ -295,8 +296,8 @@ static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
 static void describe(const struct play *p, char *buf, size_t n)
 {
 	const struct reversi_pos *pos = pos_of(p);
-	snprintf(buf, n, "%s %d\xc3\x97%d%s", pos->anti ? "Anti-reversi" : "Reversi", pos->size,
-		 pos->size, pos->hole ? " black hole" : "");
+	snprintf(buf, n, "%s %d\xc3\x97%d%s", pos->anti ? _("Anti-reversi") : _("Reversi"), pos->size,
+		 pos->size, pos->hole ? _(", black hole") : "");
 }
 
 const struct view view_reversi = {

@@ -29,6 +29,7 @@ enum {
 extern const char *const settings_games[];  /* "reversi", "checkers", "dots" */
 extern const char *const settings_modes[];  /* "vs-computer", "two-players", "demo" */
 extern const char *const settings_levels[]; /* "beginner", "medium", "hard", "expert" */
+extern const char *const settings_languages[]; /* "auto", "en", "ru", "zh" */
 
 struct settings {
 	char game[SETTINGS_WORD_MAX];  /* a word of settings_games (default "reversi") */
@@ -47,6 +48,8 @@ struct settings {
 	bool fullscreen;
 	int animation_speed; /* 0 (no animation) .. 3 (fastest), default 2 */
 	bool show_eval;      /* show the engine's evaluation in the HUD */
+	char language[SETTINGS_WORD_MAX]; /* a word of settings_languages (default "auto":
+					   * from the locale) */
 };
 
 /* Returns the index of `word` in the NULL-terminated `list`, or -1 if it is not there. */
