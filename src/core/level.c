@@ -68,19 +68,19 @@ static const struct level checkers_levels[] = {
     {.name = "hard",
      .title = "Hard",
      .depth = SEARCH_MAX_DEPTH,
-     .nodes = 40000,
+     .nodes = 80000,
      .noise = 0,
      .min_think_ms = 600,
      .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
-     .summary = "searches about ten moves ahead, every exchange played to the end"},
+     .summary = "searches about twelve moves ahead, every exchange played to the end"},
     {.name = "expert",
      .title = "Expert",
      .depth = SEARCH_MAX_DEPTH,
-     .nodes = 400000,
+     .nodes = 1500000,
      .noise = 0,
      .min_think_ms = 600,
      .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
-     .summary = "searches ten times as many positions as Hard, fourteen moves and more"},
+     .summary = "searches nearly twenty times as many positions as Hard, fifteen moves and more"},
 };
 
 static const struct level dots_levels[] = {
