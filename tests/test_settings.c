@@ -79,6 +79,8 @@ static void assert_sane(const struct settings *s)
 	assert_in_range(s->dots_cols, 1, 9);
 	assert_in_range(s->volume, 0, 100);
 	assert_in_range(s->animation_speed, 0, 3);
+	assert_true(settings_find_word(settings_themes, s->theme) >= 0);
+	assert_true(settings_find_word(settings_palettes, s->palette) >= 0);
 }
 
 /* Checks that two settings hold the same values, field by field. */
@@ -101,6 +103,8 @@ static void assert_same(const struct settings *a, const struct settings *b)
 	assert_int_equal(a->fullscreen, b->fullscreen);
 	assert_int_equal(a->animation_speed, b->animation_speed);
 	assert_int_equal(a->show_eval, b->show_eval);
+	assert_string_equal(a->theme, b->theme);
+	assert_string_equal(a->palette, b->palette);
 }
 
 /* Formats s, parses the text back and checks that nothing changed, and that formatting the
@@ -143,6 +147,8 @@ static void test_defaults(void **state)
 	assert_false(s.fullscreen);
 	assert_int_equal(s.animation_speed, 2);
 	assert_false(s.show_eval);
+	assert_string_equal(s.theme, "standard");
+	assert_string_equal(s.palette, "standard");
 	assert_sane(&s);
 
 	/* Empty text, comments alone and blank lines all give the defaults, and no error. */
@@ -182,6 +188,8 @@ static void test_round_trip(void **state)
 		s.fullscreen = (i >> 1) & 1;
 		s.animation_speed = i;
 		s.show_eval = !((i >> 1) & 1);
+		strcpy(s.theme, settings_themes[i & 1]);
+		strcpy(s.palette, settings_palettes[(i >> 1) & 1]);
 		assert_sane(&s);
 		assert_round_trip(&s);
 	}
@@ -216,6 +224,8 @@ static void test_syntax(void **state)
 	                   "hints = off\n"
 	                   "show-eval = yes\n"
 	                   "animation-speed = +0\n"
+	                   "Theme = HIGH_CONTRAST\n"
+	                   "palette = colour-blind # Okabe-Ito\n"
 	                   "fullscreen = false"; /* no newline at the end */
 	struct settings s;
 	char err[GAME_ERR_MAX] = "";
@@ -233,6 +243,8 @@ static void test_syntax(void **state)
 	assert_false(s.hints);
 	assert_true(s.show_eval);
 	assert_int_equal(s.animation_speed, 0);
+	assert_string_equal(s.theme, "high-contrast");
+	assert_string_equal(s.palette, "colour-blind");
 	assert_false(s.fullscreen);
 	assert_sane(&s);
 }
@@ -290,6 +302,9 @@ static void test_bad_values(void **state)
 	    {"[play]\ncolour = 2\n", {"line 2", "colour", "0 to 1"}},
 	    {"[play]\ngame = chess\n", {"line 2", "reversi, checkers or dots", "chess"}},
 	    {"[display]\nhints = perhaps\n", {"line 2", "hints", "yes or no"}},
+	    {"[display]\ntheme = dark\n", {"line 2", "standard or high-contrast", "dark"}},
+	    {"[display]\npalette = rainbow\n", {"line 2", "standard or colour-blind", "rainbow"}},
+	    {"[display]\nanimation-speed = 4\n", {"line 2", "animation-speed", "0 to 3"}},
 	    {"[play\nlevel = hard\n", {"line 1", "[name]", ""}},
 	    {"[play] junk\n", {"line 1", "[name]", ""}},
 	    {"[play]\nlevel hard\n", {"line 2", "key = value", ""}},
@@ -417,6 +432,9 @@ static void test_load_and_save(void **state)
 	s.volume = 0;
 	s.muted = true;
 	s.reversi_size = 6;
+	s.animation_speed = 0;
+	strcpy(s.theme, "high-contrast");
+	strcpy(s.palette, "colour-blind");
 	assert_int_equal(settings_save(&s, path, err), 0);
 	assert_int_equal(settings_load(&back, path, err), 0);
 	assert_same(&s, &back);
