@@ -268,7 +268,7 @@ static struct text_entry *text_get(struct app *a, enum font_id font, const char 
 int app_text(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
 	     int align)
 {
-	const struct text_entry *e = text_get(a, font, text, colour);
+	const struct text_entry *e = text_get(a, font, text, app_theme_ink(a, colour));
 	if (!e)
 		return 0;
 	SDL_Rect r = {align == 1 ? x - e->w / 2 : align == 2 ? x - e->w : x, y, e->w, e->h};
