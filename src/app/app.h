@@ -333,6 +333,16 @@ void script_free(struct script *s);
 /* Runs the script's events that are due at this tick; returns false once it has ended. */
 bool script_tick(struct app *a, struct script *s);
 
+/* --- the monkey test: random input through the real handlers (app/monkey.c) --- */
+struct monkey;
+/* Starts a monkey test of `events` random events drawn from `seed`; NULL when out of memory. */
+struct monkey *monkey_new(struct app *a, long events, uint32_t seed);
+/* Sends one tick's events; returns 0 while running, 1 once done (a summary is on stderr), -1
+ * when the program got stuck (monkey_why says how). */
+int monkey_tick(struct app *a, struct monkey *m);
+const char *monkey_why(const struct monkey *m);
+void monkey_free(struct monkey *m);
+
 /* Runs the front end with the command line; returns the exit status. */
 int app_main(int argc, char **argv);
 
