@@ -228,10 +228,10 @@ static void dashes(struct app *a, const struct dots_pos *pos, int e, SDL_Color c
 static void hatch(struct app *a, SDL_Rect r)
 {
 	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
-	SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 150);
+	SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 200);
 	const int step = r.w / 6 < 6 ? 6 : r.w / 6;
 	for (int k = step; k < 2 * r.w; k += step)
-		for (int d = 0; d < 3; d++) { /* three pixels thick */
+		for (int d = 0; d < 4; d++) { /* four pixels thick */
 			int x1 = r.x + k + d - r.w, y1 = r.y + r.h - 1, x2 = r.x + k + d, y2 = r.y;
 			/* clip the line x - y = const to the box */
 			if (x1 < r.x) {
