@@ -161,6 +161,18 @@ static void open_pad(struct app *a)
 			return;
 }
 
+/* Sends a key press made by the gamepad through the keyboard's handling. */
+static void send_key(struct app *a, SDL_Keycode k, Uint16 mod)
+{
+	SDL_Event key;
+	memset(&key, 0, sizeof key);
+	key.type = SDL_KEYDOWN;
+	key.key.state = SDL_PRESSED;
+	key.key.keysym.sym = k;
+	key.key.keysym.mod = mod;
+	app_event(a, &key);
+}
+
 void app_event(struct app *a, const SDL_Event *ev)
 {
 	switch (ev->type) {
@@ -194,22 +206,36 @@ void app_event(struct app *a, const SDL_Event *ev)
 		static const struct {
 			Uint8 button;
 			SDL_Keycode key;
+			Uint16 mod;
 		} map[] = {
-			{SDL_CONTROLLER_BUTTON_DPAD_UP, SDLK_UP},       {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDLK_DOWN},
-			{SDL_CONTROLLER_BUTTON_DPAD_LEFT, SDLK_LEFT},   {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDLK_RIGHT},
-			{SDL_CONTROLLER_BUTTON_A, SDLK_RETURN},         {SDL_CONTROLLER_BUTTON_START, SDLK_RETURN},
-			{SDL_CONTROLLER_BUTTON_B, SDLK_ESCAPE},         {SDL_CONTROLLER_BUTTON_X, SDLK_u},
-			{SDL_CONTROLLER_BUTTON_Y, SDLK_h},              {SDL_CONTROLLER_BUTTON_BACK, SDLK_F1},
+			{SDL_CONTROLLER_BUTTON_DPAD_UP, SDLK_UP, 0},     {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDLK_DOWN, 0},
+			{SDL_CONTROLLER_BUTTON_DPAD_LEFT, SDLK_LEFT, 0}, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDLK_RIGHT, 0},
+			{SDL_CONTROLLER_BUTTON_A, SDLK_RETURN, 0},       {SDL_CONTROLLER_BUTTON_START, SDLK_RETURN, 0},
+			{SDL_CONTROLLER_BUTTON_B, SDLK_ESCAPE, 0},       {SDL_CONTROLLER_BUTTON_X, SDLK_u, 0},
+			{SDL_CONTROLLER_BUTTON_Y, SDLK_h, 0},            {SDL_CONTROLLER_BUTTON_BACK, SDLK_F1, 0},
+			{SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SDLK_h, KMOD_LSHIFT}, /* the engine's suggestion */
+			{SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, SDLK_u, KMOD_LSHIFT}, /* redo */
 		};
 		for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-			if (map[i].button == ev->cbutton.button) {
-				SDL_Event key;
-				memset(&key, 0, sizeof key);
-				key.type = SDL_KEYDOWN;
-				key.key.state = SDL_PRESSED;
-				key.key.keysym.sym = map[i].key;
-				app_event(a, &key);
-			}
+			if (map[i].button == ev->cbutton.button)
+				send_key(a, map[i].key, map[i].mod);
+		return;
+	}
+	case SDL_CONTROLLERAXISMOTION: {
+		/* The left stick moves like the D-pad: one step each time it is pushed past
+		 * half-way, again only after it came back near the middle. */
+		static int pushed[2]; /* per axis: -1, 0 or +1 */
+		const int axis = ev->caxis.axis;
+		if (axis != SDL_CONTROLLER_AXIS_LEFTX && axis != SDL_CONTROLLER_AXIS_LEFTY)
+			return;
+		const int v = ev->caxis.value, dir = v > 16000 ? 1 : v < -16000 ? -1 : 0;
+		if (dir == 0 && v > -8000 && v < 8000)
+			pushed[axis] = 0;
+		if (dir != 0 && pushed[axis] != dir) {
+			pushed[axis] = dir;
+			send_key(a, axis == SDL_CONTROLLER_AXIS_LEFTX ? (dir > 0 ? SDLK_RIGHT : SDLK_LEFT)
+								     : (dir > 0 ? SDLK_DOWN : SDLK_UP), 0);
+		}
 		return;
 	}
 	case SDL_MOUSEMOTION:

@@ -332,6 +332,9 @@ struct script *script_load(const char *path, char *err, size_t errlen);
 void script_free(struct script *s);
 /* Runs the script's events that are due at this tick; returns false once it has ended. */
 bool script_tick(struct app *a, struct script *s);
+/* Stores in out (room for max) the targets a player clicks in turn to play `move`; returns
+ * how many (0: none). */
+int script_move_targets(const struct play *p, const struct game_move *move, int *out, int max);
 
 /* --- the monkey test: random input through the real handlers (app/monkey.c) --- */
 struct monkey;

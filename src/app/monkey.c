@@ -16,8 +16,8 @@
 #include "app/app.h"
 
 enum {
-	MONKEY_EVENTS_PER_TICK = 24,
-	MONKEY_HOME_EVERY = 800,            /* events between trips back to the menu */
+	MONKEY_EVENTS_PER_TICK = 8,
+	MONKEY_HOME_EVERY = 4000,           /* events between trips back to the menu (8 s) */
 	MONKEY_HOME_TICKS = 20 * APP_TICK_HZ, /* the longest a trip may take */
 };
 
@@ -159,16 +159,28 @@ static void random_event(struct app *a, struct monkey *m)
 	};
 	const int r = below(m, 1000);
 	int x, y;
-	if (r < 300) { /* the pointer moves */
+	if (r < 200) { /* the pointer moves */
 		point(a, m, &x, &y);
 		mouse(a, SDL_MOUSEMOTION, x, y, 0);
-	} else if (r < 480) { /* a click */
+	} else if (r < 340) { /* a click */
 		point(a, m, &x, &y);
 		const Uint8 button = below(m, 8) == 0 ? SDL_BUTTON_RIGHT : SDL_BUTTON_LEFT;
 		mouse(a, SDL_MOUSEMOTION, x, y, 0);
 		mouse(a, SDL_MOUSEBUTTONDOWN, x, y, button);
 		mouse(a, SDL_MOUSEBUTTONUP, x, y, button);
-	} else if (r < 530) { /* a drag, from one point to another */
+	} else if (r < 560) { /* a legal move, clicked as a player would (so that games end) */
+		struct game_move moves[GAME_MOVES_MAX];
+		const struct play *p = &a->play;
+		const int n = p->rules && !match_over(&p->match) ? match_legal(&p->match, moves) : 0;
+		int step[GAME_TEXT_MAX];
+		const int steps = n ? script_move_targets(p, &moves[below(m, n)], step, GAME_TEXT_MAX) : 0;
+		for (int i = 0; i < steps; i++) {
+			p->view->centre(p, step[i], &x, &y);
+			mouse(a, SDL_MOUSEMOTION, x, y, 0);
+			mouse(a, SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT);
+			mouse(a, SDL_MOUSEBUTTONUP, x, y, SDL_BUTTON_LEFT);
+		}
+	} else if (r < 580) { /* a drag, from one point to another */
 		int x2, y2;
 		point(a, m, &x, &y);
 		point(a, m, &x2, &y2);
@@ -178,7 +190,7 @@ static void random_event(struct app *a, struct monkey *m)
 			mouse(a, SDL_MOUSEMOTION, x + (x2 - x) * i / 3, y + (y2 - y) * i / 3, SDL_BUTTON_LEFT);
 		if (below(m, 4)) /* sometimes the button is never let go */
 			mouse(a, SDL_MOUSEBUTTONUP, x2, y2, SDL_BUTTON_LEFT);
-	} else if (r < 550) { /* the wheel */
+	} else if (r < 595) { /* the wheel */
 		SDL_Event ev;
 		memset(&ev, 0, sizeof ev);
 		ev.type = SDL_MOUSEWHEEL;
@@ -192,7 +204,7 @@ static void random_event(struct app *a, struct monkey *m)
 		if (k == SDLK_F11 && below(m, 4)) /* fullscreen, but not too often */
 			k = SDLK_RIGHT;
 		key(a, k, mod, below(m, 10) == 0);
-	} else if (r < 940) { /* a gamepad button */
+	} else if (r < 900) { /* a gamepad button */
 		SDL_Event ev;
 		memset(&ev, 0, sizeof ev);
 		ev.type = SDL_CONTROLLERBUTTONDOWN;
@@ -201,6 +213,14 @@ static void random_event(struct app *a, struct monkey *m)
 		app_event(a, &ev);
 		ev.type = SDL_CONTROLLERBUTTONUP;
 		ev.cbutton.state = SDL_RELEASED;
+		app_event(a, &ev);
+		m->pads++;
+	} else if (r < 940) { /* a gamepad stick */
+		SDL_Event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.type = SDL_CONTROLLERAXISMOTION;
+		ev.caxis.axis = (Uint8)below(m, SDL_CONTROLLER_AXIS_MAX);
+		ev.caxis.value = (Sint16)(below(m, 65536) - 32768);
 		app_event(a, &ev);
 		m->pads++;
 	} else if (r < 955) { /* the window changes size (for real: SDL sends the events) */
@@ -277,13 +297,19 @@ static int go_home(struct app *a, struct monkey *m)
 }
 
 /* From the menu, starts the next of the three games with the mouse (the Game row's right
- * arrow, then Start). */
+ * arrow, then Start), against the computer or, every other round of three, between two
+ * players (whose games the monkey finishes quickly, reaching the game-over scene). */
 static void start_next_game(struct app *a, struct monkey *m)
 {
 	const char *want = game_names[m->homes % 3];
 	for (int i = 0; i < 3 && strcmp(a->settings.game, want) != 0; i++) {
 		mouse(a, SDL_MOUSEBUTTONDOWN, 900, 226, SDL_BUTTON_LEFT);
 		mouse(a, SDL_MOUSEBUTTONUP, 900, 226, SDL_BUTTON_LEFT);
+	}
+	const char *mode = (m->homes / 3) % 2 ? "two-players" : "vs-computer";
+	for (int i = 0; i < 3 && strcmp(a->settings.mode, mode) != 0; i++) {
+		mouse(a, SDL_MOUSEBUTTONDOWN, 900, 276, SDL_BUTTON_LEFT);
+		mouse(a, SDL_MOUSEBUTTONUP, 900, 276, SDL_BUTTON_LEFT);
 	}
 	mouse(a, SDL_MOUSEMOTION, 558, 648, 0);
 	mouse(a, SDL_MOUSEBUTTONDOWN, 558, 648, SDL_BUTTON_LEFT);

@@ -8,9 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
 #include "app/app.h"
+#include "io/atomic.h"
 
 enum command { CMD_KEY, CMD_CLICK, CMD_MOVE, CMD_DOWN, CMD_UP, CMD_SQUARE, CMD_DRAG, CMD_HINT,
 	       CMD_HINT_DRAG, CMD_WAIT, CMD_WAIT_SCENE, CMD_EXPECT_SCENE, CMD_SCREENSHOT, CMD_QUIT,
@@ -230,8 +229,7 @@ static bool first_move(const struct play *p, struct game_move *move)
 	return true;
 }
 
-/* Stores the targets a player clicks in turn to play `move`; returns how many (0: none). */
-static int move_steps(const struct play *p, const struct game_move *move, int *out, int max)
+int script_move_targets(const struct play *p, const struct game_move *move, int *out, int max)
 {
 	if (p->view->steps)
 		return p->view->steps(p, move, out, max);
@@ -255,26 +253,22 @@ static void pad_press(struct app *a, SDL_GameControllerButton button)
 	app_event(a, &ev);
 }
 
-/* Writes the scene, the game and the moves played (the `dump FILE` command) to path, flushed
- * to disk so that it survives a kill; returns success. */
+/* Writes the scene, the game and the moves played (the `dump FILE` command) to path, atomically
+ * (a kill leaves the old dump or the new one); returns success. */
 static bool dump(const struct app *a, const char *path)
 {
 	const struct play *p = &a->play;
-	FILE *f = fopen(path, "w");
-	if (!f)
+	static char record[1 << 16], text[(1 << 16) + 256];
+	record[0] = '\0';
+	if (p->rules && match_record(&p->match, record, sizeof record) < 0)
+		record[0] = '\0';
+	const int n = snprintf(text, sizeof text, "scene %s\ngame %s\nmoves %d\nrecord %s\n",
+			       a->scene ? a->scene->name : "none", p->rules ? p->rules->name : "none",
+			       p->rules ? p->match.cursor : 0, record);
+	char err[GAME_ERR_MAX];
+	if (n < 0 || (size_t)n >= sizeof text || atomic_write(path, text, (size_t)n, err) != 0)
 		return false;
-	fprintf(f, "scene %s\n", a->scene ? a->scene->name : "none");
-	if (p->rules) {
-		static char record[1 << 16];
-		if (match_record(&p->match, record, sizeof record) < 0)
-			record[0] = '\0';
-		fprintf(f, "game %s\nmoves %d\nrecord %s\n", p->rules->name, p->match.cursor, record);
-	} else {
-		fprintf(f, "game none\nmoves 0\nrecord \n");
-	}
-	bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
-	ok = fclose(f) == 0 && ok;
-	return ok;
+	return true;
 }
 
 /* Returns whether the scene named `name` is showing and settled. */
@@ -351,7 +345,7 @@ static void run(struct app *a, struct script *s, const struct step *st)
 		if (match_over(&p->match) || play_computer_to_move(p) || !first_move(p, &move))
 			break; /* nothing to play: scripts may ask for more moves than a game has */
 		int step[GAME_TEXT_MAX], x, y, x2, y2;
-		const int n = move_steps(p, &move, step, GAME_TEXT_MAX);
+		const int n = script_move_targets(p, &move, step, GAME_TEXT_MAX);
 		if (n == 0) {
 			fail(a, st, "no such target on the board");
 			return;
