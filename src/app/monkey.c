@@ -17,7 +17,8 @@
 
 enum {
 	MONKEY_EVENTS_PER_TICK = 8,
-	MONKEY_HOME_EVERY = 4000,           /* events between trips back to the menu (8 s) */
+	MONKEY_HOME_EVERY = 4000,           /* events between trips back to the menu (8 s), */
+	MONKEY_HOME_MIN = 200,              /* or an eighth of a short run, at least this */
 	MONKEY_HOME_TICKS = 20 * APP_TICK_HZ, /* the longest a trip may take */
 };
 
@@ -25,6 +26,7 @@ struct monkey {
 	long left, done;
 	uint64_t rng;
 	int until_home;  /* events before the next trip back to the menu */
+	int home_every;  /* events between trips */
 	int homing;      /* ticks spent on the way back to the menu, -1 when not going */
 	int homes, longest_home, quits, resizes, pads;
 	unsigned games;  /* bit per game played: reversi, checkers, dots */
@@ -59,7 +61,10 @@ struct monkey *monkey_new(struct app *a, long events, uint32_t seed)
 		return NULL;
 	m->left = events;
 	m->rng = 0x9e3779b97f4a7c15ull ^ ((uint64_t)seed << 1 | 1);
-	m->until_home = MONKEY_HOME_EVERY;
+	m->home_every = events / 8 < MONKEY_HOME_MIN    ? MONKEY_HOME_MIN
+			: events / 8 > MONKEY_HOME_EVERY ? MONKEY_HOME_EVERY
+							 : (int)(events / 8);
+	m->until_home = m->home_every;
 	m->homing = -1;
 	m->virtual_pad = -1;
 	return m;
@@ -326,7 +331,7 @@ int monkey_tick(struct app *a, struct monkey *m)
 		if (rc == 0)
 			return 0;
 		m->homing = -1;
-		m->until_home = MONKEY_HOME_EVERY;
+		m->until_home = m->home_every;
 		if (m->left <= 0) {
 			fprintf(stderr,
 				"parity: monkey: %ld events, %d trips back to the menu (longest %.1f s), "
