@@ -251,6 +251,10 @@ static void hatch(struct app *a, SDL_Rect r)
 static SDL_Color letter_colour(const struct app *a, int side)
 {
 	const SDL_Color c = a->theme.side[side];
+	if (a->theme.high_contrast) { /* black on a light box, white on a dark one */
+		const int luma = (2126 * c.r + 7152 * c.g + 722 * c.b) / 10000;
+		return luma > 120 ? (SDL_Color){0, 0, 0, 255} : (SDL_Color){255, 255, 255, 255};
+	}
 	return (SDL_Color){(Uint8)((c.r + 255) / 2), (Uint8)((c.g + 255) / 2),
 	                   (Uint8)((c.b + 255) / 2), 255};
 }
