@@ -77,21 +77,21 @@ static void test_options_with_the_keyboard(void **state)
 	char dir[300], body[1200], text[4096];
 	make_prefs("keys", "", dir, sizeof dir);
 	snprintf(body, sizeof body,
-		 "0 wait-scene menu\n"
-		 "1 key o\n"
-		 "0 wait-scene options\n"
-		 "1 key Right\n"      /* Theme: high contrast */
-		 "1 key Down\n"
-		 "1 key Right\n"      /* Colours: colour-blind safe */
-		 "1 key Down\n"
-		 "1 key Left\n"       /* Animations: Slow */
-		 "1 key Left\n"       /* Off */
-		 "1 screenshot %s/options.png\n"
-		 "1 key Escape\n"
-		 "0 wait-scene menu\n"
-		 "1 screenshot %s/menu-hc.png\n"
-		 "1 quit\n",
-		 work, work);
+	         "0 wait-scene menu\n"
+	         "1 key o\n"
+	         "0 wait-scene options\n"
+	         "1 key Right\n" /* Theme: high contrast */
+	         "1 key Down\n"
+	         "1 key Right\n" /* Colours: colour-blind safe */
+	         "1 key Down\n"
+	         "1 key Left\n" /* Animations: Slow */
+	         "1 key Left\n" /* Off */
+	         "1 screenshot %s/options.png\n"
+	         "1 key Escape\n"
+	         "0 wait-scene menu\n"
+	         "1 screenshot %s/menu-hc.png\n"
+	         "1 quit\n",
+	         work, work);
 	assert_int_equal(run_script(dir, "keys.script", body, ""), 0);
 	read_back(dir, "settings.ini", text, sizeof text);
 	assert_non_null(strstr(text, "theme = high-contrast"));
@@ -111,7 +111,7 @@ static void test_options_with_the_keyboard(void **state)
 	sh = shot_load(path);
 	const SDL_Color b = pixel(&sh, 640 + 10 + 5, 560 + 50);
 	const SDL_Color a = pixel(&sh, 640 - 70 + 30, 560 + 30);
-	assert_true(a.b > 150 && a.r < 40); /* Okabe-Ito blue */
+	assert_true(a.b > 150 && a.r < 40);                                /* Okabe-Ito blue */
 	assert_true((b.r > 200 && b.g > 130 && b.b < 40) || luma(b) < 30); /* orange, or a stripe */
 	SDL_FreeSurface(sh.s);
 }
@@ -125,15 +125,15 @@ static void test_options_with_the_gamepad(void **state)
 	/* From Start: Help, Quit, Options; A opens it; right turns high contrast on; B goes back
 	 * to the menu; D-pad up twice reaches Start again (through Help) and Start begins. */
 	const char *body = "0 wait-scene menu\n"
-			   "1 pad dpdown\n1 pad dpdown\n1 pad dpdown\n1 pad a\n"
-			   "0 wait-scene options\n"
-			   "1 pad dpright\n"
-			   "1 pad b\n"
-			   "0 wait-scene menu\n"
-			   "1 pad start\n"
-			   "0 wait-scene play\n"
-			   "1 expect-moves 0\n"
-			   "1 quit\n";
+	                   "1 pad dpdown\n1 pad dpdown\n1 pad dpdown\n1 pad a\n"
+	                   "0 wait-scene options\n"
+	                   "1 pad dpright\n"
+	                   "1 pad b\n"
+	                   "0 wait-scene menu\n"
+	                   "1 pad start\n"
+	                   "0 wait-scene play\n"
+	                   "1 expect-moves 0\n"
+	                   "1 quit\n";
 	assert_int_equal(run_script(dir, "pad.script", body, ""), 0);
 	read_back(dir, "settings.ini", text, sizeof text);
 	assert_non_null(strstr(text, "theme = high-contrast"));
@@ -145,8 +145,9 @@ static void pad_move(const char *game, const char *pads, const char *expect_reco
 {
 	char dir[300], body[1200], text[4096], args[200];
 	make_prefs(game, "", dir, sizeof dir);
-	snprintf(body, sizeof body, "0 wait-scene play\n%s0 wait\n1 expect-moves 1\n1 dump %s/dump.txt\n1 quit\n",
-		 pads, dir);
+	snprintf(body, sizeof body,
+	         "0 wait-scene play\n%s0 wait\n1 expect-moves 1\n1 dump %s/dump.txt\n1 quit\n",
+	         pads, dir);
 	snprintf(args, sizeof args, "--game %s --mode two-players", game);
 	char name[64];
 	snprintf(name, sizeof name, "%s-pad.script", game);
@@ -164,7 +165,8 @@ static void test_a_move_with_the_gamepad_in_each_game(void **state)
 	need_display();
 	/* Reversi: the cursor appears on d5, right to e5, down to e6, A plays there. */
 	pad_move("reversi", "1 pad dpdown\n1 pad dpright\n1 pad dpdown\n1 pad a\n", "record e6");
-	/* Checkers: the cursor appears on 10, A picks the man up, up to 14 or 15, A puts it down. */
+	/* Checkers: the cursor appears on 10, A picks the man up, up to 14 or 15, A puts it down.
+	 */
 	pad_move("checkers", "1 pad dpup\n1 pad a\n1 pad dpup\n1 pad a\n", "record 10-1");
 	/* Dots and Boxes: the cursor appears on the middle line, A draws it. */
 	pad_move("dots", "1 pad dpright\n1 pad a\n", "record ");
@@ -176,7 +178,8 @@ static struct shot reversi_shot(const char *name, const char *settings)
 	char dir[300], body[600], path[400];
 	make_prefs(name, settings, dir, sizeof dir);
 	snprintf(body, sizeof body,
-		 "0 wait-scene play\n0 square d3\n0 wait\n1 screenshot %s/%s.png\n1 quit\n", work, name);
+	         "0 wait-scene play\n0 square d3\n0 wait\n1 screenshot %s/%s.png\n1 quit\n", work,
+	         name);
 	char script[64];
 	snprintf(script, sizeof script, "%s.script", name);
 	assert_int_equal(run_script(dir, script, body, "--game reversi --mode two-players"), 0);
@@ -197,11 +200,13 @@ static void test_high_contrast_pixels(void **state)
 	assert_true(bg_std.r == 16 && bg_std.g == 22 && bg_std.b == 20);
 	assert_true(bg_hc.r == 0 && bg_hc.g == 0 && bg_hc.b == 0);
 	/* The board's frame: dark wood, then white. */
-	const SDL_Color frame_std = pixel(&std, x0 - 7, y0 + 300), frame_hc = pixel(&hc, x0 - 7, y0 + 300);
+	const SDL_Color frame_std = pixel(&std, x0 - 7, y0 + 300),
+	                frame_hc = pixel(&hc, x0 - 7, y0 + 300);
 	assert_true(luma(frame_std) < 70);
 	assert_true(frame_hc.r > 240 && frame_hc.g > 240 && frame_hc.b > 240);
 	/* The felt of an empty square is darker, so discs and hints stand out more. */
-	const SDL_Color felt_std = pixel(&std, x0 + 10, y0 + 10), felt_hc = pixel(&hc, x0 + 10, y0 + 10);
+	const SDL_Color felt_std = pixel(&std, x0 + 10, y0 + 10),
+	                felt_hc = pixel(&hc, x0 + 10, y0 + 10);
 	assert_true(luma(felt_hc) + 15 < luma(felt_std));
 	/* The last move (d3) glows yellow, not amber. */
 	int lx, ly, lw;
@@ -212,16 +217,18 @@ static void test_high_contrast_pixels(void **state)
 	SDL_FreeSurface(hc.s);
 }
 
-/* Counts the pixels of box 0 of a 3×3 Dots and Boxes board, won by B, that are orange and
- * that are dark, under `settings`. */
-static void box_colours(const char *name, const char *settings, int *orange, int *dark, int *red)
+/* Counts the pixels of box 0 of a 3×3 Dots and Boxes board, won by B, that are orange, dark,
+ * red and yellow, under `settings`. */
+static void box_colours(const char *name, const char *settings, int *orange, int *dark, int *red,
+                        int *yellow)
 {
 	char dir[300], body[800], path[400];
 	make_prefs(name, settings, dir, sizeof dir);
 	/* A 0, B 3, A 12, B 13: B closes box 0. */
 	snprintf(body, sizeof body,
-		 "0 wait-scene play\n0 square 0\n0 wait\n0 square 3\n0 wait\n0 square 12\n0 wait\n"
-		 "0 square 13\n0 wait\n1 screenshot %s/%s.png\n1 quit\n", work, name);
+	         "0 wait-scene play\n0 square 0\n0 wait\n0 square 3\n0 wait\n0 square 12\n0 wait\n"
+	         "0 square 13\n0 wait\n1 screenshot %s/%s.png\n1 quit\n",
+	         work, name);
 	char script[64];
 	snprintf(script, sizeof script, "%s.script", name);
 	assert_int_equal(run_script(dir, script, body, "--game dots --mode two-players"), 0);
@@ -229,13 +236,14 @@ static void box_colours(const char *name, const char *settings, int *orange, int
 	struct shot sh = shot_load(path);
 	int x0, y0, cell;
 	layout_dots(3, 3, &x0, &y0, &cell);
-	*orange = *dark = *red = 0;
+	*orange = *dark = *red = *yellow = 0;
 	for (int y = y0 + cell / 5; y < y0 + cell * 4 / 5; y += 2)
 		for (int x = x0 + cell / 5; x < x0 + cell * 4 / 5; x++) {
 			const SDL_Color c = pixel(&sh, x, y);
 			*orange += c.r > 180 && c.g > 110 && c.g < 200 && c.b < 90;
 			*red += c.r > 150 && c.g < 100 && c.b < 100;
 			*dark += luma(c) < 90;
+			*yellow += c.r > 220 && c.g > 220 && c.b < 60;
 		}
 	SDL_FreeSurface(sh.s);
 }
@@ -244,15 +252,20 @@ static void test_colour_blind_boxes(void **state)
 {
 	(void)state;
 	need_display();
-	int orange, dark, red;
-	box_colours("dots-std", "palette = standard\n", &orange, &dark, &red);
-	assert_true(red > 100);   /* B is red */
+	int orange, dark, red, yellow;
+	box_colours("dots-std", "palette = standard\n", &orange, &dark, &red, &yellow);
+	assert_true(red > 100);    /* B is red */
 	assert_int_equal(dark, 0); /* and plain */
 	assert_true(orange < 5);
-	box_colours("dots-cb", "palette = colour-blind\n", &orange, &dark, &red);
+	box_colours("dots-cb", "palette = colour-blind\n", &orange, &dark, &red, &yellow);
 	assert_true(orange > 100); /* B is Okabe-Ito orange */
 	assert_true(dark > 20);    /* and striped */
 	assert_true(red < 5);
+	/* High contrast too: B's letter is black on the orange box, never yellow on it (it was). */
+	box_colours("dots-hc-cb", "theme = high-contrast\npalette = colour-blind\n", &orange, &dark,
+	            &red, &yellow);
+	assert_true(orange > 100);
+	assert_int_equal(yellow, 0);
 }
 
 /* Returns the luminance beside the centre of Reversi square (col, row) on the first frame
@@ -261,8 +274,8 @@ static int first_frame_after_d3(const char *name, const char *settings, int col,
 {
 	char dir[300], body[600], path[400];
 	make_prefs(name, settings, dir, sizeof dir);
-	snprintf(body, sizeof body, "0 wait-scene play\n1 square d3\n0 screenshot %s/%s.png\n1 quit\n",
-		 work, name);
+	snprintf(body, sizeof body,
+	         "0 wait-scene play\n1 square d3\n0 screenshot %s/%s.png\n1 quit\n", work, name);
 	char script[64];
 	snprintf(script, sizeof script, "%s.script", name);
 	assert_int_equal(run_script(dir, script, body, "--game reversi --mode two-players"), 0);
@@ -294,12 +307,12 @@ static int setup(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_options_with_the_keyboard),
-		cmocka_unit_test(test_options_with_the_gamepad),
-		cmocka_unit_test(test_a_move_with_the_gamepad_in_each_game),
-		cmocka_unit_test(test_high_contrast_pixels),
-		cmocka_unit_test(test_colour_blind_boxes),
-		cmocka_unit_test(test_animation_speed_zero),
+	    cmocka_unit_test(test_options_with_the_keyboard),
+	    cmocka_unit_test(test_options_with_the_gamepad),
+	    cmocka_unit_test(test_a_move_with_the_gamepad_in_each_game),
+	    cmocka_unit_test(test_high_contrast_pixels),
+	    cmocka_unit_test(test_colour_blind_boxes),
+	    cmocka_unit_test(test_animation_speed_zero),
 	};
 	return cmocka_run_group_tests_name("window-a11y", tests, setup, window_teardown);
 }

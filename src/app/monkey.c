@@ -17,17 +17,17 @@
 
 enum {
 	MONKEY_EVENTS_PER_TICK = 8,
-	MONKEY_HOME_EVERY = 4000,           /* events between trips back to the menu (8 s), */
-	MONKEY_HOME_MIN = 200,              /* or an eighth of a short run, at least this */
+	MONKEY_HOME_EVERY = 4000,             /* events between trips back to the menu (8 s), */
+	MONKEY_HOME_MIN = 200,                /* or an eighth of a short run, at least this */
 	MONKEY_HOME_TICKS = 20 * APP_TICK_HZ, /* the longest a trip may take */
 };
 
 struct monkey {
 	long left, done;
 	uint64_t rng;
-	int until_home;  /* events before the next trip back to the menu */
-	int home_every;  /* events between trips */
-	int homing;      /* ticks spent on the way back to the menu, -1 when not going */
+	int until_home; /* events before the next trip back to the menu */
+	int home_every; /* events between trips */
+	int homing;     /* ticks spent on the way back to the menu, -1 when not going */
 	int homes, longest_home, quits, resizes, pads;
 	unsigned games;  /* bit per game played: reversi, checkers, dots */
 	unsigned scenes; /* bit per scene seen */
@@ -61,9 +61,9 @@ struct monkey *monkey_new(struct app *a, long events, uint32_t seed)
 		return NULL;
 	m->left = events;
 	m->rng = 0x9e3779b97f4a7c15ull ^ ((uint64_t)seed << 1 | 1);
-	m->home_every = events / 8 < MONKEY_HOME_MIN    ? MONKEY_HOME_MIN
-			: events / 8 > MONKEY_HOME_EVERY ? MONKEY_HOME_EVERY
-							 : (int)(events / 8);
+	m->home_every = events / 8 < MONKEY_HOME_MIN     ? MONKEY_HOME_MIN
+	                : events / 8 > MONKEY_HOME_EVERY ? MONKEY_HOME_EVERY
+	                                                 : (int)(events / 8);
 	m->until_home = m->home_every;
 	m->homing = -1;
 	m->virtual_pad = -1;
@@ -155,12 +155,12 @@ static void point(struct app *a, struct monkey *m, int *x, int *y)
 static void random_event(struct app *a, struct monkey *m)
 {
 	static const SDL_Keycode keys[] = {
-	    SDLK_UP,     SDLK_DOWN,     SDLK_LEFT,   SDLK_RIGHT,    SDLK_RETURN,   SDLK_SPACE,
-	    SDLK_ESCAPE, SDLK_TAB,      SDLK_BACKSPACE, SDLK_u,     SDLK_h,        SDLK_e,
-	    SDLK_n,      SDLK_s,        SDLK_f,      SDLK_c,        SDLK_y,        SDLK_z,
-	    SDLK_o,      SDLK_m,        SDLK_F1,     SDLK_F11,      SDLK_PAGEUP,   SDLK_PAGEDOWN,
-	    SDLK_HOME,   SDLK_END,      SDLK_SLASH,  SDLK_QUESTION, SDLK_KP_ENTER, SDLK_a,
-	    SDLK_1,      SDLK_UP,       SDLK_DOWN,   SDLK_LEFT,     SDLK_RIGHT,    SDLK_RETURN,
+	    SDLK_UP,     SDLK_DOWN, SDLK_LEFT,      SDLK_RIGHT,    SDLK_RETURN,   SDLK_SPACE,
+	    SDLK_ESCAPE, SDLK_TAB,  SDLK_BACKSPACE, SDLK_u,        SDLK_h,        SDLK_e,
+	    SDLK_n,      SDLK_s,    SDLK_f,         SDLK_c,        SDLK_y,        SDLK_z,
+	    SDLK_o,      SDLK_m,    SDLK_F1,        SDLK_F11,      SDLK_PAGEUP,   SDLK_PAGEDOWN,
+	    SDLK_HOME,   SDLK_END,  SDLK_SLASH,     SDLK_QUESTION, SDLK_KP_ENTER, SDLK_a,
+	    SDLK_1,      SDLK_UP,   SDLK_DOWN,      SDLK_LEFT,     SDLK_RIGHT,    SDLK_RETURN,
 	};
 	const int r = below(m, 1000);
 	int x, y;
@@ -176,9 +176,11 @@ static void random_event(struct app *a, struct monkey *m)
 	} else if (r < 560) { /* a legal move, clicked as a player would (so that games end) */
 		struct game_move moves[GAME_MOVES_MAX];
 		const struct play *p = &a->play;
-		const int n = p->rules && !match_over(&p->match) ? match_legal(&p->match, moves) : 0;
+		const int n =
+		    p->rules && !match_over(&p->match) ? match_legal(&p->match, moves) : 0;
 		int step[GAME_TEXT_MAX];
-		const int steps = n ? script_move_targets(p, &moves[below(m, n)], step, GAME_TEXT_MAX) : 0;
+		const int steps =
+		    n ? script_move_targets(p, &moves[below(m, n)], step, GAME_TEXT_MAX) : 0;
 		for (int i = 0; i < steps; i++) {
 			p->view->centre(p, step[i], &x, &y);
 			mouse(a, SDL_MOUSEMOTION, x, y, 0);
@@ -192,7 +194,8 @@ static void random_event(struct app *a, struct monkey *m)
 		mouse(a, SDL_MOUSEMOTION, x, y, 0);
 		mouse(a, SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT);
 		for (int i = 1; i <= 3; i++)
-			mouse(a, SDL_MOUSEMOTION, x + (x2 - x) * i / 3, y + (y2 - y) * i / 3, SDL_BUTTON_LEFT);
+			mouse(a, SDL_MOUSEMOTION, x + (x2 - x) * i / 3, y + (y2 - y) * i / 3,
+			      SDL_BUTTON_LEFT);
 		if (below(m, 4)) /* sometimes the button is never let go */
 			mouse(a, SDL_MOUSEBUTTONUP, x2, y2, SDL_BUTTON_LEFT);
 	} else if (r < 595) { /* the wheel */
@@ -203,8 +206,11 @@ static void random_event(struct app *a, struct monkey *m)
 		app_event(a, &ev);
 	} else if (r < 800) { /* a key */
 		const int mods = below(m, 20);
-		const Uint16 mod = mods == 0 ? KMOD_LCTRL : mods == 1 ? KMOD_LSHIFT : mods == 2 ? KMOD_LALT
-				 : mods == 3 ? (KMOD_LCTRL | KMOD_LSHIFT) : KMOD_NONE;
+		const Uint16 mod = mods == 0   ? KMOD_LCTRL
+		                   : mods == 1 ? KMOD_LSHIFT
+		                   : mods == 2 ? KMOD_LALT
+		                   : mods == 3 ? (KMOD_LCTRL | KMOD_LSHIFT)
+		                               : KMOD_NONE;
 		SDL_Keycode k = keys[below(m, (int)(sizeof keys / sizeof keys[0]))];
 		if (k == SDLK_F11 && below(m, 4)) /* fullscreen, but not too often */
 			k = SDLK_RIGHT;
@@ -232,17 +238,19 @@ static void random_event(struct app *a, struct monkey *m)
 		if (below(m, 2))
 			SDL_SetWindowSize(a->window, 200 + below(m, 1400), 150 + below(m, 900));
 		else
-			window_event(a, SDL_WINDOWEVENT_SIZE_CHANGED, 200 + below(m, 1400), 150 + below(m, 900));
+			window_event(a, SDL_WINDOWEVENT_SIZE_CHANGED, 200 + below(m, 1400),
+			             150 + below(m, 900));
 		m->resizes++;
 	} else if (r < 975) { /* focus, minimise, expose */
-		static const Uint8 what[] = {SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_FOCUS_GAINED,
-					     SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_RESTORED,
-					     SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_LEAVE};
+		static const Uint8 what[] = {
+		    SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_FOCUS_GAINED,
+		    SDL_WINDOWEVENT_MINIMIZED,  SDL_WINDOWEVENT_RESTORED,
+		    SDL_WINDOWEVENT_EXPOSED,    SDL_WINDOWEVENT_LEAVE};
 		window_event(a, what[below(m, (int)sizeof what)], 0, 0);
 	} else if (r < 985) { /* a gamepad plugged in or out */
 		if (m->virtual_pad < 0) {
-			m->virtual_pad = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, 6,
-								   SDL_CONTROLLER_BUTTON_MAX, 0);
+			m->virtual_pad = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER,
+			                                           6, SDL_CONTROLLER_BUTTON_MAX, 0);
 		} else {
 			SDL_JoystickDetachVirtual(m->virtual_pad);
 			m->virtual_pad = -1;
@@ -282,8 +290,10 @@ static int go_home(struct app *a, struct monkey *m)
 	m->homing++;
 	if (m->homing > MONKEY_HOME_TICKS) {
 		snprintf(m->why, sizeof m->why,
-			 "monkey: stuck in the %s scene: the menu was not reached in %d s (after %ld events)",
-			 a->scene ? a->scene->name : "no", MONKEY_HOME_TICKS / APP_TICK_HZ, m->done);
+		         "monkey: stuck in the %s scene: the menu was not reached in %d s (after "
+		         "%ld events)",
+		         a->scene ? a->scene->name : "no", MONKEY_HOME_TICKS / APP_TICK_HZ,
+		         m->done);
 		return -1;
 	}
 	if (a->fading_out || a->fade > 0 || m->homing % 4)
@@ -334,12 +344,14 @@ int monkey_tick(struct app *a, struct monkey *m)
 		m->until_home = m->home_every;
 		if (m->left <= 0) {
 			fprintf(stderr,
-				"parity: monkey: %ld events, %d trips back to the menu (longest %.1f s), "
-				"%d quit requests refused, %d gamepad buttons, %d resizes; games:%s%s%s; "
-				"scenes:",
-				m->done, m->homes, (double)m->longest_home / APP_TICK_HZ, m->quits, m->pads,
-				m->resizes, m->games & 1 ? " reversi" : "", m->games & 2 ? " checkers" : "",
-				m->games & 4 ? " dots" : "");
+			        "parity: monkey: %ld events, %d trips back to the menu (longest "
+			        "%.1f s), "
+			        "%d quit requests refused, %d gamepad buttons, %d resizes; "
+			        "games:%s%s%s; "
+			        "scenes:",
+			        m->done, m->homes, (double)m->longest_home / APP_TICK_HZ, m->quits,
+			        m->pads, m->resizes, m->games & 1 ? " reversi" : "",
+			        m->games & 2 ? " checkers" : "", m->games & 4 ? " dots" : "");
 			for (int i = 0; i < (int)(sizeof scene_names / sizeof scene_names[0]); i++)
 				if (m->scenes & (1u << i))
 					fprintf(stderr, " %s", scene_names[i]);

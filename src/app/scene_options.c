@@ -28,14 +28,19 @@ static void option_value(const struct app *a, int row, char *buf, size_t n)
 	const int speed = s->animation_speed < 0 || s->animation_speed > 3 ? 2 : s->animation_speed;
 	switch (row) {
 	case OPT_THEME:
-		snprintf(buf, n, "%s", strcmp(s->theme, "high-contrast") == 0 ? "High contrast" : "Standard");
+		snprintf(buf, n, "%s",
+		         strcmp(s->theme, "high-contrast") == 0 ? "High contrast" : "Standard");
 		break;
 	case OPT_PALETTE:
 		snprintf(buf, n, "%s",
-			 strcmp(s->palette, "colour-blind") == 0 ? "Colour-blind safe" : "Standard");
+		         strcmp(s->palette, "colour-blind") == 0 ? "Colour-blind safe"
+		                                                 : "Standard");
 		break;
-	case OPT_SPEED: snprintf(buf, n, "%s", speed_titles[speed]); break;
-	default: buf[0] = '\0';
+	case OPT_SPEED:
+		snprintf(buf, n, "%s", speed_titles[speed]);
+		break;
+	default:
+		buf[0] = '\0';
 	}
 }
 
@@ -54,8 +59,11 @@ static void option_change(struct app *a, int row, int dir)
 		snprintf(s->palette, sizeof s->palette, "%s", settings_palettes[i]);
 		break;
 	}
-	case OPT_SPEED: s->animation_speed = (s->animation_speed + dir + 4) % 4; break;
-	default: return;
+	case OPT_SPEED:
+		s->animation_speed = (s->animation_speed + dir + 4) % 4;
+		break;
+	default:
+		return;
 	}
 	app_apply_theme(a);
 	app_sound(a, SOUND_MENU);
@@ -71,11 +79,19 @@ static void options_event(struct app *a, const SDL_Event *ev)
 {
 	if (ev->type == SDL_KEYDOWN) {
 		switch (ev->key.keysym.sym) {
-		case SDLK_UP: a->menu_row = (a->menu_row + OPT_COUNT - 1) % OPT_COUNT; break;
+		case SDLK_UP:
+			a->menu_row = (a->menu_row + OPT_COUNT - 1) % OPT_COUNT;
+			break;
 		case SDLK_DOWN:
-		case SDLK_TAB: a->menu_row = (a->menu_row + 1) % OPT_COUNT; break;
-		case SDLK_LEFT: option_change(a, a->menu_row, -1); break;
-		case SDLK_RIGHT: option_change(a, a->menu_row, 1); break;
+		case SDLK_TAB:
+			a->menu_row = (a->menu_row + 1) % OPT_COUNT;
+			break;
+		case SDLK_LEFT:
+			option_change(a, a->menu_row, -1);
+			break;
+		case SDLK_RIGHT:
+			option_change(a, a->menu_row, 1);
+			break;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:
 		case SDLK_SPACE:
@@ -84,8 +100,11 @@ static void options_event(struct app *a, const SDL_Event *ev)
 			else
 				option_change(a, a->menu_row, 1);
 			break;
-		case SDLK_ESCAPE: app_change_scene(a, &scene_menu); break;
-		default: break;
+		case SDLK_ESCAPE:
+			app_change_scene(a, &scene_menu);
+			break;
+		default:
+			break;
 		}
 		return;
 	}
@@ -113,7 +132,7 @@ static void options_draw(struct app *a)
 {
 	static const char *const labels[] = {"Theme", "Colours", "Animations"};
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
-			gold = {244, 200, 84, 255};
+	                gold = {244, 200, 84, 255};
 	app_text(a, FONT_LARGE, "Options", APP_W / 2, 120, gold, 1);
 	for (int row = 0; row < OPT_BACK; row++) {
 		const SDL_Rect r = option_rect(row);
@@ -151,8 +170,8 @@ static void options_draw(struct app *a)
 }
 
 const struct scene scene_options = {
-	.name = "options",
-	.enter = options_enter,
-	.event = options_event,
-	.draw = options_draw,
+    .name = "options",
+    .enter = options_enter,
+    .event = options_event,
+    .draw = options_draw,
 };

@@ -12,9 +12,9 @@
 
 /* Okabe-Ito. */
 static const SDL_Color oi_orange = {230, 159, 0, 255}, oi_sky = {86, 180, 233, 255},
-		       oi_green = {0, 158, 115, 255}, oi_yellow = {240, 228, 66, 255},
-		       oi_blue = {0, 114, 178, 255}, oi_vermillion = {213, 94, 0, 255},
-		       oi_purple = {204, 121, 167, 255};
+                       oi_green = {0, 158, 115, 255}, oi_yellow = {240, 228, 66, 255},
+                       oi_blue = {0, 114, 178, 255}, oi_vermillion = {213, 94, 0, 255},
+                       oi_purple = {204, 121, 167, 255};
 
 void app_apply_theme(struct app *a)
 {
