@@ -172,6 +172,20 @@ static void test_a_move_with_the_gamepad_in_each_game(void **state)
 	pad_move("dots", "1 pad dpright\n1 pad a\n", "record ");
 }
 
+static void test_game_over_with_the_gamepad(void **state)
+{
+	(void)state;
+	need_display();
+	char dir[300];
+	make_prefs("over", "animation-speed = 0\n[dots]\nrows = 1\ncols = 1\n", dir, sizeof dir);
+	/* One box, four lines: the game ends; down, down, up picks Menu; A goes there. */
+	const char *body = "0 wait-scene play\n0 hint\n0 wait\n0 hint\n0 wait\n0 hint\n0 wait\n"
+	                   "0 hint\n0 wait-scene over\n"
+	                   "1 pad dpdown\n1 pad dpdown\n1 pad dpup\n1 pad a\n"
+	                   "0 wait-scene menu\n1 expect-scene menu\n1 quit\n";
+	assert_int_equal(run_script(dir, "over.script", body, "--game dots --mode two-players"), 0);
+}
+
 /* Takes a screenshot of a two-player Reversi game after d3 under `settings`. */
 static struct shot reversi_shot(const char *name, const char *settings)
 {
@@ -310,6 +324,7 @@ int main(void)
 	    cmocka_unit_test(test_options_with_the_keyboard),
 	    cmocka_unit_test(test_options_with_the_gamepad),
 	    cmocka_unit_test(test_a_move_with_the_gamepad_in_each_game),
+	    cmocka_unit_test(test_game_over_with_the_gamepad),
 	    cmocka_unit_test(test_high_contrast_pixels),
 	    cmocka_unit_test(test_colour_blind_boxes),
 	    cmocka_unit_test(test_animation_speed_zero),
