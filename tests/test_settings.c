@@ -80,6 +80,8 @@ static void assert_sane(const struct settings *s)
 	assert_in_range(s->dots_cols, 1, 9);
 	assert_in_range(s->volume, 0, 100);
 	assert_in_range(s->animation_speed, 0, 3);
+	assert_true(settings_find_word(settings_themes, s->theme) >= 0);
+	assert_true(settings_find_word(settings_palettes, s->palette) >= 0);
 }
 
 /* Checks that two settings hold the same values, field by field. */
@@ -103,6 +105,8 @@ static void assert_same(const struct settings *a, const struct settings *b)
 	assert_int_equal(a->animation_speed, b->animation_speed);
 	assert_int_equal(a->show_eval, b->show_eval);
 	assert_string_equal(a->language, b->language);
+	assert_string_equal(a->theme, b->theme);
+	assert_string_equal(a->palette, b->palette);
 }
 
 /* Formats s, parses the text back and checks that nothing changed, and that formatting the
@@ -146,6 +150,8 @@ static void test_defaults(void **state)
 	assert_int_equal(s.animation_speed, 2);
 	assert_false(s.show_eval);
 	assert_string_equal(s.language, "auto");
+	assert_string_equal(s.theme, "standard");
+	assert_string_equal(s.palette, "standard");
 	assert_sane(&s);
 
 	/* Empty text, comments alone and blank lines all give the defaults, and no error. */
@@ -186,6 +192,8 @@ static void test_round_trip(void **state)
 		s.animation_speed = i;
 		s.show_eval = !((i >> 1) & 1);
 		strcpy(s.language, settings_languages[i]);
+		strcpy(s.theme, settings_themes[i & 1]);
+		strcpy(s.palette, settings_palettes[(i >> 1) & 1]);
 		assert_sane(&s);
 		assert_round_trip(&s);
 	}
@@ -221,6 +229,8 @@ static void test_syntax(void **state)
 	                   "show-eval = yes\n"
 	                   "animation-speed = +0\n"
 	                   "Language = RU\n"
+	                   "Theme = HIGH_CONTRAST\n"
+	                   "palette = colour-blind # Okabe-Ito\n"
 	                   "fullscreen = false"; /* no newline at the end */
 	struct settings s;
 	char err[GAME_ERR_MAX] = "";
@@ -238,6 +248,8 @@ static void test_syntax(void **state)
 	assert_false(s.hints);
 	assert_true(s.show_eval);
 	assert_int_equal(s.animation_speed, 0);
+	assert_string_equal(s.theme, "high-contrast");
+	assert_string_equal(s.palette, "colour-blind");
 	assert_false(s.fullscreen);
 	assert_string_equal(s.language, "ru");
 	assert_sane(&s);
@@ -297,6 +309,9 @@ static void test_bad_values(void **state)
 	    {"[play]\ngame = chess\n", {"line 2", "reversi, checkers or dots", "chess"}},
 	    {"[display]\nhints = perhaps\n", {"line 2", "hints", "yes or no"}},
 	    {"[display]\nlanguage = fr\n", {"line 2", "auto, en, ru or zh", "fr"}},
+	    {"[display]\ntheme = dark\n", {"line 2", "standard or high-contrast", "dark"}},
+	    {"[display]\npalette = rainbow\n", {"line 2", "standard or colour-blind", "rainbow"}},
+	    {"[display]\nanimation-speed = 4\n", {"line 2", "animation-speed", "0 to 3"}},
 	    {"[play\nlevel = hard\n", {"line 1", "[name]", ""}},
 	    {"[play] junk\n", {"line 1", "[name]", ""}},
 	    {"[play]\nlevel hard\n", {"line 2", "key = value", ""}},
@@ -424,6 +439,9 @@ static void test_load_and_save(void **state)
 	s.volume = 0;
 	s.muted = true;
 	s.reversi_size = 6;
+	s.animation_speed = 0;
+	strcpy(s.theme, "high-contrast");
+	strcpy(s.palette, "colour-blind");
 	assert_int_equal(settings_save(&s, path, err), 0);
 	assert_int_equal(settings_load(&back, path, err), 0);
 	assert_same(&s, &back);

@@ -37,7 +37,8 @@ void app_change_scene(struct app *a, const struct scene *scene)
 /* Advances the fade: out to black, switch, back in. */
 static void fade_update(struct app *a, double dt)
 {
-	const double speed = 1.0 / 0.15; /* 150 ms each way */
+	const double each_way = app_anim(a, 0.15); /* 150 ms each way; none without animations */
+	const double speed = each_way > 0 ? 1.0 / each_way : 1e9;
 	if (a->fading_out) {
 		a->fade += dt * speed;
 		if (a->fade >= 1.0) {
@@ -48,6 +49,8 @@ static void fade_update(struct app *a, double dt)
 			a->scene = a->next_scene;
 			a->next_scene = NULL;
 			a->scene->enter(a);
+			if (each_way <= 0)
+				a->fade = 0; /* no fade at all */
 		}
 	} else if (a->fade > 0) {
 		a->fade -= dt * speed;
@@ -66,6 +69,22 @@ bool app_inside(SDL_Rect r, int x, int y)
 void app_panel(struct app *a, SDL_Rect r, SDL_Color fill)
 {
 	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+	const int luma = (2126 * fill.r + 7152 * fill.g + 722 * fill.b) / 10000;
+	if (a->theme.high_contrast && luma < 110) {
+		/* High contrast: black panels, outlined; a highlighted one in yellow. */
+		const bool lit = luma >= 70;
+		const int t = lit ? 3 : 1;
+		const Uint8 edge = 150;
+		if (lit)
+			SDL_SetRenderDrawColor(a->renderer, 255, 255, 0, 255);
+		else
+			SDL_SetRenderDrawColor(a->renderer, edge, edge, edge, 255);
+		SDL_RenderFillRect(a->renderer, &r);
+		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 255);
+		SDL_Rect in = {r.x + t, r.y + t, r.w - 2 * t, r.h - 2 * t};
+		SDL_RenderFillRect(a->renderer, &in);
+		return;
+	}
 	SDL_SetRenderDrawColor(a->renderer, fill.r, fill.g, fill.b, fill.a);
 	/* Corners cut by two pixels read as rounded at this size. */
 	SDL_Rect body = {r.x + 2, r.y, r.w - 4, r.h};
@@ -81,6 +100,8 @@ bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected)
 	SDL_Color fill = selected ? (SDL_Color){232, 186, 72, 255}
 			 : over   ? (SDL_Color){92, 110, 104, 255}
 				  : (SDL_Color){58, 72, 68, 255};
+	if (a->theme.high_contrast && selected)
+		fill = (SDL_Color){255, 255, 0, 255};
 	app_panel(a, r, fill);
 	SDL_Color ink = selected ? (SDL_Color){30, 30, 30, 255} : (SDL_Color){240, 240, 232, 255};
 	const int h = TTF_FontHeight(a->assets.font[FONT_BODY]) / (int)a->assets.font_scale;
@@ -153,6 +174,18 @@ static void open_pad(struct app *a)
 			return;
 }
 
+/* Sends a key press made by the gamepad through the keyboard's handling. */
+static void send_key(struct app *a, SDL_Keycode k, Uint16 mod)
+{
+	SDL_Event key;
+	memset(&key, 0, sizeof key);
+	key.type = SDL_KEYDOWN;
+	key.key.state = SDL_PRESSED;
+	key.key.keysym.sym = k;
+	key.key.keysym.mod = mod;
+	app_event(a, &key);
+}
+
 void app_event(struct app *a, const SDL_Event *ev)
 {
 	switch (ev->type) {
@@ -186,22 +219,36 @@ void app_event(struct app *a, const SDL_Event *ev)
 		static const struct {
 			Uint8 button;
 			SDL_Keycode key;
+			Uint16 mod;
 		} map[] = {
-			{SDL_CONTROLLER_BUTTON_DPAD_UP, SDLK_UP},       {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDLK_DOWN},
-			{SDL_CONTROLLER_BUTTON_DPAD_LEFT, SDLK_LEFT},   {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDLK_RIGHT},
-			{SDL_CONTROLLER_BUTTON_A, SDLK_RETURN},         {SDL_CONTROLLER_BUTTON_START, SDLK_RETURN},
-			{SDL_CONTROLLER_BUTTON_B, SDLK_ESCAPE},         {SDL_CONTROLLER_BUTTON_X, SDLK_u},
-			{SDL_CONTROLLER_BUTTON_Y, SDLK_h},              {SDL_CONTROLLER_BUTTON_BACK, SDLK_F1},
+			{SDL_CONTROLLER_BUTTON_DPAD_UP, SDLK_UP, 0},     {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDLK_DOWN, 0},
+			{SDL_CONTROLLER_BUTTON_DPAD_LEFT, SDLK_LEFT, 0}, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDLK_RIGHT, 0},
+			{SDL_CONTROLLER_BUTTON_A, SDLK_RETURN, 0},       {SDL_CONTROLLER_BUTTON_START, SDLK_RETURN, 0},
+			{SDL_CONTROLLER_BUTTON_B, SDLK_ESCAPE, 0},       {SDL_CONTROLLER_BUTTON_X, SDLK_u, 0},
+			{SDL_CONTROLLER_BUTTON_Y, SDLK_h, 0},            {SDL_CONTROLLER_BUTTON_BACK, SDLK_F1, 0},
+			{SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SDLK_h, KMOD_LSHIFT}, /* the engine's suggestion */
+			{SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, SDLK_u, KMOD_LSHIFT}, /* redo */
 		};
 		for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-			if (map[i].button == ev->cbutton.button) {
-				SDL_Event key;
-				memset(&key, 0, sizeof key);
-				key.type = SDL_KEYDOWN;
-				key.key.state = SDL_PRESSED;
-				key.key.keysym.sym = map[i].key;
-				app_event(a, &key);
-			}
+			if (map[i].button == ev->cbutton.button)
+				send_key(a, map[i].key, map[i].mod);
+		return;
+	}
+	case SDL_CONTROLLERAXISMOTION: {
+		/* The left stick moves like the D-pad: one step each time it is pushed past
+		 * half-way, again only after it came back near the middle. */
+		static int pushed[2]; /* per axis: -1, 0 or +1 */
+		const int axis = ev->caxis.axis;
+		if (axis != SDL_CONTROLLER_AXIS_LEFTX && axis != SDL_CONTROLLER_AXIS_LEFTY)
+			return;
+		const int v = ev->caxis.value, dir = v > 16000 ? 1 : v < -16000 ? -1 : 0;
+		if (dir == 0 && v > -8000 && v < 8000)
+			pushed[axis] = 0;
+		if (dir != 0 && pushed[axis] != dir) {
+			pushed[axis] = dir;
+			send_key(a, axis == SDL_CONTROLLER_AXIS_LEFTX ? (dir > 0 ? SDLK_RIGHT : SDLK_LEFT)
+								     : (dir > 0 ? SDLK_DOWN : SDLK_UP), 0);
+		}
 		return;
 	}
 	case SDL_MOUSEMOTION:
@@ -565,7 +612,8 @@ static void run_loop(struct app *a)
 			acc -= dt;
 		}
 		const Uint64 draw_start = SDL_GetPerformanceCounter();
-		SDL_SetRenderDrawColor(a->renderer, 16, 22, 20, 255);
+		const SDL_Color bg = a->theme.background;
+		SDL_SetRenderDrawColor(a->renderer, bg.r, bg.g, bg.b, 255);
 		SDL_RenderClear(a->renderer);
 		a->scene->draw(a);
 		if (a->paused && a->scene == &scene_play) { /* focus lost: the clocks are stopped */
@@ -666,6 +714,7 @@ int app_main(int argc, char **argv)
 		return 1;
 	}
 	load_settings(a);
+	app_apply_theme(a);
 	int rc = 1;
 	if (!open_window(a))
 		goto out;

@@ -53,6 +53,26 @@ struct assets {
 	bool cjk_searched;            /* cjk_font has been looked for */
 };
 
+/* The colours that the theme (standard, high contrast) and the palette (standard, colour-blind
+ * safe: Okabe-Ito) choose; app/theme.c fills it from the settings. */
+struct theme {
+	bool high_contrast, colour_blind;
+	SDL_Color background;   /* behind everything */
+	SDL_Color side[2];      /* the two players' colours (Dots and Boxes: boxes, previews) */
+	SDL_Color last;         /* the last move's glow (Reversi, checkers) */
+	SDL_Color last_line;    /* the last Dots and Boxes line */
+	SDL_Color safe, risky;  /* Dots hints: lines that give nothing away, lines that take a box */
+	SDL_Color must;         /* checkers: the glow of the pieces that must capture */
+	SDL_Color good, bad;    /* the evaluation overlay: scores for and against */
+	SDL_Color grid;         /* Reversi grid lines */
+	SDL_Color felt;         /* colour mod of the board texture */
+	SDL_Color light_square; /* checkers: the light squares */
+	SDL_Color paper;        /* Dots and Boxes: colour mod of the paper */
+	SDL_Color ink;          /* Dots and Boxes: drawn lines */
+	SDL_Color frame;        /* the board's frame */
+	bool hatch;             /* Dots and Boxes: the second player's boxes are striped too */
+};
+
 /* Who plays which side. */
 enum play_mode { MODE_VS_COMPUTER, MODE_TWO_PLAYERS, MODE_DEMO };
 
@@ -67,7 +87,8 @@ struct scene {
 	void (*leave)(struct app *a);
 };
 
-extern const struct scene scene_menu, scene_play, scene_over, scene_help, scene_games;
+extern const struct scene scene_menu, scene_play, scene_over, scene_help, scene_games,
+    scene_options;
 
 /* A game view draws one game and turns pointer input into its moves (app/view_*.c). */
 struct play;
@@ -181,6 +202,7 @@ struct app {
 	struct assets assets;
 	struct app_options opt;
 	struct settings settings;
+	struct theme theme;            /* the colours the settings choose (app_apply_theme) */
 	char settings_path[1024];
 	char save_path[1024];
 	bool has_autosave;
@@ -245,6 +267,17 @@ bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected);
 
 /* Returns whether the logical point lies in r. */
 bool app_inside(SDL_Rect r, int x, int y);
+
+/* Fills a->theme from the theme and palette settings (app/theme.c). */
+void app_apply_theme(struct app *a);
+
+/* Returns the colour text drawn in `c` takes under the theme (high contrast: black, white
+ * or yellow). */
+SDL_Color app_theme_ink(const struct app *a, SDL_Color c);
+
+/* Returns the seconds an animation of `seconds` lasts at the animation-speed setting (0 when
+ * animations are off). */
+double app_anim(const struct app *a, double seconds);
 
 /* Saves the settings now (errors become a status line). */
 void app_save_settings(struct app *a);
@@ -316,6 +349,19 @@ struct script *script_load(const char *path, char *err, size_t errlen);
 void script_free(struct script *s);
 /* Runs the script's events that are due at this tick; returns false once it has ended. */
 bool script_tick(struct app *a, struct script *s);
+/* Stores in out (room for max) the targets a player clicks in turn to play `move`; returns
+ * how many (0: none). */
+int script_move_targets(const struct play *p, const struct game_move *move, int *out, int max);
+
+/* --- the monkey test: random input through the real handlers (app/monkey.c) --- */
+struct monkey;
+/* Starts a monkey test of `events` random events drawn from `seed`; NULL when out of memory. */
+struct monkey *monkey_new(struct app *a, long events, uint32_t seed);
+/* Sends one tick's events; returns 0 while running, 1 once done (a summary is on stderr), -1
+ * when the program got stuck (monkey_why says how). */
+int monkey_tick(struct app *a, struct monkey *m);
+const char *monkey_why(const struct monkey *m);
+void monkey_free(struct monkey *m);
 
 /* Runs the front end with the command line; returns the exit status. */
 int app_main(int argc, char **argv);

@@ -54,16 +54,20 @@ static bool find_dir(struct app *a)
 	char *base = SDL_GetBasePath();
 	char candidates[5][1024] = {{0}};
 	int n = 0;
-	if (a->opt.data_dir)
+	if (a->opt.data_dir) { /* asked for: that directory or nothing, never another copy */
 		snprintf(candidates[n++], 1024, "%s", a->opt.data_dir);
-	if (env && *env)
+		SDL_free(base);
+		base = NULL;
+	} else if (env && *env) {
 		snprintf(candidates[n++], 1024, "%s", env);
+	}
 	if (base) {
 		snprintf(candidates[n++], 1024, "%s../assets", base); /* build/parity */
 		snprintf(candidates[n++], 1024, "%sassets", base);
 		SDL_free(base);
 	}
-	snprintf(candidates[n++], 1024, "%s", PARITY_DATADIR);
+	if (!a->opt.data_dir)
+		snprintf(candidates[n++], 1024, "%s", PARITY_DATADIR);
 	for (int i = 0; i < n; i++)
 		if (has_assets(candidates[i])) {
 			snprintf(a->assets.dir, sizeof a->assets.dir, "%.1000s", candidates[i]);
@@ -202,7 +206,13 @@ static float output_scale(const struct app *a)
 
 bool assets_load(struct app *a, char *err, size_t errlen)
 {
-	if (!find_dir(a)) {
+	const bool found = find_dir(a);
+	if (!found && a->opt.data_dir) {
+		snprintf(err, errlen, "cannot find the assets in %s (sprites/reversi_discs.png is missing)",
+			 a->opt.data_dir);
+		return false;
+	}
+	if (!found) {
 		snprintf(err, errlen,
 			 "cannot find the assets (sprites/reversi_discs.png) beside the program, in "
 			 "$PARITY_DATA or in %s; use --data DIR",
@@ -322,7 +332,7 @@ static struct text_entry *text_get(struct app *a, enum font_id font, const char 
 int app_text(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
 	     int align)
 {
-	const struct text_entry *e = text_get(a, font, text, colour);
+	const struct text_entry *e = text_get(a, font, text, app_theme_ink(a, colour));
 	if (!e)
 		return 0;
 	SDL_Rect r = {align == 1 ? x - e->w / 2 : align == 2 ? x - e->w : x, y, e->w, e->h};

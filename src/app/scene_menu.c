@@ -12,7 +12,7 @@
 enum row {
 	ROW_GAME, ROW_MODE, ROW_LEVEL, ROW_COLOUR, ROW_SIZE, ROW_ANTI, ROW_HOLE, ROW_VOLUME,
 	ROW_LANGUAGE, ROWS,
-	ROW_CONTINUE = ROWS, ROW_START, ROW_HELP, ROW_QUIT, ROW_COUNT
+	ROW_CONTINUE = ROWS, ROW_START, ROW_HELP, ROW_QUIT, ROW_OPTIONS, ROW_COUNT
 };
 
 static const char *const row_label[ROWS] = {N_("Game"),       N_("Opponent"),     N_("Level"),
@@ -44,6 +44,8 @@ static SDL_Rect row_rect(int row)
 {
 	if (row < ROWS)
 		return (SDL_Rect){APP_W / 2 - 330, 204 + row * 48, 660, 42};
+	if (row == ROW_OPTIONS) /* the theme, colours and animations: top right */
+		return (SDL_Rect){APP_W - 196, 24, 172, 52};
 	const int b = row - ROWS, w = 150, gap = 14;
 	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), 640, w, 52};
 }
@@ -238,6 +240,7 @@ static void activate(struct app *a, int row)
 		else
 			a->has_autosave = false;
 		break;
+	case ROW_OPTIONS: app_change_scene(a, &scene_options); break;
 	case ROW_HELP:
 		a->help_return = &scene_menu;
 		app_change_scene(a, &scene_help);
@@ -291,6 +294,7 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 		case SDLK_KP_ENTER:
 		case SDLK_SPACE: activate(a, a->menu_row); break;
 		case SDLK_ESCAPE: a->quit = true; break;
+		case SDLK_o: activate(a, ROW_OPTIONS); break;
 		default: break;
 		}
 		return;
@@ -322,7 +326,8 @@ static void menu_draw(struct app *a)
 	/* A band of discs behind the title. */
 	const struct assets *s = &a->assets;
 	for (int i = 0; i < 9; i++) {
-		const int frame = (int)(a->now * 6 + i * 2) % (2 * s->disc_frames);
+		const double clock = app_anim(a, 1.0) > 0 ? a->now : 0; /* still without animations */
+		const int frame = (int)(clock * 6 + i * 2) % (2 * s->disc_frames);
 		const int f = frame < s->disc_frames ? frame : 2 * s->disc_frames - 1 - frame;
 		SDL_Rect src = {f * s->disc_cell, 0, s->disc_cell, s->disc_cell};
 		SDL_Rect dst = {APP_W / 2 - 4 * 70 - 30 + i * 70, 28, 60, 60};
@@ -357,13 +362,14 @@ static void menu_draw(struct app *a)
 			app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 4, sel ? gold : dim, 1);
 		}
 	}
-	static const char *const buttons[] = {N_("Continue"), N_("Start"), N_("Help"), N_("Quit")};
-	for (int b = 0; b < 4; b++) {
+	static const char *const buttons[] = {N_("Continue"), N_("Start"), N_("Help"), N_("Quit"),
+					      N_("Options")};
+	for (int b = 0; b < ROW_COUNT - ROWS; b++) {
 		const int row = ROWS + b;
 		if (!row_enabled(a, row)) {
 			app_panel(a, row_rect(row), (SDL_Color){30, 36, 34, 255});
-			app_text_fit(a, FONT_BODY, _(buttons[b]), row_rect(row).x + 75, row_rect(row).y + 13,
-				     dim, 1, row_rect(row).w - 12);
+			app_text_fit(a, FONT_BODY, _(buttons[b]), row_rect(row).x + row_rect(row).w / 2,
+				     row_rect(row).y + 13, dim, 1, row_rect(row).w - 12);
 			continue;
 		}
 		app_button(a, row_rect(row), _(buttons[b]), row == a->menu_row);

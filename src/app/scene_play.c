@@ -257,7 +257,9 @@ static void over_event(struct app *a, const SDL_Event *ev)
 {
 	if (ev->type == SDL_KEYDOWN) {
 		switch (ev->key.keysym.sym) {
+		case SDLK_UP: /* the D-pad's up and down choose too */
 		case SDLK_LEFT: a->menu_row = (a->menu_row + OVER_BUTTONS - 1) % OVER_BUTTONS; return;
+		case SDLK_DOWN:
 		case SDLK_RIGHT: a->menu_row = (a->menu_row + 1) % OVER_BUTTONS; return;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:

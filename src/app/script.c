@@ -8,11 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 #include "app/app.h"
+#include "io/atomic.h"
 
 enum command { CMD_KEY, CMD_CLICK, CMD_MOVE, CMD_DOWN, CMD_UP, CMD_SQUARE, CMD_DRAG, CMD_HINT,
-	       CMD_HINT_DRAG, CMD_WAIT, CMD_WAIT_SCENE, CMD_EXPECT_SCENE, CMD_SCREENSHOT, CMD_QUIT };
+	       CMD_HINT_DRAG, CMD_WAIT, CMD_WAIT_SCENE, CMD_EXPECT_SCENE, CMD_SCREENSHOT, CMD_QUIT,
+	       CMD_PAD, CMD_DUMP, CMD_EXPECT_MOVES, CMD_MONKEY };
 
 struct step {
 	int delay;
@@ -31,6 +32,7 @@ struct script {
 	int countdown;   /* ticks left before the next step */
 	bool waiting;    /* a wait step holds the script */
 	int waited;      /* ticks spent in it */
+	struct monkey *monkey; /* a monkey test under way (monkey N SEED), or NULL */
 };
 
 static const struct {
@@ -44,6 +46,8 @@ static const struct {
 	{"wait", CMD_WAIT, 0},
 	{"wait-scene", CMD_WAIT_SCENE, 1}, {"expect-scene", CMD_EXPECT_SCENE, 1},
 	{"screenshot", CMD_SCREENSHOT, 1}, {"quit", CMD_QUIT, 0},
+	{"pad", CMD_PAD, 1},               {"dump", CMD_DUMP, 1},
+	{"expect-moves", CMD_EXPECT_MOVES, 1}, {"monkey", CMD_MONKEY, 2},
 };
 
 /* Reads "ctrl+shift+z" into a key and modifiers; returns success. */
@@ -99,6 +103,18 @@ static int parse_line(char *line, struct step *st, char *err, size_t errlen, int
 		if (st->cmd == CMD_KEY && !parse_key(arg1, &st->key, &st->mod)) {
 			snprintf(err, errlen, "script line %d: unknown key \"%s\"", number, arg1);
 			return -1;
+		}
+		if (st->cmd == CMD_PAD &&
+		    (st->x = SDL_GameControllerGetButtonFromString(arg1)) == SDL_CONTROLLER_BUTTON_INVALID) {
+			snprintf(err, errlen, "script line %d: unknown gamepad button \"%s\" (a, b, x, y, "
+				 "start, back, dpup, dpdown, dpleft, dpright...)", number, arg1);
+			return -1;
+		}
+		if (st->cmd == CMD_EXPECT_MOVES) {
+			char *end;
+			st->x = (int)strtol(arg1, &end, 10);
+			if (*end || end == arg1 || st->x < 0)
+				goto bad;
 		}
 		if (commands[i].args == 2) {
 			char *e1, *e2;
@@ -161,6 +177,7 @@ void script_free(struct script *s)
 {
 	if (!s)
 		return;
+	monkey_free(s->monkey);
 	free(s->steps);
 	free(s);
 }
@@ -212,8 +229,7 @@ static bool first_move(const struct play *p, struct game_move *move)
 	return true;
 }
 
-/* Stores the targets a player clicks in turn to play `move`; returns how many (0: none). */
-static int move_steps(const struct play *p, const struct game_move *move, int *out, int max)
+int script_move_targets(const struct play *p, const struct game_move *move, int *out, int max)
 {
 	if (p->view->steps)
 		return p->view->steps(p, move, out, max);
@@ -221,6 +237,38 @@ static int move_steps(const struct play *p, const struct game_move *move, int *o
 	p->rules->move_to_text(match_pos(&p->match), move, text, sizeof text);
 	out[0] = p->view->index_of(p, text);
 	return out[0] >= 0 ? 1 : 0;
+}
+
+/* Presses and releases a gamepad button, as a controller would. */
+static void pad_press(struct app *a, SDL_GameControllerButton button)
+{
+	SDL_Event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = SDL_CONTROLLERBUTTONDOWN;
+	ev.cbutton.button = (Uint8)button;
+	ev.cbutton.state = SDL_PRESSED;
+	app_event(a, &ev);
+	ev.type = SDL_CONTROLLERBUTTONUP;
+	ev.cbutton.state = SDL_RELEASED;
+	app_event(a, &ev);
+}
+
+/* Writes the scene, the game and the moves played (the `dump FILE` command) to path, atomically
+ * (a kill leaves the old dump or the new one); returns success. */
+static bool dump(const struct app *a, const char *path)
+{
+	const struct play *p = &a->play;
+	static char record[1 << 16], text[(1 << 16) + 256];
+	record[0] = '\0';
+	if (p->rules && match_record(&p->match, record, sizeof record) < 0)
+		record[0] = '\0';
+	const int n = snprintf(text, sizeof text, "scene %s\ngame %s\nmoves %d\nrecord %s\n",
+			       a->scene ? a->scene->name : "none", p->rules ? p->rules->name : "none",
+			       p->rules ? p->match.cursor : 0, record);
+	char err[GAME_ERR_MAX];
+	if (n < 0 || (size_t)n >= sizeof text || atomic_write(path, text, (size_t)n, err) != 0)
+		return false;
+	return true;
 }
 
 /* Returns whether the scene named `name` is showing and settled. */
@@ -297,7 +345,7 @@ static void run(struct app *a, struct script *s, const struct step *st)
 		if (match_over(&p->match) || play_computer_to_move(p) || !first_move(p, &move))
 			break; /* nothing to play: scripts may ask for more moves than a game has */
 		int step[GAME_TEXT_MAX], x, y, x2, y2;
-		const int n = move_steps(p, &move, step, GAME_TEXT_MAX);
+		const int n = script_move_targets(p, &move, step, GAME_TEXT_MAX);
 		if (n == 0) {
 			fail(a, st, "no such target on the board");
 			return;
@@ -330,6 +378,24 @@ static void run(struct app *a, struct script *s, const struct step *st)
 		break;
 	case CMD_SCREENSHOT: snprintf(a->shot_path, sizeof a->shot_path, "%s", st->text); break;
 	case CMD_QUIT: a->quit = true; break;
+	case CMD_PAD: pad_press(a, (SDL_GameControllerButton)st->x); break;
+	case CMD_DUMP:
+		if (!dump(a, st->text))
+			fail(a, st, "cannot write the dump file");
+		break;
+	case CMD_EXPECT_MOVES:
+		if (!p->rules || p->match.cursor != st->x) {
+			char why[300];
+			snprintf(why, sizeof why, "expected %d moves played, found %d", st->x,
+				 p->rules ? p->match.cursor : -1);
+			fail(a, st, why);
+		}
+		break;
+	case CMD_MONKEY:
+		s->monkey = monkey_new(a, st->x, (uint32_t)st->y);
+		if (!s->monkey)
+			fail(a, st, "out of memory");
+		break;
 	}
 }
 
@@ -337,6 +403,19 @@ bool script_tick(struct app *a, struct script *s)
 {
 	if (*a->shot_path)
 		return true; /* a screenshot is due: let the frame be drawn first */
+	if (s->monkey) {
+		const int rc = monkey_tick(a, s->monkey);
+		if (rc < 0) {
+			fail(a, &s->steps[s->next - 1], monkey_why(s->monkey));
+			return true;
+		}
+		if (rc == 0)
+			return true; /* still running */
+		monkey_free(s->monkey);
+		s->monkey = NULL;
+		if (s->next < s->count)
+			s->countdown = s->steps[s->next].delay;
+	}
 	if (s->waiting) {
 		const struct step *st = &s->steps[s->next - 1];
 		const bool done = st->cmd == CMD_WAIT ? play_idle(a) : scene_is(a, st->text);
@@ -352,7 +431,7 @@ bool script_tick(struct app *a, struct script *s)
 	while (s->next < s->count && s->countdown <= 0 && !a->quit) {
 		const struct step *st = &s->steps[s->next++];
 		run(a, s, st);
-		if (s->waiting)
+		if (s->waiting || s->monkey)
 			return true; /* the next step's delay starts when the wait ends */
 		if (s->next < s->count)
 			s->countdown = s->steps[s->next].delay;

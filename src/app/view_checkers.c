@@ -70,9 +70,7 @@ static const struct checkers_pos *pos_of(const struct play *p)
 /* Returns the animation speed factor from the settings (0 = no animation). */
 static double speed_of(const struct app *a)
 {
-	static const double factor[] = {0, 1.6, 1.0, 0.55};
-	const int s = a->settings.animation_speed;
-	return factor[s < 0 || s > 3 ? 2 : s];
+	return app_anim(a, 1.0);
 }
 
 /* Reads the display options from the settings. */
@@ -511,20 +509,23 @@ static void draw_board(struct app *a, const struct play *p)
 	layout_square(8, 0, 0, &x0, &y0, &cell);
 	const int side = cell * 8;
 	SDL_Rect frame = {x0 - 14, y0 - 14, side + 28, side + 28};
-	app_panel(a, frame, (SDL_Color){52, 36, 24, 255});
+	app_panel(a, frame, a->theme.frame);
 	int tw, th;
 	SDL_QueryTexture(a->assets.board, NULL, NULL, &tw, &th);
 	for (int row = 0; row < 8; row++)
 		for (int col = 0; col < 8; col++) {
 			SDL_Rect sq = {x0 + col * cell, y0 + row * cell, cell, cell};
 			if (!square_at(p, col, row)) {
-				SDL_SetRenderDrawColor(r, 226, 206, 164, 255);
+				const SDL_Color light = a->theme.light_square;
+				SDL_SetRenderDrawColor(r, light.r, light.g, light.b, 255);
 				SDL_RenderFillRect(r, &sq);
 				continue;
 			}
 			/* each dark square shows its own part of the felt */
 			SDL_Rect src = {(col * cell) % (tw - cell), (row * cell) % (th - cell), cell, cell};
+			SDL_SetTextureColorMod(a->assets.board, a->theme.felt.r, a->theme.felt.g, a->theme.felt.b);
 			SDL_RenderCopy(r, a->assets.board, &src, &sq);
+			SDL_SetTextureColorMod(a->assets.board, 255, 255, 255);
 		}
 	if (!ui.numbers)
 		return;
@@ -606,14 +607,15 @@ static void draw(struct app *a, const struct play *p)
 	if (last) {
 		struct checkers_path path;
 		checkers_move_path(last, &path);
-		SDL_SetRenderDrawColor(r, 255, 200, 60, 110);
+		const SDL_Color lit = a->theme.last;
+		SDL_SetRenderDrawColor(r, lit.r, lit.g, lit.b, 110);
 		for (int i = 0; i <= path.length; i++) {
 			int x, y, w;
 			square_rect(p, path.square[i], &x, &y, &w);
 			SDL_Rect glow = {x + 1, y + 1, w - 2, w - 2};
 			SDL_RenderFillRect(r, &glow);
 		}
-		SDL_SetRenderDrawColor(r, 255, 200, 60, 150);
+		SDL_SetRenderDrawColor(r, lit.r, lit.g, lit.b, 150);
 		for (int i = 0; i < path.length; i++) {
 			int xa, ya, xb, yb;
 			centre(p, path.square[i] - 1, &xa, &ya);
@@ -627,8 +629,8 @@ static void draw(struct app *a, const struct play *p)
 	const bool forced = n > 0 && checkers_move_captures(&moves[0]);
 	/* The pieces that must capture glow, breathing. */
 	if (forced && !ui.from) {
-		const Uint8 alpha = (Uint8)(190 + 60 * sin(a->now * 5.0));
-		SDL_SetTextureColorMod(a->assets.pieces, 255, 196, 40);
+		const Uint8 alpha = (Uint8)(190 + 60 * (speed_of(a) > 0 ? sin(a->now * 5.0) : 1.0));
+		SDL_SetTextureColorMod(a->assets.pieces, a->theme.must.r, a->theme.must.g, a->theme.must.b);
 		for (int i = 0; i < n; i++) {
 			struct checkers_path path;
 			checkers_move_path(&moves[i], &path);
@@ -707,7 +709,7 @@ static void draw(struct app *a, const struct play *p)
 			for (int end = 0; end < 2; end++) {
 				int x, y, w;
 				square_rect(p, path.square[end ? path.length : 0], &x, &y, &w);
-				draw_marker(a, 2, x, y, w, 0.92 + 0.06 * sin(a->now * 6.0));
+				draw_marker(a, 2, x, y, w, 0.92 + 0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
 			}
 		}
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
@@ -729,7 +731,7 @@ static void draw(struct app *a, const struct play *p)
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
 		app_text_fit(a, FONT_SMALL, text, x + w / 2, y + w - 24,
-			 v >= 0 ? (SDL_Color){230, 255, 230, 255} : (SDL_Color){255, 200, 190, 255}, 1, w - 4);
+			     v >= 0 ? a->theme.good : a->theme.bad, 1, w - 4);
 	}
 	/* The piece being dragged follows the pointer. */
 	if (ui.from && ui.dragging) {

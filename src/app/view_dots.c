@@ -26,10 +26,8 @@
 
 enum { EDGE_SLOT = DOTS_MAX_BOXES }; /* anim[] slot of the edge being drawn */
 
-/* The sides' colours (A blue, B red), the ink of drawn edges and the last edge's amber. */
-static const SDL_Color side_colour[2] = {{58, 110, 206, 255}, {212, 76, 58, 255}};
-static const SDL_Color ink = {44, 50, 68, 255};
-static const SDL_Color amber = {242, 150, 22, 255};
+/* The sides' colours (A blue, B red, or the palette's), the ink of drawn edges and the last
+ * edge's colour come from the theme (app/theme.c). */
 
 /* Returns the Dots and Boxes position now. */
 static const struct dots_pos *pos_of(const struct play *p)
@@ -40,9 +38,7 @@ static const struct dots_pos *pos_of(const struct play *p)
 /* Returns the animation speed factor from the settings (0 = no animation). */
 static double speed_of(const struct app *a)
 {
-	static const double factor[] = {0, 1.6, 1.0, 0.55};
-	const int s = a->settings.animation_speed;
-	return factor[s < 0 || s > 3 ? 2 : s];
+	return app_anim(a, 1.0);
 }
 
 /* Stores the grid ends of edge e: from dot (r0, c0) to dot (r1, c1). */
@@ -229,10 +225,37 @@ static void dashes(struct app *a, const struct dots_pos *pos, int e, SDL_Color c
 	}
 }
 
-/* Returns the lighter tint of a side's colour that its letter is written in. */
-static SDL_Color letter_colour(int side)
+/* Stripes r diagonally in dark ink: the second player's boxes, told apart without colour. */
+static void hatch(struct app *a, SDL_Rect r)
 {
-	const SDL_Color c = side_colour[side];
+	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+	SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 200);
+	const int step = r.w / 6 < 6 ? 6 : r.w / 6;
+	for (int k = step; k < 2 * r.w; k += step)
+		for (int d = 0; d < 4; d++) { /* four pixels thick */
+			int x1 = r.x + k + d - r.w, y1 = r.y + r.h - 1, x2 = r.x + k + d, y2 = r.y;
+			/* clip the line x - y = const to the box */
+			if (x1 < r.x) {
+				y1 -= r.x - x1;
+				x1 = r.x;
+			}
+			if (x2 > r.x + r.w - 1) {
+				y2 += x2 - (r.x + r.w - 1);
+				x2 = r.x + r.w - 1;
+			}
+			if (x1 <= x2)
+				SDL_RenderDrawLine(a->renderer, x1, y1, x2, y2);
+		}
+}
+
+/* Returns the lighter tint of a side's colour that its letter is written in. */
+static SDL_Color letter_colour(const struct app *a, int side)
+{
+	const SDL_Color c = a->theme.side[side];
+	if (a->theme.high_contrast) { /* black on a light box, white on a dark one */
+		const int luma = (2126 * c.r + 7152 * c.g + 722 * c.b) / 10000;
+		return luma > 120 ? (SDL_Color){0, 0, 0, 255} : (SDL_Color){255, 255, 255, 255};
+	}
 	return (SDL_Color){(Uint8)((c.r + 255) / 2), (Uint8)((c.g + 255) / 2),
 	                   (Uint8)((c.b + 255) / 2), 255};
 }
@@ -247,11 +270,13 @@ static void draw_box(struct app *a, const struct play *p, int b, int owner, doub
 	const int w = (int)lround(inner * scale);
 	const int cx = x0 + (b % pos->cols) * cell + cell / 2;
 	const int cy = y0 + (b / pos->cols) * cell + cell / 2;
-	fill(a, (SDL_Rect){cx - w / 2, cy - w / 2, w, w},
-	     with_alpha(side_colour[owner], (int)(60 + 180 * scale)));
+	const SDL_Rect box = {cx - w / 2, cy - w / 2, w, w};
+	fill(a, box, with_alpha(a->theme.side[owner], (int)(60 + 180 * scale)));
+	if (owner == 1 && a->theme.hatch)
+		hatch(a, box);
 	if (scale >= 1 && cell >= 56)
 		app_text(a, cell >= 110 ? FONT_LARGE : FONT_BODY, p->rules->side_name[owner], cx,
-		         cy - (cell >= 110 ? 22 : 15), letter_colour(owner), 1);
+		         cy - (cell >= 110 ? 22 : 15), letter_colour(a, owner), 1);
 }
 
 /* Returns the scale (0..1) of box b's fill now, or a negative number before it starts. */
@@ -365,7 +390,7 @@ static void draw(struct app *a, const struct play *p)
 	const SDL_Rect paper = {x0 - margin, y0 - margin, pos->cols * cell + 2 * margin,
 	                        pos->rows * cell + 2 * margin};
 	app_panel(a, (SDL_Rect){paper.x - 14, paper.y - 14, paper.w + 28, paper.h + 28},
-	          (SDL_Color){52, 36, 24, 255});
+	          a->theme.frame);
 	int tw, th;
 	SDL_QueryTexture(a->assets.paper, NULL, NULL, &tw, &th);
 	for (int ty = 0; ty < paper.h; ty += th)
@@ -373,6 +398,8 @@ static void draw(struct app *a, const struct play *p)
 			const int w = paper.w - tx < tw ? paper.w - tx : tw;
 			const int h = paper.h - ty < th ? paper.h - ty : th;
 			SDL_Rect src = {0, 0, w, h}, dst = {paper.x + tx, paper.y + ty, w, h};
+			SDL_SetTextureColorMod(a->assets.paper, a->theme.paper.r, a->theme.paper.g,
+			                       a->theme.paper.b);
 			SDL_RenderCopy(r, a->assets.paper, &src, &dst);
 		}
 	/* The boxes won so far. */
@@ -391,8 +418,7 @@ static void draw(struct app *a, const struct play *p)
 		if ((kind != DOTS_EDGE_SAFE && kind != DOTS_EDGE_CAPTURE) || e == p->hover ||
 		    e == p->cursor)
 			continue; /* the preview shows those */
-		const SDL_Color mark = kind == DOTS_EDGE_SAFE ? (SDL_Color){40, 150, 80, 170}
-		                                              : (SDL_Color){226, 160, 10, 220};
+		const SDL_Color mark = kind == DOTS_EDGE_SAFE ? a->theme.safe : a->theme.risky;
 		dashes(a, pos, e, mark);
 	}
 	/* The drawn edges; the last one in amber. */
@@ -401,20 +427,21 @@ static void draw(struct app *a, const struct play *p)
 	for (int e = 0; e < pos->edges; e++) {
 		if (!dots_edge_drawn(pos, e))
 			continue;
-		fill(a, edge_rect(pos, e, edge_scale(a, p, e), 0), e == last_edge ? amber : ink);
+		fill(a, edge_rect(pos, e, edge_scale(a, p, e), e == last_edge && a->theme.colour_blind),
+		     e == last_edge ? a->theme.last_line : a->theme.ink);
 	}
 	/* The edge under the pointer, in the colour of the side to move. */
 	if (waiting && p->hover >= 0 && p->hover < pos->edges && !dots_edge_drawn(pos, p->hover))
-		fill(a, edge_rect(pos, p->hover, 1, 0), with_alpha(side_colour[pos->side], 150));
+		fill(a, edge_rect(pos, p->hover, 1, 0), with_alpha(a->theme.side[pos->side], 150));
 	if (waiting && p->cursor >= 0 && p->cursor < pos->edges && !dots_edge_drawn(pos, p->cursor))
-		fill(a, edge_rect(pos, p->cursor, 1, 0), with_alpha(side_colour[pos->side], 150));
+		fill(a, edge_rect(pos, p->cursor, 1, 0), with_alpha(a->theme.side[pos->side], 150));
 	/* The engine's suggestion (Shift+H): a gold edge that breathes. */
 	if (waiting && p->advice >= 0 && p->advice < pos->edges &&
 	    !dots_edge_drawn(pos, p->advice)) {
 		const SDL_Color gold = {255, 214, 60, 255};
 		int mx, my;
 		centre(p, p->advice, &mx, &my);
-		const int glow = (int)(cell * (0.55 + 0.08 * sin(a->now * 6.0)));
+		const int glow = (int)(cell * (0.55 + 0.08 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0)));
 		draw_dot_sprite(a, 1, mx, my, glow, gold);
 		SDL_Rect frame = edge_rect(pos, p->advice, 1, 6);
 		SDL_SetRenderDrawColor(a->renderer, 176, 112, 0, 255);
@@ -473,9 +500,11 @@ static int count(const struct play *p, int side)
 static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
 {
 	const SDL_Rect box = {dst.x + 6, dst.y + 6, dst.w - 12, dst.h - 12};
-	app_panel(a, box, side_colour[side]);
+	fill(a, box, a->theme.side[side]);
+	if (side == 1 && a->theme.hatch)
+		hatch(a, box);
 	app_text(a, FONT_LARGE, p->rules->side_name[side], box.x + box.w / 2,
-	         box.y + box.h / 2 - 22, letter_colour(side), 1);
+	         box.y + box.h / 2 - 22, letter_colour(a, side), 1);
 }
 
 static void describe(const struct play *p, char *buf, size_t n)

@@ -24,9 +24,7 @@ static const struct reversi_pos *pos_of(const struct play *p)
 /* Returns the animation speed factor from the settings (0 = no animation). */
 static double speed_of(const struct app *a)
 {
-	static const double factor[] = {0, 1.6, 1.0, 0.55};
-	const int s = a->settings.animation_speed;
-	return factor[s < 0 || s > 3 ? 2 : s];
+	return app_anim(a, 1.0);
 }
 
 static int hit(const struct play *p, int x, int y)
@@ -170,11 +168,14 @@ static void draw(struct app *a, const struct play *p)
 	const int side = cell * size;
 	/* The frame, the felt and the grid. */
 	SDL_Rect frame = {x0 - 14, y0 - 14, side + 28, side + 28};
-	app_panel(a, frame, (SDL_Color){52, 36, 24, 255});
+	app_panel(a, frame, a->theme.frame);
 	SDL_Rect felt = {x0, y0, side, side};
+	const struct theme *th = &a->theme;
+	SDL_SetTextureColorMod(a->assets.board, th->felt.r, th->felt.g, th->felt.b);
 	SDL_RenderCopy(r, a->assets.board, NULL, &felt);
+	SDL_SetTextureColorMod(a->assets.board, 255, 255, 255);
 	SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-	SDL_SetRenderDrawColor(r, 10, 40, 22, 200);
+	SDL_SetRenderDrawColor(r, th->grid.r, th->grid.g, th->grid.b, th->grid.a);
 	for (int i = 0; i <= size; i++) {
 		SDL_Rect h = {x0, y0 + i * cell - 1, side, 2}, v = {x0 + i * cell - 1, y0, 2, side};
 		SDL_RenderFillRect(r, &h);
@@ -199,7 +200,7 @@ static void draw(struct app *a, const struct play *p)
 	if (last_sq >= 0) {
 		int lx, ly, lw;
 		layout_square(size, last_sq % size, last_sq / size, &lx, &ly, &lw);
-		SDL_SetRenderDrawColor(r, 255, 200, 60, 110);
+		SDL_SetRenderDrawColor(r, th->last.r, th->last.g, th->last.b, th->high_contrast || th->colour_blind ? 170 : 110);
 		SDL_Rect glow = {lx + 1, ly + 1, lw - 2, lw - 2};
 		SDL_RenderFillRect(r, &glow);
 	}
@@ -235,7 +236,10 @@ static void draw(struct app *a, const struct play *p)
 		else if (p->hints && !(p->show_eval && i < 128 && p->eval_known[i])) {
 			/* the dot takes the colour of the side to move */
 			const Uint8 shade = pos->side == 0 ? 40 : 255;
-			SDL_SetTextureColorMod(a->assets.markers, shade, shade, shade);
+			if (th->high_contrast) /* yellow stands out on the felt for both sides */
+				SDL_SetTextureColorMod(a->assets.markers, 255, 255, 0);
+			else
+				SDL_SetTextureColorMod(a->assets.markers, shade, shade, shade);
 			draw_marker(a, 0, sx, sy, sw, 1.1);
 			SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
 		}
@@ -250,7 +254,7 @@ static void draw(struct app *a, const struct play *p)
 		int ax, ay, aw;
 		layout_square(size, p->advice % size, p->advice / size, &ax, &ay, &aw);
 		SDL_SetTextureColorMod(a->assets.markers, 255, 200, 60);
-		draw_marker(a, 2, ax, ay, aw, 0.92 + 0.06 * sin(a->now * 6.0));
+		draw_marker(a, 2, ax, ay, aw, 0.92 + 0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
 	}
 	/* The evaluation overlay (E): the engine's score of each legal square, in discs. */
@@ -268,8 +272,8 @@ static void draw(struct app *a, const struct play *p)
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
 		const SDL_Color ink = proven ? (SDL_Color){255, 210, 80, 255}
-				      : v >= 0 ? (SDL_Color){230, 255, 230, 255}
-					       : (SDL_Color){255, 200, 190, 255};
+				      : v >= 0 ? th->good
+					       : th->bad;
 		app_text(a, FONT_SMALL, text, sx + sw / 2, sy + sw / 2 - 11, ink, 1);
 	}
 	if (p->cursor >= 0 && p->cursor < size * size) {

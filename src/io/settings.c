@@ -17,6 +17,8 @@ const char *const settings_games[] = {"reversi", "checkers", "dots", NULL};
 const char *const settings_modes[] = {"vs-computer", "two-players", "demo", NULL};
 const char *const settings_levels[] = {"beginner", "medium", "hard", "expert", NULL};
 const char *const settings_languages[] = {"auto", "en", "ru", "zh", NULL};
+const char *const settings_themes[] = {"standard", "high-contrast", NULL};
+const char *const settings_palettes[] = {"standard", "colour-blind", NULL};
 
 enum key_kind {
 	KIND_WORD, /* one of `words`, stored as a char[SETTINGS_WORD_MAX] */
@@ -53,6 +55,8 @@ static const struct key keys[] = {
     {"display", "hints", KIND_BOOL, FIELD(hints), 0, 0, 0, 1, NULL},
     {"display", "show-eval", KIND_BOOL, FIELD(show_eval), 0, 0, 0, 0, NULL},
     {"display", "language", KIND_WORD, FIELD(language), 0, 0, 0, 0, settings_languages},
+    {"display", "theme", KIND_WORD, FIELD(theme), 0, 0, 0, 0, settings_themes},
+    {"display", "palette", KIND_WORD, FIELD(palette), 0, 0, 0, 0, settings_palettes},
     {"sound", "volume", KIND_INT, FIELD(volume), 0, 100, 1, 80, NULL},
     {"sound", "muted", KIND_BOOL, FIELD(muted), 0, 0, 0, 0, NULL},
 };

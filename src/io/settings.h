@@ -30,6 +30,8 @@ extern const char *const settings_games[];  /* "reversi", "checkers", "dots" */
 extern const char *const settings_modes[];  /* "vs-computer", "two-players", "demo" */
 extern const char *const settings_levels[]; /* "beginner", "medium", "hard", "expert" */
 extern const char *const settings_languages[]; /* "auto", "en", "ru", "zh" */
+extern const char *const settings_themes[];   /* "standard", "high-contrast" */
+extern const char *const settings_palettes[]; /* "standard", "colour-blind" (Okabe-Ito) */
 
 struct settings {
 	char game[SETTINGS_WORD_MAX];  /* a word of settings_games (default "reversi") */
@@ -50,6 +52,8 @@ struct settings {
 	bool show_eval;      /* show the engine's evaluation in the HUD */
 	char language[SETTINGS_WORD_MAX]; /* a word of settings_languages (default "auto":
 					   * from the locale) */
+	char theme[SETTINGS_WORD_MAX];   /* a word of settings_themes (default "standard") */
+	char palette[SETTINGS_WORD_MAX]; /* a word of settings_palettes (default "standard") */
 };
 
 /* Returns the index of `word` in the NULL-terminated `list`, or -1 if it is not there. */

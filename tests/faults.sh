@@ -1,0 +1,179 @@
+#!/bin/sh
+# tests/faults.sh — the real program under faults: a preferences directory that cannot be
+# written (read-only, not a directory, a full disk through /dev/full, a full tiny tmpfs when
+# this user may mount one), damaged assets (a missing or corrupt sprite, sound or font, no
+# evaluation weights) and no audio device (a bogus driver, the disk driver). Each case checks
+# the exit status, the message, and that the game goes on wherever it can: a move is played
+# and dumped. Uses SDL's dummy video driver: no display needed.
+set -u
+build=${BUILD:-build}
+parity="$(pwd)/$build/parity"
+assets="$(pwd)/assets"
+dir=$(mktemp -d /tmp/parity-faults-XXXXXX)
+mounted=""
+cleanup() {
+	[ -n "$mounted" ] && umount "$mounted" 2>/dev/null
+	chmod -R u+w "$dir" 2>/dev/null
+	rm -rf "$dir"
+}
+trap cleanup EXIT
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0
+failed=0
+passed=0
+
+ok() {
+	passed=$((passed + 1))
+	echo "ok: $*"
+}
+bad() {
+	failed=$((failed + 1))
+	echo "FAILED: $*"
+	[ -f "$dir/err.txt" ] && sed 's/^/    /' "$dir/err.txt" | grep -v "^    INFO: parity: sound" | head -8
+}
+
+# Plays d3 in a two-player Reversi game and dumps it: run PREFS [more options]. Sets $rc.
+run() {
+	prefs=$1
+	shift
+	printf '0 wait-scene play\n1 square d3\n0 wait\n1 dump %s/dump.txt\n1 quit\n' "$dir" >"$dir/move.script"
+	rm -f "$dir/dump.txt"
+	"$parity" --windowed --prefs "$prefs" --seed 1 --game reversi --mode two-players \
+		--script "$dir/move.script" "$@" >"$dir/err.txt" 2>&1
+	rc=$?
+}
+
+# Returns whether the last run played its move: the dump says one move, in play.
+played() {
+	grep -q "^moves 1$" "$dir/dump.txt" 2>/dev/null
+}
+
+# Returns whether the last run's output holds TEXT.
+said() {
+	grep -q -- "$1" "$dir/err.txt"
+}
+
+# --- preferences that cannot be written ---------------------------------------------------
+
+# Not a directory: every write fails with ENOTDIR; the game goes on, and says so.
+echo "not a directory" >"$dir/prefs-file"
+run "$dir/prefs-file"
+if [ $rc -eq 0 ] && played && said "Not a directory"; then ok "prefs path is a file"; else bad "prefs path is a file (status $rc)"; fi
+
+# Read-only (only meaningful when this user is refused writes there: not for root).
+mkdir -p "$dir/ro"
+chmod 555 "$dir/ro"
+if touch "$dir/ro/probe" 2>/dev/null; then
+	rm -f "$dir/ro/probe"
+	echo "skip: a read-only directory (this user writes anyway)"
+else
+	run "$dir/ro"
+	if [ $rc -eq 0 ] && played && said "Permission denied"; then ok "read-only prefs directory"; else bad "read-only prefs directory (status $rc)"; fi
+fi
+chmod 755 "$dir/ro"
+
+# A full disk: the temporary files are links to /dev/full, so each write fails with ENOSPC.
+mkdir -p "$dir/full"
+ln -s /dev/full "$dir/full/autosave.ini.tmp"
+ln -s /dev/full "$dir/full/settings.ini.tmp"
+run "$dir/full"
+if [ $rc -eq 0 ] && played && said "No space left on device" && [ ! -e "$dir/full/autosave.ini.tmp" ]; then
+	ok "writes to /dev/full (ENOSPC): reported, the game goes on, no temporary file left"
+else
+	bad "writes to /dev/full (status $rc)"
+fi
+
+# A real full file system: a 16 KiB tmpfs filled up, when this user may mount one.
+mkdir -p "$dir/tiny"
+if mount -t tmpfs -o size=16k tmpfs "$dir/tiny" 2>/dev/null; then
+	mounted="$dir/tiny"
+	dd if=/dev/zero of="$dir/tiny/filler" bs=1k count=64 2>/dev/null
+	run "$dir/tiny"
+	if [ $rc -eq 0 ] && played && said "No space left on device"; then ok "a full tmpfs"; else bad "a full tmpfs (status $rc)"; fi
+	# Room again: the next autosave works, and the earlier failures left nothing behind.
+	rm -f "$dir/tiny/filler"
+	run "$dir/tiny"
+	if [ $rc -eq 0 ] && played && [ -f "$dir/tiny/autosave.ini" ] && [ ! -e "$dir/tiny/autosave.ini.tmp" ]; then
+		ok "the same tmpfs with room again"
+	else
+		bad "the same tmpfs with room again (status $rc)"
+	fi
+	umount "$dir/tiny"
+	mounted=""
+	# A read-only file system refuses even root.
+	if mount -t tmpfs -o ro,size=16k tmpfs "$dir/tiny" 2>/dev/null; then
+		mounted="$dir/tiny"
+		run "$dir/tiny"
+		if [ $rc -eq 0 ] && played && said "Read-only file system"; then ok "a read-only file system"; else bad "a read-only file system (status $rc)"; fi
+		umount "$dir/tiny"
+		mounted=""
+	fi
+else
+	echo "skip: a full tmpfs (this user may not mount one)"
+fi
+
+# --- damaged assets -------------------------------------------------------------------------
+
+# Makes a fresh copy of the assets in $dir/data.
+fresh_assets() {
+	rm -rf "$dir/data"
+	cp -r "$assets" "$dir/data"
+}
+mkdir -p "$dir/p"
+
+fresh_assets
+rm "$dir/data/sprites/markers.png"
+run "$dir/p" --data "$dir/data"
+if [ $rc -eq 1 ] && said "cannot load .*markers.png"; then ok "a missing sprite: a clear error, exit 1"; else bad "a missing sprite (status $rc)"; fi
+
+fresh_assets
+head -c 300 /dev/urandom >"$dir/data/sprites/reversi_board.png"
+run "$dir/p" --data "$dir/data"
+if [ $rc -eq 1 ] && said "cannot load .*reversi_board.png"; then ok "a corrupt sprite: a clear error, exit 1"; else bad "a corrupt sprite (status $rc)"; fi
+
+fresh_assets
+: >"$dir/data/sprites/dots_paper.png"
+run "$dir/p" --data "$dir/data"
+if [ $rc -eq 1 ] && said "dots_paper.png"; then ok "an empty sprite: a clear error, exit 1"; else bad "an empty sprite (status $rc)"; fi
+
+fresh_assets
+rm "$dir/data/sprites/reversi_discs.png"
+run "$dir/p" --data "$dir/data"
+# --data names the one directory to use: never another copy of the assets in its place.
+if [ $rc -eq 1 ] && said "cannot find the assets in $dir/data"; then ok "no disc sheet under --data: not found there, exit 1"; else bad "no disc sheet under --data (status $rc)"; fi
+
+fresh_assets
+rm "$dir/data/sounds/place.wav"
+head -c 2000 /dev/urandom >"$dir/data/sounds/flip.wav"
+run "$dir/p" --data "$dir/data"
+if [ $rc -eq 0 ] && played && said "place.wav missing" && said "flip.wav missing"; then
+	ok "a missing and a corrupt sound: said, then silent for those"
+else
+	bad "a missing and a corrupt sound (status $rc)"
+fi
+
+fresh_assets
+rm "$dir/data/fonts/DejaVuSans.ttf"
+run "$dir/p" --data "$dir/data"
+if [ $rc -eq 1 ] && said "cannot open the font .*DejaVuSans.ttf"; then ok "a missing font: a clear error, exit 1"; else bad "a missing font (status $rc)"; fi
+
+fresh_assets
+head -c 5000 /dev/urandom >"$dir/data/fonts/DejaVuSans-Bold.ttf"
+run "$dir/p" --data "$dir/data"
+if [ $rc -eq 1 ] && said "cannot open the font .*DejaVuSans-Bold.ttf"; then ok "a corrupt font: a clear error, exit 1"; else bad "a corrupt font (status $rc)"; fi
+
+fresh_assets
+rm "$dir/data/reversi-eval.bin"
+run "$dir/p" --data "$dir/data" --level expert
+if [ $rc -eq 0 ] && played && said "simpler evaluation"; then ok "no evaluation weights: said, Expert plays on"; else bad "no evaluation weights (status $rc)"; fi
+
+# --- audio ----------------------------------------------------------------------------------
+
+SDL_AUDIODRIVER=no-such-driver run "$dir/p"
+if [ $rc -eq 0 ] && played && said "no audio device"; then ok "a bogus audio driver: silent play"; else bad "a bogus audio driver (status $rc)"; fi
+
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=/dev/null run "$dir/p"
+if [ $rc -eq 0 ] && played; then ok "the disk audio driver"; else bad "the disk audio driver (status $rc)"; fi
+
+# No crash anywhere: a status above 128 is a signal, which the checks above would also catch.
+echo "faults: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
