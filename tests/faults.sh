@@ -151,15 +151,38 @@ else
 	bad "a missing and a corrupt sound (status $rc)"
 fi
 
+# A missing or corrupt font of ours: the system's DejaVu (found through fontconfig) stands in,
+# the player is told, the game goes on; with no fontconfig either, a clear error.
 fresh_assets
 rm "$dir/data/fonts/DejaVuSans.ttf"
 run "$dir/p" --data "$dir/data"
-if [ $rc -eq 1 ] && said "cannot open the font .*DejaVuSans.ttf"; then ok "a missing font: a clear error, exit 1"; else bad "a missing font (status $rc)"; fi
+if [ $rc -eq 0 ] && played && said "cannot open the font .*DejaVuSans.ttf.*using the system font"; then
+	ok "a missing font: said, a system font stands in, play goes on"
+else
+	bad "a missing font (status $rc)"
+fi
 
 fresh_assets
 head -c 5000 /dev/urandom >"$dir/data/fonts/DejaVuSans-Bold.ttf"
 run "$dir/p" --data "$dir/data"
-if [ $rc -eq 1 ] && said "cannot open the font .*DejaVuSans-Bold.ttf"; then ok "a corrupt font: a clear error, exit 1"; else bad "a corrupt font (status $rc)"; fi
+if [ $rc -eq 0 ] && played && said "cannot open the font .*DejaVuSans-Bold.ttf.*using the system font"; then
+	ok "a corrupt font: said, a system font stands in, play goes on"
+else
+	bad "a corrupt font (status $rc)"
+fi
+
+# No fc-match on the PATH: nothing can stand in.
+mkdir -p "$dir/nofc"
+ln -sf "$(command -v rm)" "$dir/nofc/rm" # run's own use
+saved_path=$PATH
+PATH="$dir/nofc"
+run "$dir/p" --data "$dir/data"
+PATH=$saved_path
+if [ $rc -eq 1 ] && said "cannot open the font .*DejaVuSans-Bold.ttf.*no system font could stand in"; then
+	ok "a corrupt font and no fontconfig: a clear error, exit 1"
+else
+	bad "a corrupt font and no fontconfig (status $rc)"
+fi
 
 fresh_assets
 rm "$dir/data/reversi-eval.bin"

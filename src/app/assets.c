@@ -174,10 +174,26 @@ static bool open_fonts(struct app *a, char *err, size_t errlen)
 		else
 			snprintf(path, sizeof path, "%s/fonts/%s", a->assets.dir,
 				 bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
-		a->assets.font[i] = TTF_OpenFont(path, (int)lroundf(font_size[i] * a->assets.font_scale));
+		const int size = (int)lroundf(font_size[i] * a->assets.font_scale);
+		a->assets.font[i] = TTF_OpenFont(path, size);
 		if (!a->assets.font[i]) {
-			snprintf(err, errlen, "cannot open the font %s: %s", path, TTF_GetError());
-			return false;
+			/* A missing or damaged font file: the system's DejaVu (or whatever sans
+			 * fontconfig offers) keeps the game going, and the player is told. */
+			char why[1400], fallback[1024];
+			snprintf(why, sizeof why, "cannot open the font %s: %s", path, TTF_GetError());
+			if (i18n_find_font(bold ? "DejaVu Sans:bold" : "DejaVu Sans", fallback,
+					   sizeof fallback))
+				a->assets.font[i] = TTF_OpenFont(fallback, size);
+			if (!a->assets.font[i]) {
+				snprintf(err, errlen, "%s (and no system font could stand in)", why);
+				return false;
+			}
+			static char told[1200]; /* each font opens at several sizes: say it once */
+			if (strcmp(told, path) != 0)
+				SDL_Log("parity: %s; using the system font %s", why, fallback);
+			snprintf(told, sizeof told, "%s", path);
+			snprintf(a->notice, sizeof a->notice, _("A font is missing or damaged: using %s"),
+				 fallback);
 		}
 		if (chinese && i == FONT_LARGE) /* the Chinese fonts come in one weight */
 			TTF_SetFontStyle(a->assets.font[i], TTF_STYLE_BOLD);

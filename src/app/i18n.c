@@ -208,10 +208,15 @@ bool i18n_select(enum i18n_lang lang)
 	return ok;
 }
 
-bool i18n_find_cjk_font(char *path, size_t n)
+bool i18n_find_font(const char *pattern, char *path, size_t n)
 {
-	/* fc-match always answers with some font; the caller checks that it has the glyphs. */
-	FILE *f = popen("fc-match -f '%{file}' ':lang=zh-cn' 2>/dev/null", "r");
+	/* fc-match always answers with some font; the caller checks what it draws. The pattern
+	 * is one of the program's own (no quote in it), never the user's. */
+	if (strchr(pattern, '\''))
+		return false;
+	char command[256];
+	snprintf(command, sizeof command, "fc-match -f '%%{file}' '%s' 2>/dev/null", pattern);
+	FILE *f = popen(command, "r");
 	if (!f)
 		return false;
 	char line[1024] = "";
@@ -223,4 +228,9 @@ bool i18n_find_cjk_font(char *path, size_t n)
 		return false;
 	snprintf(path, n, "%s", line);
 	return true;
+}
+
+bool i18n_find_cjk_font(char *path, size_t n)
+{
+	return i18n_find_font(":lang=zh-cn", path, n);
 }

@@ -44,6 +44,11 @@ const char *i18n_locale_dir(void);
  * fontconfig's fc-match); returns false when there is none. */
 bool i18n_find_cjk_font(char *path, size_t n);
 
+/* Stores in path the file of the system font fontconfig picks for `pattern` (a fontconfig
+ * pattern such as "DejaVu Sans:bold", written by the program); returns false when fontconfig
+ * is missing or names no readable file. */
+bool i18n_find_font(const char *pattern, char *path, size_t n);
+
 /* Returns the English strings defined below app/ (game and side names, level titles and
  * summaries) so that tests can check that each has a translation; *count gets their number. */
 const char *const *i18n_core_strings(int *count);
