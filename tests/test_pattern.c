@@ -2,7 +2,8 @@
  * tests/test_pattern.c — Reversi's pattern evaluation (games/reversi/pattern.h): every
  * placement reads its squares in the same order (so a position and its 8 mirror images score
  * the same), twins pair up, indices stay in their tables, weight files round-trip and bad ones
- * are refused; and the committed weights know the basics (a corner is worth having).
+ * are refused; the incremental features agree with the board read from scratch; and the
+ * committed weights know the basics (a corner is worth having).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -129,6 +130,61 @@ static void test_mirror_images_score_alike(void **state)
 	free(w);
 }
 
+/* Random games from the start: the features updated move by move (pattern_features_play)
+ * always give the evaluation read from the board, for both sides, and the indices read from
+ * scratch. Random weights without twins tied, so that any misplaced digit shows. */
+static void test_incremental_matches_scratch(void **state)
+{
+	(void)state;
+	const size_t size = pattern_stage_size(), n = PATTERN_STAGES * size;
+	int16_t *w = malloc(n * sizeof *w);
+	assert_non_null(w);
+	uint64_t rs = 0xabcdef12345ULL;
+	for (size_t i = 0; i < n; i++)
+		w[i] = (int16_t)(next_random(&rs) % 2001) - 1000;
+	assert_true(pattern_set_weights(w));
+	int positions = 0;
+	for (int game = 0; game < 200; game++) {
+		uint64_t disc[2] = {0x0000000810000000ULL, 0x0000001008000000ULL}; /* black, white */
+		struct pattern_features f;
+		pattern_features(disc[0], disc[1], &f); /* side 0 is black */
+		int side = 0, passes = 0;
+		while (passes < 2) {
+			const uint64_t P = disc[side], O = disc[!side];
+			const int empties = 64 - board8_count(P | O);
+			struct pattern_features fresh;
+			pattern_features(P, O, &fresh);
+			assert_memory_equal(f.idx[side], fresh.idx[0], sizeof fresh.idx[0]);
+			assert_memory_equal(f.idx[!side], fresh.idx[1], sizeof fresh.idx[1]);
+			assert_int_equal(pattern_evaluate_features(&f, side, empties,
+								   pattern_mobility(P, O)),
+					 pattern_evaluate(P, O));
+			assert_int_equal(pattern_evaluate_features(&f, !side, empties,
+								   pattern_mobility(O, P)),
+					 pattern_evaluate(O, P));
+			positions++;
+			uint64_t moves = board8_moves(P, O);
+			if (!moves) {
+				passes++;
+				side = !side;
+				continue;
+			}
+			passes = 0;
+			int k = (int)(next_random(&rs) % (uint64_t)board8_count(moves));
+			while (k-- > 0)
+				moves &= moves - 1;
+			const int sq = __builtin_ctzll(moves);
+			const uint64_t flips = board8_flips(sq, P, O);
+			pattern_features_play(&f, side, sq, flips);
+			disc[side] = P | flips | 1ULL << sq;
+			disc[!side] = O & ~flips;
+			side = !side;
+		}
+	}
+	assert_true(positions > 10000);
+	free(w);
+}
+
 static void test_stages(void **state)
 {
 	(void)state;
@@ -200,6 +256,7 @@ int main(void)
 	    cmocka_unit_test(test_indices_in_range),
 	    cmocka_unit_test(test_twins),
 	    cmocka_unit_test(test_mirror_images_score_alike),
+	    cmocka_unit_test(test_incremental_matches_scratch),
 	    cmocka_unit_test(test_stages),
 	    cmocka_unit_test(test_file_round_trip),
 	    cmocka_unit_test(test_committed_weights_know_corners),

@@ -8,7 +8,8 @@
  *     the end anyway (depth >= empties), the exact endgame solver (endgame.h) gives the
  *     final margin, mapped onto the search's won/lost scores;
  *   - otherwise, within DEEP_MID_MAX plies of the horizon, a recursive fail-soft alpha-beta
- *     with the pattern evaluation (pattern.h) at its leaves, moves sorted by the opponent's
+ *     with the pattern evaluation (pattern.h) at its leaves, updated move by move (the
+ *     features are read once at the subtree's root), moves sorted by the opponent's
  *     mobility after them, and finished games scored exactly.
  * It also ranks the moves of the shared search's own nodes by the evaluation (deep_order) and
  * prunes them by Multi-ProbCut (deep_probcut, fitted by tools/calibrate-mpc into mpc.h).
@@ -58,28 +59,34 @@ static int final_margin(uint64_t P, uint64_t O)
 	return p > o ? p - o + e : p < o ? p - o - e : 0;
 }
 
-/* Fail-soft alpha-beta of (P, O) `depth` plies deep; pattern evaluation at the leaves. */
-static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta)
+/* Fail-soft alpha-beta of (P, O) `depth` plies deep; pattern evaluation at the leaves. The
+ * features f (pattern.h) describe the board, P being their side `side`; each move updates a
+ * copy of them instead of reading the board again at the leaves. */
+static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, const struct pattern_features *f,
+                    int side, int depth, int alpha, int beta)
 {
 	c->nodes++;
 	const uint64_t moves = board8_moves(P, O);
 	if (depth == 0) {
-		if (!moves && !board8_moves(O, P))
+		const uint64_t replies = board8_moves(O, P);
+		if (!moves && !replies)
 			return exact_score(final_margin(P, O));
-		return pattern_evaluate(P, O);
+		return pattern_evaluate_features(f, side, 64 - board8_count(P | O),
+		                                 board8_count(moves) - board8_count(replies));
 	}
 	if (!moves) {
 		if (!board8_moves(O, P))
 			return exact_score(final_margin(P, O));
-		return -mid_search(c, O, P, depth, -beta, -alpha); /* a pass costs no depth */
+		/* a pass costs no depth */
+		return -mid_node(c, O, P, f, !side, depth, -beta, -alpha);
 	}
 	int sq[32], key[32], n = 0;
 	for (uint64_t m = moves; m; m &= m - 1)
 		sq[n++] = __builtin_ctzll(m);
 	if (depth >= SORT_MIN_DEPTH) {
 		for (int i = 0; i < n; i++) {
-			const uint64_t f = board8_flips(sq[i], P, O);
-			const uint64_t np = P | f | 1ULL << sq[i], no = O & ~f;
+			const uint64_t f1 = board8_flips(sq[i], P, O);
+			const uint64_t np = P | f1 | 1ULL << sq[i], no = O & ~f1;
 			const uint64_t reply = board8_moves(no, np);
 			/* Fewest replies first, corners weighing double; corners for us first. */
 			key[i] = board8_count(reply) + board8_count(reply & 0x8100000000000081ULL) -
@@ -96,9 +103,11 @@ static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int
 	}
 	int best = -SEARCH_INFINITY;
 	for (int i = 0; i < n; i++) {
-		const uint64_t f = board8_flips(sq[i], P, O);
-		const int v = -mid_search(c, O & ~f, P | f | 1ULL << sq[i], depth - 1, -beta,
-		                          -(alpha > best ? alpha : best));
+		const uint64_t flips = board8_flips(sq[i], P, O);
+		struct pattern_features child = *f;
+		pattern_features_play(&child, side, sq[i], flips);
+		const int v = -mid_node(c, O & ~flips, P | flips | 1ULL << sq[i], &child, !side,
+		                        depth - 1, -beta, -(alpha > best ? alpha : best));
 		if (v > best) {
 			best = v;
 			if (v >= beta)
@@ -106,6 +115,14 @@ static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int
 		}
 	}
 	return best;
+}
+
+/* mid_node from the board alone. */
+static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta)
+{
+	struct pattern_features f;
+	pattern_features(P, O, &f);
+	return mid_node(c, P, O, &f, 0, depth, alpha, beta);
 }
 
 static void *deep_create(void)
@@ -181,10 +198,16 @@ static void deep_order(void *ctx, const void *p, const struct game_move *moves, 
 	if (pos->size != 8 || pos->anti || pos->hole || n < 2 || !pattern_load_default())
 		return;
 	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
+	struct pattern_features features;
+	pattern_features(P, O, &features);
 	for (int i = 0; i < n; i++) {
 		const int sq = (int)moves[i].code;
 		const uint64_t f = board8_flips(sq, P, O);
-		const int v = -pattern_evaluate(O & ~f, P | f | 1ULL << sq);
+		const uint64_t np = P | f | 1ULL << sq, no = O & ~f;
+		struct pattern_features child = features;
+		pattern_features_play(&child, 0, sq, f);
+		const int v = -pattern_evaluate_features(&child, 1, 64 - board8_count(np | no),
+		                                         pattern_mobility(no, np));
 		const long key = (long)v + GAME_DEEP_KEY_MAX / 2;
 		keys[i] = key < 0 ? 0 : key >= GAME_DEEP_KEY_MAX ? GAME_DEEP_KEY_MAX - 1 : (int)key;
 	}

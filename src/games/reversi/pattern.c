@@ -31,7 +31,7 @@
 #define PARITY_DATADIR "/usr/local/share/parity"
 #endif
 
-enum { MAX_SQUARES = 10, FILE_HEADER = 20, FILE_VERSION = 1 };
+enum { MAX_SQUARES = 10, MAX_TOUCH = 8, FILE_HEADER = 20, FILE_VERSION = 1 };
 
 #define SQ(col, row) (1ULL << ((row)*8 + (col)))
 
@@ -74,6 +74,13 @@ static struct {
 		uint32_t offset; /* its table's first index within a stage */
 		uint8_t t;
 	} placement[PATTERN_INSTANCES]; /* in the order pattern_indices writes them */
+	/* For each square, the instances that read it and the weight of its digit there (3^d):
+	 * what a disc on that square adds to their indices (pattern_features_play). */
+	uint8_t touch_count[64];
+	struct touch {
+		uint8_t instance;
+		uint16_t power;
+	} touch[64][MAX_TOUCH];
 	size_t stage_size;
 	int16_t *weights; /* PATTERN_STAGES × stage_size, or NULL */
 	bool load_tried;
@@ -220,6 +227,24 @@ static void init(void)
 	}
 	if (instances != PATTERN_INSTANCES)
 		abort(); /* the shapes and PATTERN_INSTANCES disagree: a programming error */
+	/* Square sq lands on symmetry(sq, t); if the mask holds it there, it is that placement's
+	 * digit d, d being its rank among the mask's squares. */
+	for (int k = 0; k < PATTERN_INSTANCES; k++) {
+		const struct placement *pl = &pt.placement[k];
+		for (int sq = 0; sq < 64; sq++) {
+			const uint64_t image = symmetry(1ULL << sq, pl->t);
+			if (!(image & pl->mask))
+				continue;
+			const int d = board8_count(pl->mask & (image - 1));
+			uint32_t power = 1;
+			for (int i = 0; i < d; i++)
+				power *= 3;
+			if (pt.touch_count[sq] >= MAX_TOUCH)
+				abort(); /* MAX_TOUCH too small: a programming error */
+			pt.touch[sq][pt.touch_count[sq]++] =
+			    (struct touch){(uint8_t)k, (uint16_t)power};
+		}
+	}
 	pt.ready = true;
 }
 
@@ -253,6 +278,49 @@ void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
 		idx[k] = pl->offset + pt.ternary[gather(p[pl->t], pl->mask)] +
 		         2u * pt.ternary[gather(o[pl->t], pl->mask)];
 	}
+}
+
+void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
+{
+	uint32_t idx[PATTERN_INSTANCES];
+	pattern_indices(P, O, idx);
+	for (int k = 0; k < PATTERN_INSTANCES; k++)
+		f->idx[0][k] = (uint16_t)(idx[k] - pt.placement[k].offset);
+	pattern_indices(O, P, idx);
+	for (int k = 0; k < PATTERN_INSTANCES; k++)
+		f->idx[1][k] = (uint16_t)(idx[k] - pt.placement[k].offset);
+}
+
+void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_t flips)
+{
+	uint16_t *mine = f->idx[side], *theirs = f->idx[!side];
+	/* Digits: 0 empty, 1 the viewer's disc, 2 the other side's. The new disc is 1 for the
+	 * mover and 2 for the other; a flipped disc goes from 2 to 1 for the mover and from 1 to
+	 * 2 for the other. */
+	for (int i = 0; i < pt.touch_count[sq]; i++) {
+		const struct touch t = pt.touch[sq][i];
+		mine[t.instance] = (uint16_t)(mine[t.instance] + t.power);
+		theirs[t.instance] = (uint16_t)(theirs[t.instance] + 2 * t.power);
+	}
+	for (; flips; flips &= flips - 1) {
+		const int x = __builtin_ctzll(flips);
+		for (int i = 0; i < pt.touch_count[x]; i++) {
+			const struct touch t = pt.touch[x][i];
+			mine[t.instance] = (uint16_t)(mine[t.instance] - t.power);
+			theirs[t.instance] = (uint16_t)(theirs[t.instance] + t.power);
+		}
+	}
+}
+
+int pattern_evaluate_features(const struct pattern_features *f, int side, int empties,
+			      int mobility)
+{
+	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
+	const uint16_t *idx = f->idx[side];
+	int sum = w[0] + w[1] * mobility;
+	for (int k = 0; k < PATTERN_INSTANCES; k++)
+		sum += w[pt.placement[k].offset + idx[k]];
+	return sum;
 }
 
 uint32_t pattern_twin(uint32_t i)

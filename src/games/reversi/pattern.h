@@ -63,6 +63,33 @@ bool pattern_loaded(void);
 /* Returns the score of (P, O) for P in 1/100 of a disc. Requires pattern_loaded(). */
 int pattern_evaluate(uint64_t P, uint64_t O);
 
+/*
+ * Incremental evaluation. The searches keep each pattern instance's index up to date move by
+ * move instead of reading all 46 placements again at every leaf: pattern_features reads them
+ * once, pattern_features_play adds what a move changes (the new disc and the flipped ones,
+ * a few instances each), and pattern_evaluate_features sums the weights. The indices are kept
+ * from both sides' points of view at once, so a move updates each touched instance twice and
+ * the side to move reads its own set. pattern_evaluate_features(f, ...) equals
+ * pattern_evaluate(P, O) for the board f describes (tests/test_pattern.c).
+ */
+struct pattern_features {
+	uint16_t idx[2][PATTERN_INSTANCES]; /* [side][instance]: the index (within its shape's
+					       table) seen by side 0 (the first argument of
+					       pattern_features) and by side 1 */
+};
+
+/* Reads the features of (P, O): side 0 is P, side 1 is O. */
+void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f);
+
+/* Updates f for a move of `side` (0 or 1) on square sq that flips the discs `flips`. */
+void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_t flips);
+
+/* Returns the evaluation for `side` of the position f describes, which has `empties` empty
+ * squares and the mobility feature `mobility` (pattern_mobility for that side). Requires
+ * pattern_loaded(). */
+int pattern_evaluate_features(const struct pattern_features *f, int side, int empties,
+			      int mobility);
+
 /* Finds the weights file next to the program's data (assets/reversi-eval.bin in the build
  * tree, or PARITY_DATA_DIR, or the directory in $PARITY_DATA) and loads it, once. Returns
  * pattern_loaded(). A message goes to stderr the first time it fails. */
