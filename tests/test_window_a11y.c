@@ -103,7 +103,7 @@ static void test_options_with_the_keyboard(void **state)
 	struct shot sh = shot_load(path);
 	const SDL_Color bg = pixel(&sh, 1270, 790);
 	assert_true(bg.r == 0 && bg.g == 0 && bg.b == 0);
-	const SDL_Color start = pixel(&sh, 500, 625); /* inside Start, beside its label */
+	const SDL_Color start = pixel(&sh, 500, 650); /* inside Start, beside its label */
 	assert_true(start.r > 240 && start.g > 240 && start.b < 20);
 	SDL_FreeSurface(sh.s);
 	/* The options page shows the colour-blind sample: orange for the second player. */

@@ -223,6 +223,8 @@ struct app {
 	double frame_ms[16384];        /* frame times for --stats */
 	int frame_count_ms;
 	int menu_row;                  /* the selected menu row */
+	bool menu_pointer_seen; /* the menu has seen the pointer once since it opened: only a
+				   later motion is the player's (not the pointer resting there) */
 	uint64_t engine_nodes;         /* search nodes run inside the loop (--stats) */
 	double engine_seconds;         /* and the time they took */
 	double think_wall;             /* wall time of the frames during which the engine thought */

@@ -269,6 +269,7 @@ static void menu_enter(struct app *a)
 {
 	play_end(a);
 	a->menu_row = a->has_autosave ? ROW_CONTINUE : ROW_START;
+	a->menu_pointer_seen = false;
 }
 
 static void menu_event(struct app *a, const SDL_Event *ev)
@@ -300,6 +301,13 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 		return;
 	}
 	if (ev->type == SDL_MOUSEMOTION) {
+		/* The first motion after the menu opens may only say where the pointer rests
+		 * (the window appearing under it): it must not take the selection off Start,
+		 * or Enter would no longer start. */
+		if (!a->menu_pointer_seen) {
+			a->menu_pointer_seen = true;
+			return;
+		}
 		for (int row = 0; row < ROW_COUNT; row++)
 			if (row_enabled(a, row) && app_inside(row_rect(row), ev->motion.x, ev->motion.y))
 				a->menu_row = row;
