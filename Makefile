@@ -181,12 +181,21 @@ DATA_FILES = reversi-eval.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fon
 # Once installed the program finds its data in DATADIR: app/assets.c (sprites, sounds, fonts)
 # and games/reversi/pattern.c (the evaluation weights, for the headless tools too) compile it
 # in. $(BUILD)/datadir is rewritten only when DATADIR changes, so that they are rebuilt then.
+# When BINDIR sits right under PREFIX (bin, games), they also compile in where DATADIR and
+# LOCALEDIR lie from the program's own directory (../share/parity), tried before the absolute
+# paths: a tree staged with DESTDIR, or moved as a whole, then runs from where it lies.
 DATADIR_OBJ = $(BUILD)/obj/app/assets.o $(BUILD)/obj/games/reversi/pattern.o $(BUILD)/obj/app/i18n.o
-$(DATADIR_OBJ): CPPFLAGS += -DPARITY_DATADIR='"$(DATADIR)"'
+ifeq ($(patsubst %/,%,$(dir $(BINDIR))),$(PREFIX))
+DATADIR_REL = $(patsubst $(PREFIX)/%,../%,$(filter $(PREFIX)/%,$(DATADIR)))
+LOCALEDIR_REL = $(patsubst $(PREFIX)/%,../%,$(filter $(PREFIX)/%,$(LOCALEDIR)))
+endif
+$(DATADIR_OBJ): CPPFLAGS += -DPARITY_DATADIR='"$(DATADIR)"' -DPARITY_DATADIR_REL='"$(DATADIR_REL)"' \
+	-DPARITY_LOCALEDIR_REL='"$(LOCALEDIR_REL)"'
 $(DATADIR_OBJ): $(BUILD)/datadir
 $(BUILD)/datadir: FORCE
 	@mkdir -p $(@D)
-	@echo '$(DATADIR) $(LOCALEDIR)' | cmp -s - $@ || echo '$(DATADIR) $(LOCALEDIR)' >$@
+	@echo '$(DATADIR) $(LOCALEDIR) $(DATADIR_REL) $(LOCALEDIR_REL)' | cmp -s - $@ || \
+		echo '$(DATADIR) $(LOCALEDIR) $(DATADIR_REL) $(LOCALEDIR_REL)' >$@
 
 .PHONY: install uninstall validate deb FORCE
 FORCE:

@@ -8,7 +8,8 @@
 # but the compiled-in directory can give it its data. It must find the evaluation weights
 # (headless: `analyse --level hard`) and the sprites and fonts (the window under xvfb-run:
 # the title menu in a screenshot); with its data directory moved away it must fail cleanly.
-# Then `make uninstall` must remove every file `make install` wrote.
+# Then `make uninstall` must remove every file `make install` wrote. Last, the tree staged
+# with DESTDIR and PREFIX=/usr, as for a package, runs from the stage.
 set -u
 build=${BUILD:-build}
 root=$(pwd)
@@ -103,6 +104,56 @@ else
 	echo "install: no xvfb-run and no display; the installed window was not started"
 fi
 cd "$root"
+
+# Staged as a package is (DESTDIR, PREFIX=/usr), the program runs from the stage with its own
+# build tree out of reach: the data it finds is the stage's, through the directory compiled in
+# relative to the program (../share/parity), since /usr/share/parity is not there.
+if [ ! -e /usr/share/parity ]; then
+	stage="$tmp/stage"
+	mkdir -p "$tmp/build-usr"
+	cp -pR "$build/obj" "$build/libparity.a" "$build/parity" "$tmp/build-usr/"
+	checks=$((checks + 1))
+	# shellcheck disable=SC2086
+	if ! make --no-print-directory -s $sanitize BUILD="$tmp/build-usr" PREFIX=/usr \
+		DESTDIR="$stage" install >"$tmp/stage.log" 2>&1; then
+		cat "$tmp/stage.log"
+		fail "make install DESTDIR=$stage PREFIX=/usr"
+	else
+		cp -p "$stage/usr/bin/parity" "$tmp/copy-of-parity" # not beside any assets
+		cd "$tmp"
+		checks=$((checks + 1))
+		if ! env -u PARITY_DATA "$stage/usr/bin/parity" analyse reversi "$start" --level hard \
+			--depth 4 >"$tmp/out" 2>"$tmp/err" || [ -s "$tmp/err" ]; then
+			fail "staged analyse --level hard: $(cat "$tmp/err")"
+		fi
+		checks=$((checks + 1))
+		env -u PARITY_DATA "$tmp/copy-of-parity" analyse reversi "$start" --level hard \
+			--depth 4 >"$tmp/out" 2>"$tmp/err"
+		grep -q "simpler evaluation" "$tmp/err" ||
+			fail "a copy of the staged program away from its data still found the weights"
+		if command -v xvfb-run >/dev/null 2>&1 || [ -n "${DISPLAY:-}" ]; then
+			checks=$((checks + 1))
+			rm -f "$tmp/menu.png"
+			printf '0 wait-scene menu\n0 screenshot %s\n1 quit\n' "$tmp/menu.png" >"$tmp/menu.script"
+			eval "env -u PARITY_DATA LANGUAGE=ru $display \"$stage/usr/bin/parity\" --windowed \
+				--prefs \"$tmp/prefs\" --script \"$tmp/menu.script\"" >"$tmp/out" 2>"$tmp/err"
+			if grep -q '^parity:' "$tmp/err" || [ "$(wc -c <"$tmp/menu.png" 2>/dev/null || echo 0)" -lt 20000 ]; then
+				fail "staged window: no screenshot of the menu: $(cat "$tmp/err")"
+			fi
+			# The Russian catalogue came from the stage: the English menu looks different.
+			mv "$tmp/menu.png" "$tmp/menu-ru.png"
+			eval "env -u PARITY_DATA LANGUAGE=en $display \"$stage/usr/bin/parity\" --windowed \
+				--prefs \"$tmp/prefs\" --script \"$tmp/menu.script\"" >"$tmp/out" 2>"$tmp/err"
+			checks=$((checks + 1))
+			if [ ! -s "$tmp/menu.png" ] || cmp -s "$tmp/menu.png" "$tmp/menu-ru.png"; then
+				fail "staged window: the Russian menu is the English one (no catalogue found)"
+			fi
+		fi
+		cd "$root"
+	fi
+else
+	echo "install: /usr/share/parity exists (an installed Parity): the staged check is skipped"
+fi
 
 # Uninstall removes every file install wrote, and Parity's own data directory.
 checks=$((checks + 1))

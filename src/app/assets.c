@@ -16,6 +16,9 @@
 #ifndef PARITY_DATADIR
 #define PARITY_DATADIR "/usr/local/share/parity"
 #endif
+#ifndef PARITY_DATADIR_REL /* PARITY_DATADIR seen from the program's directory ("": none) */
+#define PARITY_DATADIR_REL ""
+#endif
 
 static const char *const sound_file[SOUND_COUNT] = {
 	[SOUND_PLACE] = "place.wav", [SOUND_FLIP] = "flip.wav",     [SOUND_CAPTURE] = "capture.wav",
@@ -52,7 +55,7 @@ static bool find_dir(struct app *a)
 {
 	const char *env = getenv("PARITY_DATA");
 	char *base = SDL_GetBasePath();
-	char candidates[5][1024] = {{0}};
+	char candidates[6][1024] = {{0}};
 	int n = 0;
 	if (a->opt.data_dir) { /* asked for: that directory or nothing, never another copy */
 		snprintf(candidates[n++], 1024, "%s", a->opt.data_dir);
@@ -64,6 +67,8 @@ static bool find_dir(struct app *a)
 	if (base) {
 		snprintf(candidates[n++], 1024, "%s../assets", base); /* build/parity */
 		snprintf(candidates[n++], 1024, "%sassets", base);
+		if (*PARITY_DATADIR_REL) /* installed: beside the program, staged or moved too */
+			snprintf(candidates[n++], 1024, "%.500s%s", base, PARITY_DATADIR_REL);
 		SDL_free(base);
 	}
 	if (!a->opt.data_dir)

@@ -20,6 +20,9 @@
 #ifndef PARITY_LOCALEDIR
 #define PARITY_LOCALEDIR "/usr/local/share/locale"
 #endif
+#ifndef PARITY_LOCALEDIR_REL /* PARITY_LOCALEDIR seen from the program's directory ("": none) */
+#define PARITY_LOCALEDIR_REL ""
+#endif
 
 #define DOMAIN "parity"
 
@@ -164,6 +167,12 @@ const char *i18n_locale_dir(void)
 		snprintf(build, sizeof build, "%.1000slocale",
 		         base); /* build/parity: build/locale */
 		if (has_catalogue(build, I18N_RU) || has_catalogue(build, I18N_ZH))
+			snprintf(locale_dir, sizeof locale_dir, "%s", build);
+		/* installed: LOCALEDIR seen from the program, which holds for a staged or
+		 * moved installation too */
+		snprintf(build, sizeof build, "%.500s%s", base, PARITY_LOCALEDIR_REL);
+		if (*PARITY_LOCALEDIR_REL && strcmp(locale_dir, PARITY_LOCALEDIR) == 0 &&
+		    (has_catalogue(build, I18N_RU) || has_catalogue(build, I18N_ZH)))
 			snprintf(locale_dir, sizeof locale_dir, "%s", build);
 		SDL_free(base);
 	}

@@ -30,6 +30,9 @@
 #ifndef PARITY_DATADIR
 #define PARITY_DATADIR "/usr/local/share/parity"
 #endif
+#ifndef PARITY_DATADIR_REL /* PARITY_DATADIR seen from the program's directory ("": none) */
+#define PARITY_DATADIR_REL ""
+#endif
 
 enum { MAX_SQUARES = 10, MAX_TOUCH = 8, FILE_HEADER = 20, FILE_VERSION = 1 };
 
@@ -463,7 +466,7 @@ bool pattern_load_default(void)
 	if (pt.weights || pt.load_tried)
 		return pt.weights != NULL;
 	pt.load_tried = true;
-	char dirs[4][PATH_MAX];
+	char dirs[5][PATH_MAX];
 	int n = 0;
 	const char *env = getenv("PARITY_DATA");
 	if (env && *env)
@@ -478,6 +481,8 @@ bool pattern_load_default(void)
 			snprintf(dirs[n++], PATH_MAX, "%.4000s/../assets", exe); /* build/parity */
 			snprintf(dirs[n++], PATH_MAX, "%.4000s/../../assets",
 			         exe); /* build/tests/ */
+			if (*PARITY_DATADIR_REL) /* installed, maybe staged or moved */
+				snprintf(dirs[n++], PATH_MAX, "%.4000s/%s", exe, PARITY_DATADIR_REL);
 		}
 	}
 	snprintf(dirs[n++], PATH_MAX, "%s", PARITY_DATADIR);
