@@ -187,7 +187,7 @@ fuzz: fuzz-build
 		dict=; [ -f tests/fuzz/dict/$$n.dict ] && dict=-dict=tests/fuzz/dict/$$n.dict; \
 		regress=; [ -d tests/fuzz/regressions/$$n ] && regress=tests/fuzz/regressions/$$n; \
 		echo "fuzz $$n: $(FUZZ_RUNS) runs (log in $(FUZZ_BUILD)/fuzz_$$n.log)"; \
-		nice -n 10 $(FUZZ_BUILD)/fuzz_$$n -runs=$(FUZZ_RUNS) -jobs=1 $$dict \
+		nice -n 10 $(FUZZ_BUILD)/fuzz_$$n -runs=$(FUZZ_RUNS) $$dict \
 			-print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crash-$$n- \
 			$(FUZZ_BUILD)/corpus/$$n $$regress >$(FUZZ_BUILD)/fuzz_$$n.log 2>&1 || \
 			{ tail -40 $(FUZZ_BUILD)/fuzz_$$n.log; exit 1; }; \
