@@ -53,7 +53,7 @@ TEST_SRC = $(wildcard tests/test_*.c)
 TESTS = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
 
-.PHONY: eval-weights mpc-table all run check deps deps-test test test-headers assets bench clean format fuzz fuzz-build valgrind
+.PHONY: eval-weights mpc-table all run check deps deps-test test test-headers assets bench clean format fuzz fuzz-build fuzz-clean valgrind
 all: $(BUILD)/parity
 
 deps:
@@ -158,7 +158,9 @@ format:
 #   make fuzz                build them and run each in turn for FUZZ_RUNS inputs
 #   make fuzz FUZZ=pdn FUZZ_RUNS=1000000    one harness, fewer runs
 #   make valgrind            the headless commands under valgrind (no errors, no leaks)
+#   make fuzz-clean          remove build-fuzz/ and build-valgrind/ (make clean does too)
 #
+# They need clang with libFuzzer and valgrind: sh tools/install-deps --with-fuzz.
 # Each tests/fuzz/fuzz_NAME.c is one parser's harness; it starts from the committed seeds in
 # tests/fuzz/corpus/NAME (copied to build-fuzz/corpus/NAME, where new inputs go: the
 # committed corpus never grows by itself), the inputs in tests/fuzz/regressions/NAME and the
@@ -228,3 +230,8 @@ valgrind:
 	@$(MAKE) --no-print-directory BUILD=$(VALGRIND_BUILD) ARCH= OPT="-O1 -g" SANITIZE= \
 		$(VALGRIND_BUILD)/parity
 	sh tests/fuzz/valgrind.sh $(VALGRIND_BUILD)/parity
+
+fuzz-clean:
+	rm -rf $(FUZZ_BUILD) $(VALGRIND_BUILD)
+
+clean: fuzz-clean
