@@ -128,6 +128,7 @@ static void help_checkers(struct app *a)
 		N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 S: its search \xc2\xb7 N: computer, move now"),
 		N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 F: turn the board"),
 		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
+		N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
 	};
 	keys_and_levels(a, &checkers_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, 800);
 	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
