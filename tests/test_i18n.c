@@ -22,6 +22,8 @@
 #include <string.h>
 
 #include "app/i18n.h"
+#include "core/game.h"
+#include "core/level.h"
 
 static char locale_dir[512];
 
@@ -84,6 +86,21 @@ static void test_select(void **state)
 	set_env(NULL, NULL, NULL, NULL); /* the C locale, as in a bare container */
 	int count;
 	const char *const *core = i18n_core_strings(&count);
+	/* Every level's title and summary, as level.c has them now, is in that list. */
+	const struct game_rules *games[] = {&reversi_rules, &checkers_rules, &dots_rules};
+	for (int g = 0; g < 3; g++)
+		for (int l = 0; l < level_count(games[g]); l++) {
+			const struct level *lv = level_at(games[g], l);
+			const char *texts[] = {lv->title, lv->summary, games[g]->title};
+			for (int t = 0; t < 3; t++) {
+				bool listed = false;
+				for (int i = 0; i < count; i++)
+					listed |= strcmp(core[i], texts[t]) == 0;
+				if (!listed)
+					fail_msg("\"%s\" (%s) is not in i18n.c's list", texts[t],
+						 games[g]->name);
+			}
+		}
 	assert_true(i18n_select(I18N_RU));
 	assert_int_equal(i18n_current(), I18N_RU);
 	assert_string_equal(_("Start"),
