@@ -84,43 +84,6 @@ const char *monkey_why(const struct monkey *m)
 	return m->why;
 }
 
-/* Sends a key press and release. */
-static void key(struct app *a, SDL_Keycode k, Uint16 mod, bool repeat)
-{
-	SDL_Event ev;
-	memset(&ev, 0, sizeof ev);
-	ev.type = SDL_KEYDOWN;
-	ev.key.state = SDL_PRESSED;
-	ev.key.repeat = repeat;
-	ev.key.keysym.sym = k;
-	ev.key.keysym.scancode = SDL_GetScancodeFromKey(k);
-	ev.key.keysym.mod = mod;
-	app_event(a, &ev);
-	ev.type = SDL_KEYUP;
-	ev.key.state = SDL_RELEASED;
-	app_event(a, &ev);
-}
-
-/* Sends a mouse event at logical (x, y). */
-static void mouse(struct app *a, Uint32 type, int x, int y, Uint8 button)
-{
-	SDL_Event ev;
-	memset(&ev, 0, sizeof ev);
-	ev.type = type;
-	if (type == SDL_MOUSEMOTION) {
-		ev.motion.x = x;
-		ev.motion.y = y;
-		ev.motion.state = button ? SDL_BUTTON(button) : 0;
-	} else {
-		ev.button.button = button;
-		ev.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
-		ev.button.clicks = 1;
-		ev.button.x = x;
-		ev.button.y = y;
-	}
-	app_event(a, &ev);
-}
-
 /* Sends a window event. */
 static void window_event(struct app *a, Uint8 what, int w, int h)
 {
@@ -166,13 +129,13 @@ static void random_event(struct app *a, struct monkey *m)
 	int x, y;
 	if (r < 200) { /* the pointer moves */
 		point(a, m, &x, &y);
-		mouse(a, SDL_MOUSEMOTION, x, y, 0);
+		script_mouse(a, SDL_MOUSEMOTION, x, y, 0);
 	} else if (r < 340) { /* a click */
 		point(a, m, &x, &y);
 		const Uint8 button = below(m, 8) == 0 ? SDL_BUTTON_RIGHT : SDL_BUTTON_LEFT;
-		mouse(a, SDL_MOUSEMOTION, x, y, 0);
-		mouse(a, SDL_MOUSEBUTTONDOWN, x, y, button);
-		mouse(a, SDL_MOUSEBUTTONUP, x, y, button);
+		script_mouse(a, SDL_MOUSEMOTION, x, y, 0);
+		script_mouse(a, SDL_MOUSEBUTTONDOWN, x, y, button);
+		script_mouse(a, SDL_MOUSEBUTTONUP, x, y, button);
 	} else if (r < 560) { /* a legal move, clicked as a player would (so that games end) */
 		struct game_move moves[GAME_MOVES_MAX];
 		const struct play *p = &a->play;
@@ -183,21 +146,21 @@ static void random_event(struct app *a, struct monkey *m)
 		    n ? script_move_targets(p, &moves[below(m, n)], step, GAME_TEXT_MAX) : 0;
 		for (int i = 0; i < steps; i++) {
 			p->view->centre(p, step[i], &x, &y);
-			mouse(a, SDL_MOUSEMOTION, x, y, 0);
-			mouse(a, SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT);
-			mouse(a, SDL_MOUSEBUTTONUP, x, y, SDL_BUTTON_LEFT);
+			script_mouse(a, SDL_MOUSEMOTION, x, y, 0);
+			script_mouse(a, SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT);
+			script_mouse(a, SDL_MOUSEBUTTONUP, x, y, SDL_BUTTON_LEFT);
 		}
 	} else if (r < 580) { /* a drag, from one point to another */
 		int x2, y2;
 		point(a, m, &x, &y);
 		point(a, m, &x2, &y2);
-		mouse(a, SDL_MOUSEMOTION, x, y, 0);
-		mouse(a, SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT);
+		script_mouse(a, SDL_MOUSEMOTION, x, y, 0);
+		script_mouse(a, SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT);
 		for (int i = 1; i <= 3; i++)
-			mouse(a, SDL_MOUSEMOTION, x + (x2 - x) * i / 3, y + (y2 - y) * i / 3,
+			script_mouse(a, SDL_MOUSEMOTION, x + (x2 - x) * i / 3, y + (y2 - y) * i / 3,
 			      SDL_BUTTON_LEFT);
 		if (below(m, 4)) /* sometimes the button is never let go */
-			mouse(a, SDL_MOUSEBUTTONUP, x2, y2, SDL_BUTTON_LEFT);
+			script_mouse(a, SDL_MOUSEBUTTONUP, x2, y2, SDL_BUTTON_LEFT);
 	} else if (r < 595) { /* the wheel */
 		SDL_Event ev;
 		memset(&ev, 0, sizeof ev);
@@ -214,17 +177,9 @@ static void random_event(struct app *a, struct monkey *m)
 		SDL_Keycode k = keys[below(m, (int)(sizeof keys / sizeof keys[0]))];
 		if (k == SDLK_F11 && below(m, 4)) /* fullscreen, but not too often */
 			k = SDLK_RIGHT;
-		key(a, k, mod, below(m, 10) == 0);
+		script_key(a, k, mod, below(m, 10) == 0);
 	} else if (r < 900) { /* a gamepad button */
-		SDL_Event ev;
-		memset(&ev, 0, sizeof ev);
-		ev.type = SDL_CONTROLLERBUTTONDOWN;
-		ev.cbutton.button = (Uint8)below(m, SDL_CONTROLLER_BUTTON_MAX);
-		ev.cbutton.state = SDL_PRESSED;
-		app_event(a, &ev);
-		ev.type = SDL_CONTROLLERBUTTONUP;
-		ev.cbutton.state = SDL_RELEASED;
-		app_event(a, &ev);
+		script_pad(a, (SDL_GameControllerButton)below(m, SDL_CONTROLLER_BUTTON_MAX));
 		m->pads++;
 	} else if (r < 940) { /* a gamepad stick */
 		SDL_Event ev;
@@ -305,9 +260,9 @@ static int go_home(struct app *a, struct monkey *m)
 		return 1;
 	}
 	if (a->scene == &scene_play && a->play.confirm_leave)
-		key(a, SDLK_y, KMOD_NONE, false);
+		script_key(a, SDLK_y, KMOD_NONE, false);
 	else
-		key(a, SDLK_ESCAPE, KMOD_NONE, false);
+		script_key(a, SDLK_ESCAPE, KMOD_NONE, false);
 	return 0;
 }
 
@@ -318,17 +273,17 @@ static void start_next_game(struct app *a, struct monkey *m)
 {
 	const char *want = game_names[m->homes % 3];
 	for (int i = 0; i < 3 && strcmp(a->settings.game, want) != 0; i++) {
-		mouse(a, SDL_MOUSEBUTTONDOWN, 900, 226, SDL_BUTTON_LEFT);
-		mouse(a, SDL_MOUSEBUTTONUP, 900, 226, SDL_BUTTON_LEFT);
+		script_mouse(a, SDL_MOUSEBUTTONDOWN, 900, 226, SDL_BUTTON_LEFT);
+		script_mouse(a, SDL_MOUSEBUTTONUP, 900, 226, SDL_BUTTON_LEFT);
 	}
 	const char *mode = (m->homes / 3) % 2 ? "two-players" : "vs-computer";
 	for (int i = 0; i < 3 && strcmp(a->settings.mode, mode) != 0; i++) {
-		mouse(a, SDL_MOUSEBUTTONDOWN, 900, 276, SDL_BUTTON_LEFT);
-		mouse(a, SDL_MOUSEBUTTONUP, 900, 276, SDL_BUTTON_LEFT);
+		script_mouse(a, SDL_MOUSEBUTTONDOWN, 900, 276, SDL_BUTTON_LEFT);
+		script_mouse(a, SDL_MOUSEBUTTONUP, 900, 276, SDL_BUTTON_LEFT);
 	}
-	mouse(a, SDL_MOUSEMOTION, 558, 648, 0);
-	mouse(a, SDL_MOUSEBUTTONDOWN, 558, 648, SDL_BUTTON_LEFT);
-	mouse(a, SDL_MOUSEBUTTONUP, 558, 648, SDL_BUTTON_LEFT);
+	script_mouse(a, SDL_MOUSEMOTION, 558, 648, 0);
+	script_mouse(a, SDL_MOUSEBUTTONDOWN, 558, 648, SDL_BUTTON_LEFT);
+	script_mouse(a, SDL_MOUSEBUTTONUP, 558, 648, SDL_BUTTON_LEFT);
 }
 
 int monkey_tick(struct app *a, struct monkey *m)

@@ -182,8 +182,23 @@ void script_free(struct script *s)
 	free(s);
 }
 
-/* Sends a mouse event at logical (x, y). */
-static void mouse(struct app *a, Uint32 type, int x, int y)
+void script_key(struct app *a, SDL_Keycode k, Uint16 mod, bool repeat)
+{
+	SDL_Event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = SDL_KEYDOWN;
+	ev.key.state = SDL_PRESSED;
+	ev.key.repeat = repeat;
+	ev.key.keysym.sym = k;
+	ev.key.keysym.scancode = SDL_GetScancodeFromKey(k);
+	ev.key.keysym.mod = mod;
+	app_event(a, &ev);
+	ev.type = SDL_KEYUP;
+	ev.key.state = SDL_RELEASED;
+	app_event(a, &ev);
+}
+
+void script_mouse(struct app *a, Uint32 type, int x, int y, Uint8 button)
 {
 	SDL_Event ev;
 	memset(&ev, 0, sizeof ev);
@@ -191,14 +206,34 @@ static void mouse(struct app *a, Uint32 type, int x, int y)
 	if (type == SDL_MOUSEMOTION) {
 		ev.motion.x = x;
 		ev.motion.y = y;
+		ev.motion.state = button ? SDL_BUTTON(button) : 0;
 	} else {
-		ev.button.button = SDL_BUTTON_LEFT;
+		ev.button.button = button;
 		ev.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
 		ev.button.clicks = 1;
 		ev.button.x = x;
 		ev.button.y = y;
 	}
 	app_event(a, &ev);
+}
+
+void script_pad(struct app *a, SDL_GameControllerButton button)
+{
+	SDL_Event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = SDL_CONTROLLERBUTTONDOWN;
+	ev.cbutton.button = (Uint8)button;
+	ev.cbutton.state = SDL_PRESSED;
+	app_event(a, &ev);
+	ev.type = SDL_CONTROLLERBUTTONUP;
+	ev.cbutton.state = SDL_RELEASED;
+	app_event(a, &ev);
+}
+
+/* A script's mouse event at logical (x, y): the left button, none held while moving. */
+static void mouse(struct app *a, Uint32 type, int x, int y)
+{
+	script_mouse(a, type, x, y, type == SDL_MOUSEMOTION ? 0 : SDL_BUTTON_LEFT);
 }
 
 /* Moves to (x, y) and clicks there. */
@@ -239,20 +274,6 @@ int script_move_targets(const struct play *p, const struct game_move *move, int 
 	return out[0] >= 0 ? 1 : 0;
 }
 
-/* Presses and releases a gamepad button, as a controller would. */
-static void pad_press(struct app *a, SDL_GameControllerButton button)
-{
-	SDL_Event ev;
-	memset(&ev, 0, sizeof ev);
-	ev.type = SDL_CONTROLLERBUTTONDOWN;
-	ev.cbutton.button = (Uint8)button;
-	ev.cbutton.state = SDL_PRESSED;
-	app_event(a, &ev);
-	ev.type = SDL_CONTROLLERBUTTONUP;
-	ev.cbutton.state = SDL_RELEASED;
-	app_event(a, &ev);
-}
-
 /* Writes the scene, the game and the moves played (the `dump FILE` command) to path, atomically
  * (a kill leaves the old dump or the new one); returns success. */
 static bool dump(const struct app *a, const char *path)
@@ -290,20 +311,7 @@ static void run(struct app *a, struct script *s, const struct step *st)
 {
 	struct play *p = &a->play;
 	switch (st->cmd) {
-	case CMD_KEY: {
-		SDL_Event ev;
-		memset(&ev, 0, sizeof ev);
-		ev.type = SDL_KEYDOWN;
-		ev.key.state = SDL_PRESSED;
-		ev.key.keysym.sym = st->key;
-		ev.key.keysym.scancode = SDL_GetScancodeFromKey(st->key);
-		ev.key.keysym.mod = st->mod;
-		app_event(a, &ev);
-		ev.type = SDL_KEYUP;
-		ev.key.state = SDL_RELEASED;
-		app_event(a, &ev);
-		break;
-	}
+	case CMD_KEY: script_key(a, st->key, st->mod, false); break;
 	case CMD_CLICK: click(a, st->x, st->y); break;
 	case CMD_MOVE: mouse(a, SDL_MOUSEMOTION, st->x, st->y); break;
 	case CMD_DOWN:
@@ -378,7 +386,7 @@ static void run(struct app *a, struct script *s, const struct step *st)
 		break;
 	case CMD_SCREENSHOT: snprintf(a->shot_path, sizeof a->shot_path, "%s", st->text); break;
 	case CMD_QUIT: a->quit = true; break;
-	case CMD_PAD: pad_press(a, (SDL_GameControllerButton)st->x); break;
+	case CMD_PAD: script_pad(a, (SDL_GameControllerButton)st->x); break;
 	case CMD_DUMP:
 		if (!dump(a, st->text))
 			fail(a, st, "cannot write the dump file");
