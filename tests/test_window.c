@@ -269,22 +269,14 @@ static void test_corrupt_files_are_reported_and_replaced(void **state)
 	snprintf(shot, sizeof shot, "%s/corrupt.png", work);
 	snprintf(args, sizeof args, "--frames 30 --screenshot %s 2>%s/stderr.txt", shot, work);
 	assert_int_equal(run_parity(args), 0); /* reported, never a crash */
-	char text[4096] = "";
+	char text[4096];
 	snprintf(path, sizeof path, "%s/stderr.txt", work);
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	const size_t n = fread(text, 1, sizeof text - 1, f);
-	text[n] = '\0';
-	fclose(f);
+	read_file(path, text, sizeof text);
 	assert_non_null(strstr(text, "settings.ini"));
 	assert_non_null(strstr(text, "autosave"));
 	/* The settings were written back whole, with defaults where the file was bad. */
 	snprintf(path, sizeof path, "%s/settings.ini", work);
-	f = fopen(path, "r");
-	assert_non_null(f);
-	const size_t m = fread(text, 1, sizeof text - 1, f);
-	text[m] = '\0';
-	fclose(f);
+	read_file(path, text, sizeof text);
 	assert_null(strstr(text, "grandmaster"));
 	assert_non_null(strstr(text, "volume = 80"));
 	remove(path);

@@ -26,18 +26,13 @@
 
 #include "window_harness.h"
 
-/* Makes the fresh preferences directory work/name holding `settings` (INI text); stores its
- * path in dir. */
-static void make_prefs(const char *name, const char *settings, char *dir, size_t n)
+/* Makes the fresh preferences directory work/name: windowed, plus `settings` (INI lines of
+ * [display]); stores its path in dir. */
+static void make_a11y_prefs(const char *name, const char *settings, char *dir, size_t n)
 {
-	snprintf(dir, n, "%s/%s", work, name);
-	mkdir(dir, 0755);
-	char path[400];
-	snprintf(path, sizeof path, "%s/settings.ini", dir);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "[display]\nfullscreen = no\n%s", settings);
-	fclose(f);
+	char ini[600];
+	snprintf(ini, sizeof ini, "[display]\nfullscreen = no\n%s", settings);
+	make_prefs(name, ini, dir, n);
 }
 
 /* Reads work/dir/name into buf (n bytes); returns it. */
@@ -45,14 +40,7 @@ static const char *read_back(const char *dir, const char *name, char *buf, size_
 {
 	char path[400];
 	snprintf(path, sizeof path, "%s/%s", dir, name);
-	buf[0] = '\0';
-	FILE *f = fopen(path, "r");
-	if (!f)
-		fail_msg("cannot read %s", path);
-	const size_t got = fread(buf, 1, n - 1, f);
-	buf[got] = '\0';
-	fclose(f);
-	return buf;
+	return read_file(path, buf, n);
 }
 
 /* Runs the script `body` with `args` in the preferences directory dir; returns the status. */
@@ -75,7 +63,7 @@ static void test_options_with_the_keyboard(void **state)
 	(void)state;
 	need_display();
 	char dir[300], body[1200], text[4096];
-	make_prefs("keys", "", dir, sizeof dir);
+	make_a11y_prefs("keys", "", dir, sizeof dir);
 	snprintf(body, sizeof body,
 	         "0 wait-scene menu\n"
 	         "1 key o\n"
@@ -121,7 +109,7 @@ static void test_options_with_the_gamepad(void **state)
 	(void)state;
 	need_display();
 	char dir[300], text[4096];
-	make_prefs("pad", "", dir, sizeof dir);
+	make_a11y_prefs("pad", "", dir, sizeof dir);
 	/* From Start: Help, Quit, Options; A opens it; right turns high contrast on; B goes back
 	 * to the menu; D-pad up twice reaches Start again (through Help) and Start begins. */
 	const char *body = "0 wait-scene menu\n"
@@ -144,7 +132,7 @@ static void test_options_with_the_gamepad(void **state)
 static void pad_move(const char *game, const char *pads, const char *expect_record)
 {
 	char dir[300], body[1200], text[4096], args[200];
-	make_prefs(game, "", dir, sizeof dir);
+	make_a11y_prefs(game, "", dir, sizeof dir);
 	snprintf(body, sizeof body,
 	         "0 wait-scene play\n%s0 wait\n1 expect-moves 1\n1 dump %s/dump.txt\n1 quit\n",
 	         pads, dir);
@@ -177,7 +165,7 @@ static void test_game_over_with_the_gamepad(void **state)
 	(void)state;
 	need_display();
 	char dir[300];
-	make_prefs("over", "animation-speed = 0\n[dots]\nrows = 1\ncols = 1\n", dir, sizeof dir);
+	make_a11y_prefs("over", "animation-speed = 0\n[dots]\nrows = 1\ncols = 1\n", dir, sizeof dir);
 	/* One box, four lines: the game ends; down, down, up picks Menu; A goes there. */
 	const char *body = "0 wait-scene play\n0 hint\n0 wait\n0 hint\n0 wait\n0 hint\n0 wait\n"
 	                   "0 hint\n0 wait-scene over\n"
@@ -186,19 +174,28 @@ static void test_game_over_with_the_gamepad(void **state)
 	assert_int_equal(run_script(dir, "over.script", body, "--game dots --mode two-players"), 0);
 }
 
+/* Plays `moves` (script lines) in a two-player game with `args` under `settings`, takes a
+ * screenshot `delay` ticks after the last of them, and returns it. */
+static struct shot play_shot(const char *name, const char *settings, const char *args,
+                             const char *moves, int delay)
+{
+	char dir[300], body[800], path[400];
+	make_a11y_prefs(name, settings, dir, sizeof dir);
+	snprintf(body, sizeof body, "0 wait-scene play\n%s%d screenshot %s/%s.png\n1 quit\n", moves,
+	         delay, work, name);
+	char script[64];
+	snprintf(script, sizeof script, "%s.script", name);
+	char all[200];
+	snprintf(all, sizeof all, "%s --mode two-players", args);
+	assert_int_equal(run_script(dir, script, body, all), 0);
+	snprintf(path, sizeof path, "%s/%s.png", work, name);
+	return shot_load(path);
+}
+
 /* Takes a screenshot of a two-player Reversi game after d3 under `settings`. */
 static struct shot reversi_shot(const char *name, const char *settings)
 {
-	char dir[300], body[600], path[400];
-	make_prefs(name, settings, dir, sizeof dir);
-	snprintf(body, sizeof body,
-	         "0 wait-scene play\n0 square d3\n0 wait\n1 screenshot %s/%s.png\n1 quit\n", work,
-	         name);
-	char script[64];
-	snprintf(script, sizeof script, "%s.script", name);
-	assert_int_equal(run_script(dir, script, body, "--game reversi --mode two-players"), 0);
-	snprintf(path, sizeof path, "%s/%s.png", work, name);
-	return shot_load(path);
+	return play_shot(name, settings, "--game reversi", "0 square d3\n0 wait\n", 1);
 }
 
 static void test_high_contrast_pixels(void **state)
@@ -236,18 +233,11 @@ static void test_high_contrast_pixels(void **state)
 static void box_colours(const char *name, const char *settings, int *orange, int *dark, int *red,
                         int *yellow)
 {
-	char dir[300], body[800], path[400];
-	make_prefs(name, settings, dir, sizeof dir);
 	/* A 0, B 3, A 12, B 13: B closes box 0. */
-	snprintf(body, sizeof body,
-	         "0 wait-scene play\n0 square 0\n0 wait\n0 square 3\n0 wait\n0 square 12\n0 wait\n"
-	         "0 square 13\n0 wait\n1 screenshot %s/%s.png\n1 quit\n",
-	         work, name);
-	char script[64];
-	snprintf(script, sizeof script, "%s.script", name);
-	assert_int_equal(run_script(dir, script, body, "--game dots --mode two-players"), 0);
-	snprintf(path, sizeof path, "%s/%s.png", work, name);
-	struct shot sh = shot_load(path);
+	struct shot sh = play_shot(name, settings, "--game dots",
+	                           "0 square 0\n0 wait\n0 square 3\n0 wait\n0 square 12\n0 wait\n"
+	                           "0 square 13\n0 wait\n",
+	                           1);
 	int x0, y0, cell;
 	layout_dots(3, 3, &x0, &y0, &cell);
 	*orange = *dark = *red = *yellow = 0;
@@ -286,15 +276,7 @@ static void test_colour_blind_boxes(void **state)
  * after d3 is played, under `settings`. */
 static int first_frame_after_d3(const char *name, const char *settings, int col, int row)
 {
-	char dir[300], body[600], path[400];
-	make_prefs(name, settings, dir, sizeof dir);
-	snprintf(body, sizeof body,
-	         "0 wait-scene play\n1 square d3\n0 screenshot %s/%s.png\n1 quit\n", work, name);
-	char script[64];
-	snprintf(script, sizeof script, "%s.script", name);
-	assert_int_equal(run_script(dir, script, body, "--game reversi --mode two-players"), 0);
-	snprintf(path, sizeof path, "%s/%s.png", work, name);
-	struct shot sh = shot_load(path);
+	struct shot sh = play_shot(name, settings, "--game reversi", "1 square d3\n", 0);
 	int x, y, w;
 	layout_square(8, col, row, &x, &y, &w);
 	const int l = luma(pixel(&sh, x + w / 2 - w / 5, y + w / 2 + w / 8));

@@ -431,12 +431,9 @@ static void test_open_game_number(void **state)
 	write_file("bad.pdn", "[Event \"Bad\"]\n1. 11-15 23-19 2. 15-24 *\n", pdn, sizeof pdn);
 	snprintf(cmd, sizeof cmd, "%s --open %s 2>%s/err.txt", parity, pdn, work);
 	assert_int_equal(WEXITSTATUS(system(cmd)), 2);
-	char text[600] = "", path[300];
+	char text[600], path[300];
 	snprintf(path, sizeof path, "%s/err.txt", work);
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	text[fread(text, 1, sizeof text - 1, f)] = '\0';
-	fclose(f);
+	read_file(path, text, sizeof text);
 	assert_non_null(strstr(text, "game 1"));
 	assert_non_null(strstr(text, "move 2"));
 	snprintf(cmd, sizeof cmd, "%s --open /nonexistent.pdn 2>/dev/null", parity);
@@ -506,10 +503,7 @@ static void whole_game(const char *level, const char *how)
 	/* The record is PDN with the tags, and `parity pdn check` replays it. */
 	char path[400], text[8192] = ""; /* room for both parts of find_saved */
 	assert_true(find_saved("checkers-", path, sizeof path));
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	text[fread(text, 1, sizeof text - 1, f)] = '\0';
-	fclose(f);
+	read_file(path, text, sizeof text);
 	assert_non_null(strstr(text, "[GameType \"21\"]"));
 	assert_non_null(strstr(text, "[Black \"You\"]"));
 	assert_non_null(strstr(text, "[White \"Parity ("));

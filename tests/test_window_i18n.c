@@ -26,20 +26,13 @@
 /* The menu's settings rows, as app/scene_menu.c lays them out. */
 enum { ROW_X = 310, ROW_Y = 204, ROW_PITCH = 48, ROW_H = 42, LANGUAGE_ROW = 8 };
 
-/* Writes settings with `language` into the directory `name` of the scratch directory, stores
- * its path in prefs. */
-static void make_prefs(const char *name, const char *language, char *prefs, size_t n)
+/* Makes the preferences directory `name` of the scratch directory with `language` in its
+ * settings; stores its path in prefs. */
+static void language_prefs(const char *name, const char *language, char *prefs, size_t n)
 {
-	snprintf(prefs, n, "%s/%s", work, name);
-	char cmd[600];
-	snprintf(cmd, sizeof cmd, "mkdir -p %s", prefs);
-	assert_int_equal(system(cmd), 0);
-	char path[700];
-	snprintf(path, sizeof path, "%s/settings.ini", prefs);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "[display]\nlanguage = %s\n", language);
-	fclose(f);
+	char ini[200];
+	snprintf(ini, sizeof ini, "[display]\nlanguage = %s\n", language);
+	make_prefs(name, ini, prefs, n);
 }
 
 /* Runs the menu with the settings in prefs, presses `keys` (script lines), and saves the
@@ -132,7 +125,7 @@ static void test_settings_language(void **state)
 	for (int i = 0; i < 3; i++) {
 		char name[32];
 		snprintf(name, sizeof name, "prefs-%s", langs[i]);
-		make_prefs(name, langs[i], prefs[i], sizeof prefs[i]);
+		language_prefs(name, langs[i], prefs[i], sizeof prefs[i]);
 		snprintf(name, sizeof name, "menu-%s.png", langs[i]);
 		menu_shot(prefs[i], "", name);
 	}
@@ -163,7 +156,7 @@ static void test_menu_switch(void **state)
 	(void)state;
 	need_display();
 	char prefs[600];
-	make_prefs("prefs-switch", "en", prefs, sizeof prefs);
+	language_prefs("prefs-switch", "en", prefs, sizeof prefs);
 	char click[64];
 	snprintf(click, sizeof click, "1 click %d %d\n", ROW_X + 560,
 	         ROW_Y + LANGUAGE_ROW * ROW_PITCH + ROW_H / 2);
@@ -172,13 +165,9 @@ static void test_menu_switch(void **state)
 	for (int r = 0; r < LANGUAGE_ROW; r++) /* the same words as the Russian menu */
 		if (text_differs(&sw, &ru, LABEL(r)) * 8 > ink(&sw, LABEL(r)))
 			fail_msg("row %d after the switch is not as in the Russian menu", r);
-	char path[700], text[2048] = "";
+	char path[700], text[2048];
 	snprintf(path, sizeof path, "%s/settings.ini", prefs);
-	FILE *f = fopen(path, "r");
-	assert_non_null(f);
-	text[fread(text, 1, sizeof text - 1, f)] = '\0';
-	fclose(f);
-	assert_non_null(strstr(text, "language = ru"));
+	assert_non_null(strstr(read_file(path, text, sizeof text), "language = ru"));
 	SDL_FreeSurface(sw.s);
 	SDL_FreeSurface(ru.s);
 }
@@ -189,7 +178,7 @@ static void test_auto_from_environment(void **state)
 	(void)state;
 	need_display();
 	char prefs[600];
-	make_prefs("prefs-auto", "auto", prefs, sizeof prefs);
+	language_prefs("prefs-auto", "auto", prefs, sizeof prefs);
 	setenv("LANGUAGE", "zh_CN", 1);
 	menu_shot(prefs, "", "auto-zh.png");
 	unsetenv("LANGUAGE");
@@ -208,7 +197,7 @@ static void test_no_chinese_font(void **state)
 	(void)state;
 	need_display();
 	char prefs[600], path[600], cmd[800];
-	make_prefs("prefs-nofont", "zh", prefs, sizeof prefs);
+	language_prefs("prefs-nofont", "zh", prefs, sizeof prefs);
 	write_file("fc-match", "#!/bin/sh\nexit 1\n", path, sizeof path);
 	snprintf(cmd, sizeof cmd, "chmod +x %s", path);
 	assert_int_equal(system(cmd), 0);

@@ -11,6 +11,7 @@
 #include <SDL_image.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 static char work[64];    /* a scratch directory for scripts, prefs and screenshots (/tmp/NAME-XXXXXX) */
@@ -23,6 +24,33 @@ static inline void write_file(const char *name, const char *text, char *path, si
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fputs(text, f);
+	fclose(f);
+}
+
+/* Reads the file at path into buf (n bytes, NUL-terminated) and returns buf; the test fails
+ * when the file cannot be read. */
+static inline const char *read_file(const char *path, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot read %s", path);
+	buf[fread(buf, 1, n - 1, f)] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* Makes the preferences directory work/name holding a settings.ini of `ini`; stores its
+ * path in dir. */
+static inline void make_prefs(const char *name, const char *ini, char *dir, size_t n)
+{
+	snprintf(dir, n, "%s/%s", work, name);
+	mkdir(dir, 0755);
+	char path[600];
+	snprintf(path, sizeof path, "%s/settings.ini", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(ini, f);
 	fclose(f);
 }
 
