@@ -51,6 +51,8 @@ struct assets {
 	float font_scale;             /* fonts are opened at this multiple for sharp high-DPI text */
 	char cjk_font[1024];          /* a system font with Chinese glyphs, "" when there is none */
 	bool cjk_searched;            /* cjk_font has been looked for */
+	char text_font[2][1200];      /* the regular and bold text fonts: ours, or the system's
+					 DejaVu when ours cannot be opened ("": not found yet) */
 };
 
 /* The colours that the theme (standard, high contrast) and the palette (standard, colour-blind

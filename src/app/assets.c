@@ -156,6 +156,37 @@ static bool find_cjk(struct assets *s)
 	return *s->cjk_font != '\0';
 }
 
+/* Returns the file of the regular or bold text font, found once: DejaVu from the assets, or,
+ * when that file is missing or damaged, the system's (fontconfig's choice for DejaVu Sans),
+ * which keeps the game going with the player told; NULL, with the reason in err, when
+ * neither opens. */
+static const char *text_font(struct app *a, bool bold, char *err, size_t errlen)
+{
+	char *file = a->assets.text_font[bold];
+	if (*file)
+		return file;
+	snprintf(file, sizeof a->assets.text_font[bold], "%.1000s/fonts/%s", a->assets.dir,
+		 bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
+	TTF_Font *f = TTF_OpenFont(file, 12);
+	if (f) {
+		TTF_CloseFont(f);
+		return file;
+	}
+	char why[1400], fallback[1024];
+	snprintf(why, sizeof why, "cannot open the font %s: %s", file, TTF_GetError());
+	if (!i18n_find_font(bold ? "DejaVu Sans:bold" : "DejaVu Sans", fallback, sizeof fallback) ||
+	    !(f = TTF_OpenFont(fallback, 12))) {
+		snprintf(err, errlen, "%s (and no system font could stand in)", why);
+		*file = '\0';
+		return NULL;
+	}
+	TTF_CloseFont(f);
+	SDL_Log("parity: %s; using the system font %s", why, fallback);
+	snprintf(a->notice, sizeof a->notice, _("A font is missing or damaged: using %s"), fallback);
+	snprintf(file, sizeof a->assets.text_font[bold], "%s", fallback);
+	return file;
+}
+
 /* Opens the fonts at the current scale for the language now chosen; returns success. */
 static bool open_fonts(struct app *a, char *err, size_t errlen)
 {
@@ -170,35 +201,18 @@ static bool open_fonts(struct app *a, char *err, size_t errlen)
 	const bool chinese = i18n_current() == I18N_ZH;
 	for (int i = 0; i < FONT_COUNT; i++) {
 		const bool bold = i == FONT_TITLE || i == FONT_LARGE;
-		char path[1200];
 		if (i == FONT_NATIVE && !cjk)
 			continue; /* the menu writes the language's name in English instead */
 		/* FONT_TITLE writes only the name "Parity", which keeps its DejaVu look. */
-		if ((chinese && i != FONT_TITLE) || i == FONT_NATIVE)
-			snprintf(path, sizeof path, "%s", a->assets.cjk_font);
-		else
-			snprintf(path, sizeof path, "%s/fonts/%s", a->assets.dir,
-				 bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
-		const int size = (int)lroundf(font_size[i] * a->assets.font_scale);
-		a->assets.font[i] = TTF_OpenFont(path, size);
+		const char *path = (chinese && i != FONT_TITLE) || i == FONT_NATIVE
+		                       ? a->assets.cjk_font
+		                       : text_font(a, bold, err, errlen);
+		if (!path)
+			return false;
+		a->assets.font[i] = TTF_OpenFont(path, (int)lroundf(font_size[i] * a->assets.font_scale));
 		if (!a->assets.font[i]) {
-			/* A missing or damaged font file: the system's DejaVu (or whatever sans
-			 * fontconfig offers) keeps the game going, and the player is told. */
-			char why[1400], fallback[1024];
-			snprintf(why, sizeof why, "cannot open the font %s: %s", path, TTF_GetError());
-			if (i18n_find_font(bold ? "DejaVu Sans:bold" : "DejaVu Sans", fallback,
-					   sizeof fallback))
-				a->assets.font[i] = TTF_OpenFont(fallback, size);
-			if (!a->assets.font[i]) {
-				snprintf(err, errlen, "%s (and no system font could stand in)", why);
-				return false;
-			}
-			static char told[1200]; /* each font opens at several sizes: say it once */
-			if (strcmp(told, path) != 0)
-				SDL_Log("parity: %s; using the system font %s", why, fallback);
-			snprintf(told, sizeof told, "%s", path);
-			snprintf(a->notice, sizeof a->notice, _("A font is missing or damaged: using %s"),
-				 fallback);
+			snprintf(err, errlen, "cannot open the font %s: %s", path, TTF_GetError());
+			return false;
 		}
 		if (chinese && i == FONT_LARGE) /* the Chinese fonts come in one weight */
 			TTF_SetFontStyle(a->assets.font[i], TTF_STYLE_BOLD);
