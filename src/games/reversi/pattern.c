@@ -263,12 +263,10 @@ int pattern_stage(int empties)
 	return st < 0 ? 0 : st >= PATTERN_STAGES ? PATTERN_STAGES - 1 : st;
 }
 
-void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
+/* Stores in p and o the 8 images of P and O, composed (the flips commute): one transpose and
+ * two mirrors a board instead of one chain per symmetry. Index t as in symmetry(). */
+static inline void images(uint64_t P, uint64_t O, uint64_t *p, uint64_t *o)
 {
-	init();
-	/* The 8 images, composed (the flips commute): one transpose and two mirrors a board
-	 * instead of one chain per symmetry. Index t as in symmetry(). */
-	uint64_t p[8], o[8];
 	p[0] = P, o[0] = O;
 	p[4] = transpose(P), o[4] = transpose(O);
 	for (int t = 0; t < 8; t += 4) {
@@ -276,6 +274,13 @@ void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
 		p[t + 2] = flip_v(p[t]), o[t + 2] = flip_v(o[t]);
 		p[t + 3] = flip_v(p[t + 1]), o[t + 3] = flip_v(o[t + 1]);
 	}
+}
+
+void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
+{
+	init();
+	uint64_t p[8], o[8];
+	images(P, O, p, o);
 	for (int k = 0; k < PATTERN_INSTANCES; k++) {
 		const struct placement *pl = &pt.placement[k];
 		idx[k] = pl->offset + pt.ternary[gather(p[pl->t], pl->mask)] +
@@ -285,13 +290,18 @@ void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
 
 void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
 {
-	uint32_t idx[PATTERN_INSTANCES];
-	pattern_indices(P, O, idx);
-	for (int k = 0; k < PATTERN_INSTANCES; k++)
-		f->idx[0][k] = (uint16_t)(idx[k] - pt.placement[k].offset);
-	pattern_indices(O, P, idx);
-	for (int k = 0; k < PATTERN_INSTANCES; k++)
-		f->idx[1][k] = (uint16_t)(idx[k] - pt.placement[k].offset);
+	init();
+	uint64_t p[8], o[8];
+	images(P, O, p, o);
+	/* One read of each placement gives both points of view: P's discs are digit 1 for side
+	 * 0 and digit 2 for side 1. */
+	for (int k = 0; k < PATTERN_INSTANCES; k++) {
+		const struct placement *pl = &pt.placement[k];
+		const uint32_t mine = pt.ternary[gather(p[pl->t], pl->mask)];
+		const uint32_t theirs = pt.ternary[gather(o[pl->t], pl->mask)];
+		f->idx[0][k] = (uint16_t)(mine + 2 * theirs);
+		f->idx[1][k] = (uint16_t)(theirs + 2 * mine);
+	}
 }
 
 void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_t flips)
