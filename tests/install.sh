@@ -68,28 +68,44 @@ checks=$((checks + 1))
 grep -q "$prefix/share/parity" "$prefix/share/man/man6/parity.6" ||
 	fail "the manual page does not name the data directory"
 
-# The installed program, run from elsewhere with nothing but its compiled-in data directory.
-cd "$tmp"
-parity="$prefix/bin/parity"
+# Runs PROGRAM analyse with the Hard level, which needs the evaluation weights, with no
+# PARITY_DATA; its messages go to $tmp/err. Succeeds when it ran and said nothing.
 start="---------------------------OX------XO--------------------------- X"
-checks=$((checks + 1))
-if ! env -u PARITY_DATA "$parity" analyse reversi "$start" --level hard --depth 4 \
-	>"$tmp/out" 2>"$tmp/err" || [ -s "$tmp/err" ]; then
-	fail "installed analyse --level hard: $(cat "$tmp/err")"
-fi
+analyse_hard() {
+	env -u PARITY_DATA "$1" analyse reversi "$start" --level hard --depth 4 \
+		>"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ]
+}
+
+# The window, under xvfb-run when there is no display.
+has_display=""
 if command -v xvfb-run >/dev/null 2>&1 || [ -n "${DISPLAY:-}" ]; then
+	has_display=yes
 	display=""
 	[ -n "${DISPLAY:-}" ] || display="xvfb-run -a -s '-screen 0 1600x1000x24'"
 	printf '0 wait-scene menu\n0 screenshot %s\n1 quit\n' "$tmp/menu.png" >"$tmp/menu.script"
 	mkdir -p "$tmp/prefs"
-	# Judged by the screenshot and the program's own messages: xvfb-run's exit status also
-	# reports trouble cleaning up its own temporary files.
-	checks=$((checks + 1))
-	eval "env -u PARITY_DATA $display \"$parity\" --windowed --prefs \"$tmp/prefs\" \
+fi
+
+# Runs PROGRAM's menu with no PARITY_DATA and the environment words ENV (e.g. LANGUAGE=ru),
+# screenshot in $tmp/menu.png. Succeeds when the screenshot shows something and the program
+# said nothing of its own: xvfb-run's exit status also reports trouble cleaning up its own
+# temporary files, so it is not what judges.
+show_menu() {
+	rm -f "$tmp/menu.png"
+	eval "env -u PARITY_DATA $2 $display \"$1\" --windowed --prefs \"$tmp/prefs\" \
 		--script \"$tmp/menu.script\"" >"$tmp/out" 2>"$tmp/err"
-	if grep -q '^parity:' "$tmp/err" || [ "$(wc -c <"$tmp/menu.png" 2>/dev/null || echo 0)" -lt 20000 ]; then
+	! grep -q '^parity:' "$tmp/err" && [ "$(wc -c <"$tmp/menu.png" 2>/dev/null || echo 0)" -ge 20000 ]
+}
+
+# The installed program, run from elsewhere with nothing but its compiled-in data directory.
+cd "$tmp"
+parity="$prefix/bin/parity"
+checks=$((checks + 1))
+analyse_hard "$parity" || fail "installed analyse --level hard: $(cat "$tmp/err")"
+if [ -n "$has_display" ]; then
+	checks=$((checks + 1))
+	show_menu "$parity" "" ||
 		fail "installed window: no screenshot of the menu, or an empty one: $(cat "$tmp/err")"
-	fi
 	# With its data moved away, it says where it looked and stops (no crash, no window).
 	mv "$prefix/share/parity" "$prefix/share/parity.away"
 	checks=$((checks + 1))
@@ -122,28 +138,18 @@ if [ ! -e /usr/share/parity ]; then
 		cp -p "$stage/usr/bin/parity" "$tmp/copy-of-parity" # not beside any assets
 		cd "$tmp"
 		checks=$((checks + 1))
-		if ! env -u PARITY_DATA "$stage/usr/bin/parity" analyse reversi "$start" --level hard \
-			--depth 4 >"$tmp/out" 2>"$tmp/err" || [ -s "$tmp/err" ]; then
-			fail "staged analyse --level hard: $(cat "$tmp/err")"
-		fi
+		analyse_hard "$stage/usr/bin/parity" || fail "staged analyse --level hard: $(cat "$tmp/err")"
 		checks=$((checks + 1))
-		env -u PARITY_DATA "$tmp/copy-of-parity" analyse reversi "$start" --level hard \
-			--depth 4 >"$tmp/out" 2>"$tmp/err"
+		analyse_hard "$tmp/copy-of-parity"
 		grep -q "simpler evaluation" "$tmp/err" ||
 			fail "a copy of the staged program away from its data still found the weights"
-		if command -v xvfb-run >/dev/null 2>&1 || [ -n "${DISPLAY:-}" ]; then
+		if [ -n "$has_display" ]; then
 			checks=$((checks + 1))
-			rm -f "$tmp/menu.png"
-			printf '0 wait-scene menu\n0 screenshot %s\n1 quit\n' "$tmp/menu.png" >"$tmp/menu.script"
-			eval "env -u PARITY_DATA LANGUAGE=ru $display \"$stage/usr/bin/parity\" --windowed \
-				--prefs \"$tmp/prefs\" --script \"$tmp/menu.script\"" >"$tmp/out" 2>"$tmp/err"
-			if grep -q '^parity:' "$tmp/err" || [ "$(wc -c <"$tmp/menu.png" 2>/dev/null || echo 0)" -lt 20000 ]; then
+			show_menu "$stage/usr/bin/parity" LANGUAGE=ru ||
 				fail "staged window: no screenshot of the menu: $(cat "$tmp/err")"
-			fi
 			# The Russian catalogue came from the stage: the English menu looks different.
 			mv "$tmp/menu.png" "$tmp/menu-ru.png"
-			eval "env -u PARITY_DATA LANGUAGE=en $display \"$stage/usr/bin/parity\" --windowed \
-				--prefs \"$tmp/prefs\" --script \"$tmp/menu.script\"" >"$tmp/out" 2>"$tmp/err"
+			show_menu "$stage/usr/bin/parity" LANGUAGE=en
 			checks=$((checks + 1))
 			if [ ! -s "$tmp/menu.png" ] || cmp -s "$tmp/menu.png" "$tmp/menu-ru.png"; then
 				fail "staged window: the Russian menu is the English one (no catalogue found)"
