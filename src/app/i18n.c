@@ -160,22 +160,23 @@ const char *i18n_locale_dir(void)
 		snprintf(locale_dir, sizeof locale_dir, "%s", env);
 		return locale_dir;
 	}
+	/* Beside the program, the first that holds a catalogue: build/locale in the build tree;
+	 * LOCALEDIR seen from an installed program (so a staged or moved installation too).
+	 * Else LOCALEDIR itself. */
+	char near[2][1024] = {{0}};
 	char *base = SDL_GetBasePath();
-	snprintf(locale_dir, sizeof locale_dir, "%s", PARITY_LOCALEDIR);
 	if (base) {
-		char build[1024];
-		snprintf(build, sizeof build, "%.1000slocale",
-		         base); /* build/parity: build/locale */
-		if (has_catalogue(build, I18N_RU) || has_catalogue(build, I18N_ZH))
-			snprintf(locale_dir, sizeof locale_dir, "%s", build);
-		/* installed: LOCALEDIR seen from the program, which holds for a staged or
-		 * moved installation too */
-		snprintf(build, sizeof build, "%.500s%s", base, PARITY_LOCALEDIR_REL);
-		if (*PARITY_LOCALEDIR_REL && strcmp(locale_dir, PARITY_LOCALEDIR) == 0 &&
-		    (has_catalogue(build, I18N_RU) || has_catalogue(build, I18N_ZH)))
-			snprintf(locale_dir, sizeof locale_dir, "%s", build);
+		snprintf(near[0], sizeof near[0], "%.1000slocale", base);
+		if (*PARITY_LOCALEDIR_REL)
+			snprintf(near[1], sizeof near[1], "%.500s%s", base, PARITY_LOCALEDIR_REL);
 		SDL_free(base);
 	}
+	snprintf(locale_dir, sizeof locale_dir, "%s", PARITY_LOCALEDIR);
+	for (int i = 0; i < 2; i++)
+		if (*near[i] && (has_catalogue(near[i], I18N_RU) || has_catalogue(near[i], I18N_ZH))) {
+			snprintf(locale_dir, sizeof locale_dir, "%.1000s", near[i]);
+			break;
+		}
 	return locale_dir;
 }
 
