@@ -13,7 +13,8 @@
  *     already known bad enough for the opponent settles the node), moves sorted by the
  *     opponent's (corner-weighted) mobility after them, fewest first, plus, when the pattern
  *     weights are loaded (pattern.h), the evaluation of the position after the move (from
- *     EVAL_SORT_MIN empties) or of the opponent's best reply to it (from EVAL_SEARCH_MIN).
+ *     EVAL_SORT_MIN empties) or of a search 1 to 3 plies deep after it (from EVAL_SEARCH_MIN,
+ *     deeper with more empties: near the root a better order saves far more than it costs).
  * Stable discs (corners, full lines and what leans on them) bound the score from above and
  * cut nodes whose alpha is already out of reach. Passes and finished games are exact.
  */
@@ -31,6 +32,8 @@ enum {
 	ETC_MIN = 12,         /* from this many empties, look up the children before searching */
 	EVAL_SORT_MIN = 12,   /* from this many empties, sort by the pattern evaluation too */
 	EVAL_SEARCH_MIN = 16, /* ... and from this many, by the opponent's best reply's */
+	EVAL_SEARCH2_MIN = 18, /* ... from this many, by a 2-ply search's (3 from the move) */
+	EVAL_SEARCH3_MIN = 22, /* ... from this many, by a 3-ply search's (4 plies: slower) */
 	ASPIRATION = 4,     /* the root's first window: the evaluation's guess, give or take this */
 	EVAL_SORT_DIV = 12, /* evaluation units (1/100 disc) per unit of the mobility key */
 	INF = 127,          /* beyond any score */
@@ -400,7 +403,10 @@ static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct 
 	const uint64_t odd = odd_region(empty);
 	const int n_empty = board8_count(empty);
 	const bool by_eval = pattern_loaded() && n_empty >= EVAL_SORT_MIN;
-	const int look = n_empty >= EVAL_SEARCH_MIN ? 1 : 0; /* 2 plies: fewer nodes, no faster */
+	const int look = n_empty >= EVAL_SEARCH3_MIN   ? 3
+	                 : n_empty >= EVAL_SEARCH2_MIN ? 2
+	                 : n_empty >= EVAL_SEARCH_MIN  ? 1
+	                                               : 0;
 	int n = 0;
 	for (uint64_t m = moves; m; m &= m - 1) {
 		const int sq = first_square(m);
