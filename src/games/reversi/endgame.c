@@ -171,6 +171,80 @@ static inline int stability_bound(uint64_t P, uint64_t O, int alpha, int n)
 	return 64 - 2 * board8_count(stable_discs(P, O));
 }
 
+/* ---- the last empty square: flips counted, not made ---- */
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+
+/*
+ * With one empty square left every other square holds a disc, so the discs a move there
+ * flips along a line depend only on where the mover's own discs lie on it: the others are all
+ * the opponent's. Each of the four lines through the square is gathered into 8 bits (pext,
+ * fast where BMI2 is), and a table gives the flips for that pattern and the square's place on
+ * the line. Bits a short line does not have read as "no disc of ours there": no flip, right.
+ */
+static uint64_t last_line[64][4];     /* the squares of each line through a square */
+static uint16_t last_place[64][4];    /* 256 × the square's place on that line */
+static uint8_t last_count[8 * 256];   /* [256 × place + our discs on the line]: flips */
+static bool last_ready;
+
+/* Fills the tables above (once; every solver shares them). */
+static void last_flip_init(void)
+{
+	if (last_ready)
+		return;
+	static const int dr[4] = {0, 1, 1, 1}, dc[4] = {1, 0, 1, -1};
+	for (int sq = 0; sq < 64; sq++)
+		for (int d = 0; d < 4; d++) {
+			uint64_t line = 1ULL << sq;
+			for (int sign = -1; sign <= 1; sign += 2)
+				for (int r = sq / 8 + sign * dr[d], c = sq % 8 + sign * dc[d];
+				     r >= 0 && r < 8 && c >= 0 && c < 8; r += sign * dr[d], c += sign * dc[d])
+					line |= 1ULL << (8 * r + c);
+			last_line[sq][d] = line;
+			last_place[sq][d] =
+			    (uint16_t)(256 * board8_count(line & ((1ULL << sq) - 1)));
+		}
+	for (int place = 0; place < 8; place++)
+		for (int bits = 0; bits < 256; bits++) {
+			int n = 0;
+			for (int j = place + 1; j < 8; j++)
+				if (bits >> j & 1) {
+					n += j - place - 1;
+					break;
+				}
+			for (int j = place - 1; j >= 0; j--)
+				if (bits >> j & 1) {
+					n += place - j - 1;
+					break;
+				}
+			last_count[256 * place + bits] = (uint8_t)n;
+		}
+	last_ready = true;
+}
+
+/* Returns how many discs P flips by playing on sq, the only empty square of the board. */
+static inline int last_flips(int sq, uint64_t P)
+{
+	const uint64_t *line = last_line[sq];
+	const uint16_t *place = last_place[sq];
+	return last_count[place[0] + _pext_u64(P, line[0])] +
+	       last_count[place[1] + _pext_u64(P, line[1])] +
+	       last_count[place[2] + _pext_u64(P, line[2])] +
+	       last_count[place[3] + _pext_u64(P, line[3])];
+}
+#else
+static void last_flip_init(void)
+{
+}
+
+/* Returns how many discs P flips by playing on sq, the only empty square of the board. */
+static inline int last_flips(int sq, uint64_t P)
+{
+	return board8_count(board8_flips(sq, P, ~P & ~(1ULL << sq)));
+}
+#endif
+
 /* ---- the last four empties ---- */
 
 /* Returns the exact score of (P, O) with one empty square `sq`. */
@@ -178,10 +252,10 @@ static inline int solve_1(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int s
 {
 	ctx->nodes++;
 	const int score = 2 * board8_count(P) - 62; /* P's difference after a move flipping 0 */
-	const int n = board8_count(board8_flips(sq, P, O));
+	const int n = last_flips(sq, P);
 	if (n)
 		return score + 2 * n;
-	const int m = board8_count(board8_flips(sq, O, P));
+	const int m = last_flips(sq, O);
 	if (m)
 		return score - 2 - 2 * m;
 	return score > 0 ? score : score - 2; /* nobody can move: the empty goes to the winner */
@@ -586,6 +660,7 @@ struct endgame_ctx *endgame_new(int table_bits)
 		table_bits = ENDGAME_TABLE_BITS;
 	if (table_bits < 10 || table_bits > 28)
 		return NULL;
+	last_flip_init();
 	struct endgame_ctx *ctx = calloc(1, sizeof *ctx);
 	if (!ctx)
 		return NULL;
