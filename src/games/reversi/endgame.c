@@ -34,7 +34,8 @@ enum {
 	EVAL_SEARCH_MIN = 16, /* ... and from this many, by the opponent's best reply's */
 	EVAL_SEARCH2_MIN = 18, /* ... from this many, by a 2-ply search's (3 from the move) */
 	EVAL_SEARCH3_MIN = 22, /* ... from this many, by a 3-ply search's (4 plies: slower) */
-	ASPIRATION = 4,     /* the root's first window: the evaluation's guess, give or take this */
+	GUESS_DEPTH = 8,       /* the root's guess: an evaluation search this many plies deep */
+	ASPIRATION_GROWTH = 4, /* a root window that missed is this many times wider next time */
 	EVAL_SORT_DIV = 12, /* evaluation units (1/100 disc) per unit of the mobility key */
 	INF = 127,          /* beyond any score */
 };
@@ -630,23 +631,25 @@ static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha
 }
 
 /* Searches the root of (P, O) in (alpha, beta) as search_deep does, but first in a narrow
- * window around the evaluation's guess when the weights are loaded: most of the tree then
- * needs only null-window proofs. A result outside the narrow window widens it on that side. */
+ * window around a guess when the weights are loaded: an evaluation search GUESS_DEPTH plies
+ * deep (no table, cheap next to the solve). The first window tests the guess alone; a result
+ * outside it moves the window there and widens it ASPIRATION_GROWTH times on each miss. */
 static int aspiration_root(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
                            int n, int *best_move)
 {
-	if (!pattern_loaded() || beta - alpha <= 2 * ASPIRATION)
+	if (!pattern_loaded() || beta - alpha <= 2)
 		return search_deep(ctx, P, O, alpha, beta, n, 0, best_move);
-	int guess = pattern_evaluate(P, O) / 100;
+	const int depth = n < GUESS_DEPTH ? n : GUESS_DEPTH;
+	int guess = eval_search(P, O, board8_moves(P, O), depth, -1000000, 1000000) / 100;
 	guess = guess < alpha + 1 ? alpha + 1 : guess > beta - 1 ? beta - 1 : guess;
-	int lo = guess - ASPIRATION < alpha ? alpha : guess - ASPIRATION;
-	int hi = guess + ASPIRATION > beta ? beta : guess + ASPIRATION;
+	int lo = guess - 1, hi = guess + 1, step = 1;
 	for (;;) {
 		const int v = search_deep(ctx, P, O, lo, hi, n, 0, best_move);
+		step *= ASPIRATION_GROWTH;
 		if (v <= lo && lo > alpha)
-			lo = v - ASPIRATION < alpha ? alpha : v - ASPIRATION, hi = v + 1;
+			lo = v - step < alpha ? alpha : v - step, hi = v + 1;
 		else if (v >= hi && hi < beta)
-			hi = v + ASPIRATION > beta ? beta : v + ASPIRATION, lo = v - 1;
+			hi = v + step > beta ? beta : v + step, lo = v - 1;
 		else
 			return v;
 	}
