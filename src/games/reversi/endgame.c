@@ -445,24 +445,29 @@ static inline uint64_t neighbours(uint64_t x)
  * to our discs), odd regions and corners; `first` (a square, or 64) goes ahead of all.
  * Returns how many. */
 /* Returns the value for the side to move of (P, O) `depth` plies deep by the pattern
- * evaluation (fail-soft alpha-beta, no table), for sorting moves; `moves` are its moves. */
-static int eval_search(uint64_t P, uint64_t O, uint64_t moves, int depth, int alpha, int beta)
+ * evaluation (fail-soft alpha-beta, no table), for sorting moves; `moves` are its moves and
+ * f its features (pattern.h), P being their side `side`: each move updates a copy of them. */
+static int eval_node(uint64_t P, uint64_t O, const struct pattern_features *f, int side,
+                     uint64_t moves, int depth, int alpha, int beta)
 {
 	if (depth == 0)
-		return pattern_evaluate(P, O);
+		return pattern_evaluate_features(f, side, 64 - board8_count(P | O),
+		                                 pattern_mobility(P, O));
 	if (!moves) {
 		const uint64_t theirs = board8_moves(O, P);
 		if (!theirs)
 			return 100 * final_score(P, O);
-		return -eval_search(O, P, theirs, depth, -beta, -alpha);
+		return -eval_node(O, P, f, !side, theirs, depth, -beta, -alpha);
 	}
 	int best = -1000000;
 	for (; moves; moves &= moves - 1) {
 		const int sq = first_square(moves);
-		const uint64_t f = board8_flips(sq, P, O);
-		const uint64_t np = O ^ f, no = P ^ f ^ (1ULL << sq);
-		const int v = -eval_search(np, no, depth > 1 ? board8_moves(np, no) : 0, depth - 1,
-					   -beta, -(alpha > best ? alpha : best));
+		const uint64_t flips = board8_flips(sq, P, O);
+		const uint64_t np = O ^ flips, no = P ^ flips ^ (1ULL << sq);
+		struct pattern_features child = *f;
+		pattern_features_play(&child, side, sq, flips);
+		const int v = -eval_node(np, no, &child, !side, depth > 1 ? board8_moves(np, no) : 0,
+		                         depth - 1, -beta, -(alpha > best ? alpha : best));
 		if (v > best) {
 			best = v;
 			if (v >= beta)
@@ -470,6 +475,14 @@ static int eval_search(uint64_t P, uint64_t O, uint64_t moves, int depth, int al
 		}
 	}
 	return best;
+}
+
+/* eval_node from the board alone. */
+static int eval_search(uint64_t P, uint64_t O, uint64_t moves, int depth, int alpha, int beta)
+{
+	struct pattern_features f;
+	pattern_features(P, O, &f);
+	return eval_node(P, O, &f, 0, moves, depth, alpha, beta);
 }
 
 static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct sorted_move *list)
@@ -482,6 +495,9 @@ static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct 
 	                 : n_empty >= EVAL_SEARCH2_MIN ? 2
 	                 : n_empty >= EVAL_SEARCH_MIN  ? 1
 	                                               : 0;
+	struct pattern_features features;
+	if (by_eval)
+		pattern_features(P, O, &features);
 	int n = 0;
 	for (uint64_t m = moves; m; m &= m - 1) {
 		const int sq = first_square(m);
@@ -493,9 +509,12 @@ static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct 
 		key += 4 * board8_count(neighbours(mine) & empty & ~x);
 		key -= (x & odd) ? 6 : 0;
 		key -= (x & CORNERS) ? 8 : 0;
-		if (by_eval)
-			key += eval_search(theirs, mine, reply, look, -1000000, 1000000) /
+		if (by_eval) {
+			struct pattern_features child = features;
+			pattern_features_play(&child, 0, sq, f);
+			key += eval_node(theirs, mine, &child, 1, reply, look, -1000000, 1000000) /
 			       EVAL_SORT_DIV;
+		}
 		if (!theirs)
 			key = -INF + 1; /* a wipe-out */
 		if (sq == first)
