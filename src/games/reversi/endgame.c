@@ -440,10 +440,6 @@ static inline uint64_t neighbours(uint64_t x)
 	return side | (row << 8) | (row >> 8);
 }
 
-/* Fills `list` with the moves of (P, O) in `moves`, sorted fastest first: the opponent's
- * corner-weighted mobility after the move, then its potential mobility (empty squares next
- * to our discs), odd regions and corners; `first` (a square, or 64) goes ahead of all.
- * Returns how many. */
 /* Returns the value for the side to move of (P, O) `depth` plies deep by the pattern
  * evaluation (fail-soft alpha-beta, no table), for sorting moves; `moves` are its moves and
  * f its features (pattern.h), P being their side `side`: each move updates a copy of them. */
@@ -485,6 +481,11 @@ static int eval_search(uint64_t P, uint64_t O, uint64_t moves, int depth, int al
 	return eval_node(P, O, &f, 0, moves, depth, alpha, beta);
 }
 
+/* Fills `list` with the moves of (P, O) in `moves`, sorted fastest first: the opponent's
+ * corner-weighted mobility after the move, then its potential mobility (empty squares next
+ * to our discs), odd regions and corners; `first` (a square, or 64) goes ahead of all.
+ * With the weights loaded the evaluation after the move counts too from EVAL_SORT_MIN
+ * empties (eval_node, `look` plies deep, more with more empties). Returns how many. */
 static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct sorted_move *list)
 {
 	const uint64_t empty = ~(P | O);
