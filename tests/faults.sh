@@ -59,6 +59,10 @@ echo "not a directory" >"$dir/prefs-file"
 run "$dir/prefs-file"
 if [ $rc -eq 0 ] && played && said "Not a directory"; then ok "prefs path is a file"; else bad "prefs path is a file (status $rc)"; fi
 
+# A directory that does not exist yet, two levels deep: it is made and the autosave goes there.
+run "$dir/new/deeper"
+if [ $rc -eq 0 ] && played && [ -f "$dir/new/deeper/autosave.ini" ]; then ok "a missing prefs directory is made"; else bad "a missing prefs directory is made (status $rc)"; fi
+
 # Read-only (only meaningful when this user is refused writes there: not for root).
 mkdir -p "$dir/ro"
 chmod 555 "$dir/ro"

@@ -245,6 +245,31 @@ static void test_atomic_read_write(void **state)
 	remove_tree(dir);
 }
 
+static void test_atomic_make_dirs(void **state)
+{
+	(void)state;
+	char dir[64], path[256], err[GAME_ERR_MAX] = "";
+	make_temp_dir(dir);
+	struct stat st;
+	/* Two missing levels, a trailing slash and a doubled one. */
+	snprintf(path, sizeof path, "%s/a//b/", dir);
+	assert_int_equal(atomic_make_dirs(path, err), 0);
+	snprintf(path, sizeof path, "%s/a/b", dir);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(st.st_mode & 0777, 0700);
+	assert_int_equal(atomic_make_dirs(path, err), 0); /* there already: fine */
+	/* A file in the way: refused, naming it. */
+	snprintf(path, sizeof path, "%s/a/f", dir);
+	write_file(path, "x", 1);
+	snprintf(path, sizeof path, "%s/a/f/c", dir);
+	assert_int_equal(atomic_make_dirs(path, err), IO_ERR_SYSTEM);
+	snprintf(path, sizeof path, "%s/a/f", dir);
+	assert_non_null(strstr(err, path));
+	assert_int_equal(atomic_make_dirs(path, err), IO_ERR_SYSTEM);
+	remove_tree(dir);
+}
+
 static void test_atomic_failures_keep_old_file(void **state)
 {
 	(void)state;
@@ -726,6 +751,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_atomic_read_write),
+	    cmocka_unit_test(test_atomic_make_dirs),
 	    cmocka_unit_test(test_atomic_failures_keep_old_file),
 	    cmocka_unit_test(test_round_trip_reversi),
 	    cmocka_unit_test(test_round_trip_dots),

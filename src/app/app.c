@@ -15,6 +15,7 @@
 
 #include "app/assets.h"
 #include "app/i18n.h"
+#include "io/atomic.h"
 #include "io/save.h"
 
 #ifndef PARITY_VERSION
@@ -316,7 +317,8 @@ static void print_usage(FILE *out)
 	      "  --screenshot FILE.png  save the last frame (with --frames or a script's end)\n"
 	      "  --script FILE          replay timed input events (see docs/SCRIPTS.md)\n"
 	      "  --data DIR             where the assets are (default: found beside the program)\n"
-	      "  --prefs DIR            where settings and the autosave go (default: SDL's pref path)\n"
+	      "  --prefs DIR            where settings and the autosave go, made if missing\n"
+	      "                         (default: SDL's pref path)\n"
 	      "  --stats                print frame-time percentiles and engine speed at exit\n"
 	      "  --help, --version\n"
 	      "\n"
@@ -437,6 +439,12 @@ static int parse_options(struct app *a, int argc, char **argv)
 static void load_settings(struct app *a)
 {
 	char *pref = NULL;
+	char err[GAME_ERR_MAX] = "";
+	if (a->opt.pref_dir && atomic_make_dirs(a->opt.pref_dir, err) != 0) {
+		/* Played on all the same; each save then says why it failed. */
+		fprintf(stderr, "parity: --prefs: %s\n", err);
+		snprintf(a->notice, sizeof a->notice, _("Settings not saved: %s"), err);
+	}
 	if (a->opt.pref_dir)
 		snprintf(a->settings_path, sizeof a->settings_path, "%s/settings.ini", a->opt.pref_dir);
 	else if ((pref = SDL_GetPrefPath("parity", "parity")) != NULL)
@@ -446,7 +454,7 @@ static void load_settings(struct app *a)
 	snprintf(a->save_path, sizeof a->save_path, "%.*sautosave.ini",
 		 (int)(strlen(a->settings_path) - strlen("settings.ini")), a->settings_path);
 	SDL_free(pref);
-	char err[GAME_ERR_MAX] = "";
+	err[0] = '\0';
 	const int rc = settings_load(&a->settings, a->settings_path, err);
 	/* The language first, so that the notices below are in it; assets_load then opens the
 	 * fonts that draw it. */

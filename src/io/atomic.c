@@ -201,3 +201,33 @@ int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err)
 		*n = len;
 	return 0;
 }
+
+int atomic_make_dirs(const char *path, char *err)
+{
+	char *dir = path_with(path, "");
+	if (!dir)
+		return game_fail(err, IO_ERR_SYSTEM, "cannot make %s: %s", path, strerror(ENOMEM));
+	int rc = 0;
+	/* Each prefix ending before a '/', then the whole path. */
+	for (char *p = dir + 1;; p++) {
+		const char c = *p;
+		if (c != '/' && c != '\0')
+			continue;
+		*p = '\0';
+		struct stat st;
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+			rc = game_fail(err, IO_ERR_SYSTEM, "cannot make %s: %s", dir, strerror(errno));
+			break;
+		}
+		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			rc = game_fail(err, IO_ERR_SYSTEM, "cannot make %s: %s", dir,
+			               strerror(ENOTDIR));
+			break;
+		}
+		*p = c;
+		if (c == '\0')
+			break;
+	}
+	free(dir);
+	return rc;
+}

@@ -41,4 +41,11 @@ int atomic_write(const char *path, const void *data, size_t n, char *err);
  */
 int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err);
 
+/*
+ * Makes the directory `path` and any of its parents that are missing (as `mkdir -p`), with
+ * mode 0700 (settings and saves are the user's own). Returns 0 when it is a directory
+ * afterwards, or IO_ERR_SYSTEM with a message naming the part that could not be made.
+ */
+int atomic_make_dirs(const char *path, char *err);
+
 #endif
