@@ -341,7 +341,7 @@ static void menu_draw(struct app *a)
 		SDL_Rect dst = {APP_W / 2 - 4 * 70 - 30 + i * 70, 28, 60, 60};
 		SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
 	}
-	app_text(a, FONT_TITLE, "Parity", APP_W / 2, 90, gold, 1);
+	app_text(a, FONT_TITLE, "Parity", APP_W / 2, 80, gold, 1);
 	char games_line[200];
 	snprintf(games_line, sizeof games_line, "%s \xc2\xb7 %s \xc2\xb7 %s", _("Reversi"),
 		 _("Checkers"), _("Dots and Boxes"));
