@@ -85,14 +85,17 @@ static void test_options_with_the_keyboard(void **state)
 	assert_non_null(strstr(text, "theme = high-contrast"));
 	assert_non_null(strstr(text, "palette = colour-blind"));
 	assert_non_null(strstr(text, "animation-speed = 0"));
-	/* The high-contrast menu: a black background, a yellow selected button. */
+	/* The high-contrast menu: a black background, a yellow selected button — Options, the
+	 * one that was left (top right), not Start. */
 	char path[400];
 	snprintf(path, sizeof path, "%s/menu-hc.png", work);
 	struct shot sh = shot_load(path);
 	const SDL_Color bg = pixel(&sh, 1270, 790);
 	assert_true(bg.r == 0 && bg.g == 0 && bg.b == 0);
+	const SDL_Color options = pixel(&sh, 1092, 50); /* inside Options, beside its label */
+	assert_true(options.r > 240 && options.g > 240 && options.b < 20);
 	const SDL_Color start = pixel(&sh, 500, 650); /* inside Start, beside its label */
-	assert_true(start.r > 240 && start.g > 240 && start.b < 20);
+	assert_false(start.r > 240 && start.g > 240 && start.b < 20);
 	SDL_FreeSurface(sh.s);
 	/* The options page shows the colour-blind sample: orange for the second player. */
 	snprintf(path, sizeof path, "%s/options.png", work);
@@ -111,13 +114,15 @@ static void test_options_with_the_gamepad(void **state)
 	char dir[300], text[4096];
 	make_a11y_prefs("pad", "", dir, sizeof dir);
 	/* From Start: Help, Quit, Options; A opens it; right turns high contrast on; B goes back
-	 * to the menu; D-pad up twice reaches Start again (through Help) and Start begins. */
+	 * to the menu, where Options is still selected; D-pad up three times reaches Start again
+	 * (through Quit and Help) and Start begins. */
 	const char *body = "0 wait-scene menu\n"
 	                   "1 pad dpdown\n1 pad dpdown\n1 pad dpdown\n1 pad a\n"
 	                   "0 wait-scene options\n"
 	                   "1 pad dpright\n"
 	                   "1 pad b\n"
 	                   "0 wait-scene menu\n"
+	                   "1 pad dpup\n1 pad dpup\n1 pad dpup\n"
 	                   "1 pad start\n"
 	                   "0 wait-scene play\n"
 	                   "1 expect-moves 0\n"

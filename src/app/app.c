@@ -47,6 +47,7 @@ static void fade_update(struct app *a, double dt)
 			a->fading_out = false;
 			if (a->scene->leave)
 				a->scene->leave(a);
+			a->last_scene = a->scene;
 			a->scene = a->next_scene;
 			a->next_scene = NULL;
 			a->scene->enter(a);

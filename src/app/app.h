@@ -210,6 +210,7 @@ struct app {
 	bool has_autosave;
 	char notice[200];              /* a message shown once in the menu (e.g. a corrupt file) */
 	const struct scene *scene, *next_scene;
+	const struct scene *last_scene; /* the scene left by the latest change (NULL at start) */
 	double fade;                   /* 0..1: how dark the screen is during a scene change */
 	bool fading_out;
 	double now;                    /* the game clock in seconds; stops while paused */

@@ -268,7 +268,12 @@ static void select_step(struct app *a, int dir)
 static void menu_enter(struct app *a)
 {
 	play_end(a);
-	a->menu_row = a->has_autosave ? ROW_CONTINUE : ROW_START;
+	/* Back from Options or Help, the selection is on the button that opened it; else on
+	 * what starts a game. */
+	a->menu_row = a->last_scene == &scene_options ? ROW_OPTIONS
+	              : a->last_scene == &scene_help  ? ROW_HELP
+	              : a->has_autosave               ? ROW_CONTINUE
+	                                              : ROW_START;
 	a->menu_pointer_seen = false;
 }
 
