@@ -21,6 +21,20 @@ static void help_event(struct app *a, const SDL_Event *ev)
 		app_change_scene(a, a->help_return ? a->help_return : &scene_menu);
 }
 
+/* Sets the draw colour to `base` as the theme's colour mod `mod` tints a texture of that
+ * colour (the boards are textures tinted by the theme; the diagrams are plain fills). */
+static void draw_tinted(struct app *a, SDL_Color base, SDL_Color mod)
+{
+	SDL_SetRenderDrawColor(a->renderer, (Uint8)(base.r * mod.r / 255),
+			       (Uint8)(base.g * mod.g / 255), (Uint8)(base.b * mod.b / 255), 255);
+}
+
+/* Sets the draw colour to the theme's colour c, opaque. */
+static void draw_colour(struct app *a, SDL_Color c)
+{
+	SDL_SetRenderDrawColor(a->renderer, c.r, c.g, c.b, 255);
+}
+
 /* Draws a row of four squares: Black, White, White, and an empty one where Black plays. */
 static void diagram(struct app *a, int x, int y, int step)
 {
@@ -29,9 +43,9 @@ static void diagram(struct app *a, int x, int y, int step)
 	const int colours[4] = {0, 1, 1, step ? 0 : -1};
 	for (int i = 0; i < 4; i++) {
 		SDL_Rect sq = {x + i * cell, y, cell, cell};
-		SDL_SetRenderDrawColor(a->renderer, 34, 110, 62, 255);
+		draw_tinted(a, (SDL_Color){34, 110, 62, 255}, a->theme.felt);
 		SDL_RenderFillRect(a->renderer, &sq);
-		SDL_SetRenderDrawColor(a->renderer, 12, 50, 28, 255);
+		draw_colour(a, a->theme.grid);
 		SDL_RenderDrawRect(a->renderer, &sq);
 		int c = colours[i];
 		if (step && (i == 1 || i == 2))
@@ -55,9 +69,9 @@ static void checkers_diagram(struct app *a, int x, int y, int step)
 			SDL_Rect sq = {x + c * cell, y + r * cell, cell, cell};
 			const bool dark = (r + c) % 2 == 0;
 			if (dark)
-				SDL_SetRenderDrawColor(a->renderer, 30, 110, 62, 255);
+				draw_tinted(a, (SDL_Color){30, 110, 62, 255}, a->theme.felt);
 			else
-				SDL_SetRenderDrawColor(a->renderer, 226, 206, 164, 255);
+				draw_colour(a, a->theme.light_square);
 			SDL_RenderFillRect(a->renderer, &sq);
 		}
 	/* cells of the sheet: 0 Black man, 2 White man */
@@ -135,23 +149,24 @@ static void help_checkers(struct app *a)
 }
 
 /* Draws one box of Dots and Boxes: three sides drawn (step 0), then the fourth drawn in
- * amber and the box filled in A's blue (step 1). */
+ * in the last line's colour (amber) and the box filled in A's (blue), as the theme has them
+ * (step 1). */
 static void dots_diagram(struct app *a, int x, int y, int step)
 {
 	SDL_Renderer *r = a->renderer;
 	const int cell = 56, t = 6;
-	SDL_SetRenderDrawColor(r, 236, 228, 209, 255);
+	draw_tinted(a, (SDL_Color){236, 228, 209, 255}, a->theme.paper);
 	SDL_RenderFillRect(r, &(SDL_Rect){x - 14, y - 14, cell + 28, cell + 28});
 	if (step) {
-		SDL_SetRenderDrawColor(r, 58, 110, 206, 255);
+		draw_colour(a, a->theme.side[0]);
 		SDL_RenderFillRect(r, &(SDL_Rect){x + t, y + t, cell - 2 * t, cell - 2 * t});
 	}
-	SDL_SetRenderDrawColor(r, 44, 50, 68, 255);
+	draw_colour(a, a->theme.ink);
 	SDL_RenderFillRect(r, &(SDL_Rect){x, y - t / 2, cell, t});        /* top */
 	SDL_RenderFillRect(r, &(SDL_Rect){x, y + cell - t / 2, cell, t}); /* bottom */
 	SDL_RenderFillRect(r, &(SDL_Rect){x - t / 2, y, t, cell});        /* left */
 	if (step) {
-		SDL_SetRenderDrawColor(r, 242, 150, 22, 255);
+		draw_colour(a, a->theme.last_line);
 		SDL_RenderFillRect(r, &(SDL_Rect){x + cell - t / 2, y, t, cell});
 	}
 	SDL_Texture *dot = a->assets.dot;
