@@ -267,6 +267,7 @@ static void test_atomic_make_dirs(void **state)
 	snprintf(path, sizeof path, "%s/a/f", dir);
 	assert_non_null(strstr(err, path));
 	assert_int_equal(atomic_make_dirs(path, err), IO_ERR_SYSTEM);
+	assert_int_equal(atomic_make_dirs("", err), IO_ERR_SYSTEM); /* no name: no read past it */
 	remove_tree(dir);
 }
 

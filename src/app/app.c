@@ -441,17 +441,18 @@ static void load_settings(struct app *a)
 {
 	char *pref = NULL;
 	char err[GAME_ERR_MAX] = "";
-	if (a->opt.pref_dir && atomic_make_dirs(a->opt.pref_dir, err) != 0) {
-		/* Played on all the same; each save then says why it failed. */
-		fprintf(stderr, "parity: --prefs: %s\n", err);
-		snprintf(a->notice, sizeof a->notice, _("Settings not saved: %s"), err);
-	}
-	if (a->opt.pref_dir)
+	if (a->opt.pref_dir) {
+		if (atomic_make_dirs(a->opt.pref_dir, err) != 0) {
+			/* Played on all the same; each save then says why it failed. */
+			fprintf(stderr, "parity: --prefs: %s\n", err);
+			snprintf(a->notice, sizeof a->notice, _("Settings not saved: %s"), err);
+		}
 		snprintf(a->settings_path, sizeof a->settings_path, "%s/settings.ini", a->opt.pref_dir);
-	else if ((pref = SDL_GetPrefPath("parity", "parity")) != NULL)
+	} else if ((pref = SDL_GetPrefPath("parity", "parity")) != NULL) {
 		snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.ini", pref);
-	else
+	} else {
 		snprintf(a->settings_path, sizeof a->settings_path, "parity-settings.ini");
+	}
 	snprintf(a->save_path, sizeof a->save_path, "%.*sautosave.ini",
 		 (int)(strlen(a->settings_path) - strlen("settings.ini")), a->settings_path);
 	SDL_free(pref);

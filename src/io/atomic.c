@@ -204,6 +204,8 @@ int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err)
 
 int atomic_make_dirs(const char *path, char *err)
 {
+	if (!*path)
+		return game_fail(err, IO_ERR_SYSTEM, "cannot make a directory without a name");
 	char *dir = path_with(path, "");
 	if (!dir)
 		return game_fail(err, IO_ERR_SYSTEM, "cannot make %s: %s", path, strerror(ENOMEM));
@@ -214,15 +216,17 @@ int atomic_make_dirs(const char *path, char *err)
 		if (c != '/' && c != '\0')
 			continue;
 		*p = '\0';
-		struct stat st;
-		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
-			rc = game_fail(err, IO_ERR_SYSTEM, "cannot make %s: %s", dir, strerror(errno));
-			break;
-		}
-		if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-			rc = game_fail(err, IO_ERR_SYSTEM, "cannot make %s: %s", dir,
-			               strerror(ENOTDIR));
-			break;
+		if (mkdir(dir, 0700) < 0) {
+			/* Something there already is fine when it is a directory. */
+			struct stat st;
+			int why = errno;
+			if (why == EEXIST)
+				why = stat(dir, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+			if (why) {
+				rc = game_fail(err, IO_ERR_SYSTEM, "cannot make %s: %s", dir,
+				               strerror(why));
+				break;
+			}
 		}
 		*p = c;
 		if (c == '\0')
