@@ -86,19 +86,28 @@ static void checkers_diagram(struct app *a, int x, int y, int step)
 	}
 }
 
-/* Draws the keys and the levels of `rules`' game from y on, each line at most width pixels
- * wide, closer together when a longer translation left less room above "Press any key";
- * returns the y below. */
+/* The keys every game shares, listed after its own. */
+static const char *const common_keys[] = {
+	N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
+	N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
+};
+enum { COMMON_KEYS = sizeof common_keys / sizeof common_keys[0] };
+
+/* Draws the keys (the game's own `keys`, then common_keys) and the levels of `rules`' game
+ * from y on, each line at most width pixels wide, closer together when a longer translation
+ * left less room above "Press any key"; returns the y below. */
 static int keys_and_levels(struct app *a, const struct game_rules *rules,
 			   const char *const *keys, int count, int y, int width)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, gold = {244, 200, 84, 255};
-	const int lines = count + level_count(rules), room = APP_H - 56 - y - 2 * 36 - 16;
+	const int lines = count + COMMON_KEYS + level_count(rules),
+		  room = APP_H - 56 - y - 2 * 36 - 16;
 	const int step = room / lines < 30 ? room / lines : 30;
 	app_text(a, FONT_BODY, _("Keys"), 80, y, gold, 0);
 	y += 36;
-	for (int i = 0; i < count; i++, y += step)
-		app_text_fit(a, FONT_SMALL, _(keys[i]), 80, y, ink, 0, width);
+	for (int i = 0; i < count + COMMON_KEYS; i++, y += step)
+		app_text_fit(a, FONT_SMALL, _(i < count ? keys[i] : common_keys[i - count]), 80, y,
+			     ink, 0, width);
 	y += 16;
 	app_text(a, FONT_BODY, _("Levels"), 80, y, gold, 0);
 	y += 36;
@@ -141,8 +150,6 @@ static void help_checkers(struct app *a)
 		N_("Mouse: drag a piece, or click it, then each landing square \xc2\xb7 Arrows + Enter: the same"),
 		N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 S: its search \xc2\xb7 N: computer, move now"),
 		N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 F: turn the board"),
-		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
-		N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
 	};
 	keys_and_levels(a, &checkers_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, 800);
 	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
@@ -208,8 +215,6 @@ static void help_dots(struct app *a)
 		N_("Mouse: click near a line to draw it \xc2\xb7 Arrows + Enter: keyboard play"),
 		N_("H: safe lines and the chain counter \xc2\xb7 Shift+H: the engine's line \xc2\xb7 E: its scores"),
 		N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo"),
-		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
-		N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
 	};
 	keys_and_levels(a, &dots_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, APP_W - 160);
 	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
@@ -253,8 +258,6 @@ static void help_draw(struct app *a)
 		N_("Mouse: click a square \xc2\xb7 Arrows + Enter: keyboard play"),
 		N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every square"),
 		N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo"),
-		N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
-		N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
 	};
 	keys_and_levels(a, &reversi_rules, keys, (int)(sizeof keys / sizeof keys[0]), y, APP_W - 160);
 	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
