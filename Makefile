@@ -44,13 +44,23 @@ CFLAGS += -std=c11 $(OPT) $(ARCH_FLAGS) $(WARN) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 LDLIBS += -lm
 
-# Everything but main.c goes into a library the tests link too; app/ is the SDL layer.
-LIB_SRC = $(filter-out src/main.c src/app/%,$(wildcard src/*/*.c src/*/*/*.c))
-APP_SRC = $(wildcard src/app/*.c)
+# Everything but main.c goes into a library the tests link too; app/ is the SDL layer, in a
+# library of its own so that a view no registry names is left out of the program. The
+# registries (games/registry.c, app/view_registry.c) are built twice: for the program, and
+# with PARITY_TEST_GAMES for the test build (build/parity-test and the unit tests), which
+# also has the games that registry.def marks TEST_GAME.
+REGISTRY_SRC = src/games/registry.c src/app/view_registry.c
+LIB_SRC = $(filter-out src/main.c src/app/% $(REGISTRY_SRC),$(wildcard src/*/*.c src/*/*/*.c))
+APP_SRC = $(filter-out $(REGISTRY_SRC),$(wildcard src/app/*.c))
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 APP_OBJ = $(APP_SRC:src/%.c=$(BUILD)/obj/%.o)
 MAIN_OBJ = $(BUILD)/obj/main.o
 LIB = $(BUILD)/libparity.a
+APP_LIB = $(BUILD)/libparity-app.a
+GAMES_OBJ = $(BUILD)/obj/games/registry.o
+GAMES_TEST_OBJ = $(BUILD)/obj/games/registry-test.o
+VIEWS_OBJ = $(BUILD)/obj/app/view_registry.o
+VIEWS_TEST_OBJ = $(BUILD)/obj/app/view_registry-test.o
 
 TEST_SRC = $(wildcard tests/test_*.c)
 TESTS = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -72,7 +82,7 @@ run: deps
 check: deps-test
 	@$(MAKE) --no-print-directory test
 
-test: $(BUILD)/parity $(TESTS) test-headers
+test: $(BUILD)/parity $(BUILD)/parity-test $(TESTS) test-headers
 	@sh tests/run-tests $(BUILD)
 
 # Every public header compiles on its own (DESIGN.md, habit 7).
@@ -82,12 +92,36 @@ test-headers:
 			-x c -fsyntax-only - || { echo "header does not compile alone: $$h"; exit 1; }; \
 	done; echo "headers: $(words $(HEADERS)) compile alone"
 
-$(BUILD)/parity: $(MAIN_OBJ) $(APP_OBJ) $(LIB)
+$(BUILD)/parity: $(MAIN_OBJ) $(VIEWS_OBJ) $(GAMES_OBJ) $(APP_LIB) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(LDLIBS)
+
+# The program with the test-only games too (the window tests of the registry use it).
+$(BUILD)/parity-test: $(MAIN_OBJ) $(VIEWS_TEST_OBJ) $(GAMES_TEST_OBJ) $(APP_LIB) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(LDLIBS)
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
+
+$(APP_LIB): $(APP_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(GAMES_OBJ): src/games/registry.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(GAMES_TEST_OBJ): src/games/registry.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DPARITY_TEST_GAMES $(CFLAGS) -c -o $@ $<
+
+$(VIEWS_OBJ): src/app/view_registry.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -c -o $@ $<
+
+$(VIEWS_TEST_OBJ): src/app/view_registry.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DPARITY_TEST_GAMES $(CFLAGS) $(SDL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/app/%.o: src/app/%.c
 	@mkdir -p $(@D)
@@ -103,26 +137,26 @@ $(BUILD)/obj/%.o: src/%.c
 
 # The window tests look at screenshots, so they read PNGs with SDL2_image (test_window and
 # each game's test_window_GAME).
-$(BUILD)/tests/test_window: tests/test_window.c $(LIB)
+$(BUILD)/tests/test_window: tests/test_window.c $(GAMES_TEST_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(GAMES_TEST_OBJ) $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/tests/test_window_%: tests/test_window_%.c $(LIB)
+$(BUILD)/tests/test_window_%: tests/test_window_%.c $(GAMES_TEST_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(GAMES_TEST_OBJ) $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c $(LIB)
+$(BUILD)/tests/%: tests/%.c $(GAMES_TEST_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(GAMES_TEST_OBJ) $(LIB) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
 
 # The project's own asset generators (tools/*.c, one program each, built with SDL2); their
 # output is committed, and `make assets` regenerates it.
 TOOL_SRC = $(wildcard tools/*.c)
 TOOLS = $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 
-$(BUILD)/tools/%: tools/%.c $(LIB)
+$(BUILD)/tools/%: tools/%.c $(GAMES_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(GAMES_OBJ) $(LIB) $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
 
 # Sprites and sounds take seconds; the evaluation weights take an hour (see eval-weights).
 ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc,$(TOOLS))
@@ -281,11 +315,14 @@ $(BUILD)/locale/%/LC_MESSAGES/parity.mo: po/%.po
 	@mkdir -p $(@D)
 	msgfmt --check -o $@ $<
 
+# The games' own text (names, levels, options, help) is in their modules.
+GAME_TEXT_SRC = $(wildcard src/games/*/*.c)
+
 .PHONY: pot po install-locale uninstall-locale
 pot:
 	xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=ngettext:1,2 \
 		--add-comments=TRANSLATORS: --package-name=parity --msgid-bugs-address='the Parity issue tracker' --add-location=file \
-		--sort-by-file -o po/parity.pot $(sort $(wildcard src/app/*.c))
+		--keyword=NP_:1,2 --sort-by-file -o po/parity.pot $(sort $(wildcard src/app/*.c) $(GAME_TEXT_SRC))
 
 po: pot
 	@for l in $(PO_LANGS); do msgmerge --quiet --update --backup=none po/$$l.po po/parity.pot; done
@@ -303,9 +340,9 @@ uninstall-locale:
 	rm -f $(PO_LANGS:%=$(DESTDIR)$(LOCALEDIR)/%/LC_MESSAGES/parity.mo)
 
 # The translations' own test links the front end's language module and SDL_ttf.
-$(BUILD)/tests/test_i18n: tests/test_i18n.c $(BUILD)/obj/app/i18n.o $(LIB) | $(LOCALE_MO)
+$(BUILD)/tests/test_i18n: tests/test_i18n.c $(BUILD)/obj/app/i18n.o $(GAMES_TEST_OBJ) $(LIB) | $(LOCALE_MO)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(BUILD)/obj/app/i18n.o $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(BUILD)/obj/app/i18n.o $(GAMES_TEST_OBJ) $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
 # ---- Fuzzing (tests/fuzz, docs/RELIABILITY.md) -------------------------------------------
 #
 #   make fuzz-build          build every harness with clang and libFuzzer in build-fuzz/
@@ -334,7 +371,7 @@ FUZZ_SHORT = reversi_pos checkers_fen dots_pos dots_file transcript
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=c11 -O1 -g $(ARCH_FLAGS) $(WARN) $(FUZZ_SAN)
 FUZZ_LIB = $(FUZZ_BUILD)/libparity.a
-FUZZ_LIB_OBJ = $(LIB_SRC:src/%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_LIB_OBJ = $(LIB_SRC:src/%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_BUILD)/obj/games/registry.o
 FUZZ_BINS = $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 FUZZ_REPLAYS = $(FUZZ_NAMES:%=$(BUILD)/tests/test_fuzz_%)
 
@@ -370,9 +407,9 @@ $(BUILD)/fuzz/replay.o: tests/fuzz/replay.c tests/fuzz/fuzz.h
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MF $@.d -c -o $@ $<
 
-$(BUILD)/tests/test_fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/replay.o $(LIB)
+$(BUILD)/tests/test_fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/replay.o $(GAMES_OBJ) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -MF $@.d -o $@ $< $(BUILD)/fuzz/replay.o $(LIB) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MF $@.d -o $@ $< $(BUILD)/fuzz/replay.o $(GAMES_OBJ) $(LIB) $(LDFLAGS) $(LDLIBS)
 
 test: $(FUZZ_REPLAYS)
 

@@ -45,7 +45,7 @@ static void test_scalar_matches_general_code(void **state)
 	uint64_t rng = 31;
 	for (int game = 0; game < 200; game++) {
 		struct reversi_pos pos;
-		struct game_options opt = {.flags = game % 3 ? 0 : GAME_OPT_BLACK_HOLE, .seed = (uint32_t)game};
+		struct game_options opt = reversi_options(8, false, game % 3 == 0, (uint32_t)game);
 		reversi_rules.start(&pos, &opt);
 		for (;;) {
 			const uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];

@@ -36,7 +36,7 @@ enum {
 /* Sets up the empty rows × cols board through the rules table. */
 static void set_up(struct dots_pos *pos, int rows, int cols)
 {
-	struct game_options opt = {.rows = rows, .cols = cols};
+	struct game_options opt = dots_options(rows, cols);
 	assert_int_equal(dots_rules.start(pos, &opt), GAME_OK);
 	assert_true(dots_valid(pos));
 }
@@ -587,17 +587,17 @@ static void test_options(void **state)
 	struct game_options opt = {0};
 	assert_int_equal(dots_rules.start(&pos, &opt), GAME_OK);
 	assert_int_equal(dots_rules.generate(&pos, moves), 24);
-	opt.rows = 9;
+	opt.value[DOTS_OPT_ROWS] = 9;
 	assert_int_equal(dots_rules.start(&pos, &opt), GAME_OK);
 	assert_int_equal(pos.rows * 10 + pos.cols, 93);
-	opt = (struct game_options){.rows = 1, .cols = 1};
+	opt = dots_options(1, 1);
 	assert_int_equal(dots_rules.start(&pos, &opt), GAME_OK);
 	assert_int_equal(dots_rules.generate(&pos, moves), 4);
 
 	static const int bad[][2] = {{10, 3}, {3, 10}, {-1, 3}, {3, -1}, {100, 100}, {0, 10}};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct dots_pos before = pos;
-		opt = (struct game_options){.rows = bad[i][0], .cols = bad[i][1]};
+		opt = dots_options(bad[i][0], bad[i][1]);
 		assert_int_equal(dots_rules.start(&pos, &opt), GAME_ERR_OPTIONS);
 		assert_memory_equal(&pos, &before, sizeof pos);
 	}

@@ -65,7 +65,7 @@ static int reference_score(struct reversi_pos *pos)
 static struct reversi_pos random_position(uint64_t *rng, int empties)
 {
 	struct reversi_pos pos;
-	struct game_options opt = {.size = 8};
+	struct game_options opt = reversi_options(8, false, false, 0);
 	assert_int_equal(R->start(&pos, &opt), GAME_OK);
 	struct game_move moves[GAME_MOVES_MAX];
 	for (;;) {

@@ -19,13 +19,16 @@
 #include "io/transcript.h"
 #include "shared_data.h"
 
+/* Reversi option switches as bits, for tables of set-ups (reversi_options takes them apart). */
+enum { OPT_ANTI = 1, OPT_HOLE = 2 };
+
 static const struct game_rules *const R = &reversi_rules;
 
 /* Returns the start position for a size and flags. */
 static struct reversi_pos start_pos(int size, unsigned flags, uint32_t seed)
 {
 	struct reversi_pos pos;
-	struct game_options opt = {.size = size, .flags = flags, .seed = seed};
+	struct game_options opt = reversi_options(size, flags & OPT_ANTI, flags & OPT_HOLE, seed);
 	assert_int_equal(R->start(&pos, &opt), GAME_OK);
 	return pos;
 }
@@ -151,7 +154,7 @@ static void test_play_undo_invariants(void **state)
 	(void)state;
 	const int sizes[] = {6, 8, 10};
 	for (int i = 0; i < 3; i++) {
-		struct reversi_pos pos = start_pos(sizes[i], GAME_OPT_BLACK_HOLE, 7);
+		struct reversi_pos pos = start_pos(sizes[i], OPT_HOLE, 7);
 		walk_checked(&pos, 5);
 	}
 }
@@ -174,7 +177,7 @@ static void test_fast_kernels_match_general_code(void **state)
 	(void)state;
 	uint64_t rng = 12345;
 	for (int game = 0; game < 200; game++) {
-		struct reversi_pos pos = start_pos(8, game % 3 ? 0 : GAME_OPT_BLACK_HOLE, (uint32_t)game);
+		struct reversi_pos pos = start_pos(8, game % 3 ? 0 : OPT_HOLE, (uint32_t)game);
 		for (int ply = 0; ply < 64; ply++) {
 			const uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];
 			const uint64_t empty = ~(P | O | (uint64_t)pos.hole);
@@ -199,8 +202,8 @@ static void test_every_size_against_naive_reference(void **state)
 		unsigned flags;
 		uint32_t seed;
 	} cases[] = {
-		{6, 7, 0, 0}, {10, 6, 0, 0}, {8, 6, GAME_OPT_BLACK_HOLE, 3},
-		{6, 6, GAME_OPT_BLACK_HOLE, 11}, {10, 5, GAME_OPT_BLACK_HOLE | GAME_OPT_ANTI, 5},
+		{6, 7, 0, 0}, {10, 6, 0, 0}, {8, 6, OPT_HOLE, 3},
+		{6, 6, OPT_HOLE, 11}, {10, 5, OPT_HOLE | OPT_ANTI, 5},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct reversi_pos pos = start_pos(cases[i].size, cases[i].flags, cases[i].seed);
@@ -257,7 +260,7 @@ static struct reversi_pos board_of(const char *runs, const int *counts, char sid
 	text[n++] = side;
 	text[n] = '\0';
 	struct reversi_pos pos;
-	struct game_options opt = {.flags = flags};
+	struct game_options opt = reversi_options(0, flags & OPT_ANTI, flags & OPT_HOLE, 0);
 	char err[GAME_ERR_MAX];
 	if (R->pos_parse(&pos, text, &opt, err) != GAME_OK)
 		fail_msg("%s: %s", text, err);
@@ -302,16 +305,16 @@ static void test_anti_reversi_scores_reversed(void **state)
 	struct reversi_pos pos = board_of("XO", (const int[]){40, 24}, 'X', 0);
 	assert_int_equal(R->generate(&pos, moves), 0);
 	assert_int_equal(R->result(&pos), 16);
-	pos = board_of("XO", (const int[]){40, 24}, 'X', GAME_OPT_ANTI);
+	pos = board_of("XO", (const int[]){40, 24}, 'X', OPT_ANTI);
 	assert_int_equal(R->result(&pos), -16);
 	/* Empty squares go to the winner, who in Anti-reversi has fewer discs. */
-	pos = board_of("X-", (const int[]){62, 2}, 'X', GAME_OPT_ANTI);
+	pos = board_of("X-", (const int[]){62, 2}, 'X', OPT_ANTI);
 	assert_int_equal(R->result(&pos), -64);
 	/* A draw has no winner to take anything. */
 	pos = board_of("XO", (const int[]){32, 32}, 'X', 0);
 	assert_int_equal(R->result(&pos), 0);
 	/* The moves are the same as in Reversi: only the winner changes. */
-	struct reversi_pos normal = start_pos(8, 0, 0), anti = start_pos(8, GAME_OPT_ANTI, 0);
+	struct reversi_pos normal = start_pos(8, 0, 0), anti = start_pos(8, OPT_ANTI, 0);
 	assert_int_equal(R->perft(&anti, 6), R->perft(&normal, 6));
 }
 
@@ -320,7 +323,7 @@ static void test_black_hole(void **state)
 	(void)state;
 	int seen[100] = {0}, distinct = 0;
 	for (uint32_t seed = 0; seed < 64; seed++) {
-		struct reversi_pos pos = start_pos(8, GAME_OPT_BLACK_HOLE, seed);
+		struct reversi_pos pos = start_pos(8, OPT_HOLE, seed);
 		assert_true(pos.hole != 0);
 		assert_true(reversi_valid(&pos));
 		int sq = 0;
@@ -329,7 +332,7 @@ static void test_black_hole(void **state)
 		assert_false(sq == 27 || sq == 28 || sq == 35 || sq == 36);
 		distinct += !seen[sq]++;
 		/* The same seed gives the same hole. */
-		struct reversi_pos again = start_pos(8, GAME_OPT_BLACK_HOLE, seed);
+		struct reversi_pos again = start_pos(8, OPT_HOLE, seed);
 		assert_memory_equal(&again, &pos, sizeof pos);
 	}
 	assert_true(distinct > 20);
@@ -385,7 +388,7 @@ static void test_move_text_round_trip_and_errors(void **state)
 	uint64_t rng = 5;
 	for (int game = 0; game < 30; game++) {
 		const int size = 6 + 2 * (game % 3);
-		struct reversi_pos pos = start_pos(size, game & 1 ? GAME_OPT_BLACK_HOLE : 0, (uint32_t)game);
+		struct reversi_pos pos = start_pos(size, game & 1 ? OPT_HOLE : 0, (uint32_t)game);
 		for (;;) {
 			struct game_move moves[GAME_MOVES_MAX];
 			const int n = R->generate(&pos, moves);
@@ -400,7 +403,7 @@ static void test_move_text_round_trip_and_errors(void **state)
 			}
 			char ptext[GAME_TEXT_MAX];
 			struct reversi_pos back;
-			struct game_options opt = {.flags = pos.anti ? GAME_OPT_ANTI : 0};
+			struct game_options opt = reversi_options(0, pos.anti, false, 0);
 			assert_true(R->pos_to_text(&pos, ptext, sizeof ptext) > 0);
 			assert_int_equal(R->pos_parse(&back, ptext, &opt, NULL), GAME_OK);
 			assert_memory_equal(&back, &pos, sizeof pos);
@@ -447,10 +450,10 @@ static void test_malformed_positions_rejected(void **state)
 		assert_true(strlen(err) > 0);
 		assert_memory_equal(&pos, &before, sizeof pos); /* nothing half-written */
 	}
-	struct game_options six = {.size = 6};
+	struct game_options six = reversi_options(6, false, false, 0);
 	assert_int_equal(R->pos_parse(&pos, "---------------------------OX------XO--------------------------- X",
 				      &six, NULL), GAME_ERR_OPTIONS);
-	struct game_options seven = {.size = 7};
+	struct game_options seven = reversi_options(7, false, false, 0);
 	assert_int_equal(R->start(&pos, &seven), GAME_ERR_OPTIONS);
 	/* Lower case, '.' for empty and an OBF answer list after ';' are accepted. */
 	assert_int_equal(R->pos_parse(&pos, "...........................ox......xo........................... x; d3:+0;",

@@ -33,6 +33,9 @@
 #include "io/atomic.h"
 #include "io/save.h"
 
+/* Reversi option switches as bits, for tables of set-ups (reversi_options takes them apart). */
+enum { OPT_ANTI = 1, OPT_HOLE = 2 };
+
 enum { TEXT_MAX = 64 * 1024 };
 
 /* Returns the next number of a xorshift generator whose state is *s (never 0). */
@@ -345,13 +348,13 @@ static void test_round_trip_reversi(void **state)
 	(void)state;
 	uint64_t seed = 0x1234567;
 	const int sizes[] = {0, 6, 8, 10};
-	const unsigned flags[] = {0, GAME_OPT_ANTI, GAME_OPT_BLACK_HOLE,
-	                          GAME_OPT_ANTI | GAME_OPT_BLACK_HOLE};
+	const unsigned flags[] = {0, OPT_ANTI, OPT_HOLE,
+	                          OPT_ANTI | OPT_HOLE};
 	bool saw_pass = false;
 	for (int round = 0; round < 96; round++) {
-		struct game_options opt = {.size = sizes[round % 4],
-		                           .flags = flags[(round / 4) % 4]};
-		if (opt.flags & GAME_OPT_BLACK_HOLE)
+		const unsigned f = flags[(round / 4) % 4];
+		struct game_options opt = reversi_options(sizes[round % 4], f & OPT_ANTI, f & OPT_HOLE, 0);
+		if (f & OPT_HOLE)
 			opt.seed = (uint32_t)next_random(&seed);
 		struct match m;
 		assert_int_equal(match_init(&m, &reversi_rules, &opt), GAME_OK);
@@ -381,7 +384,7 @@ static void test_round_trip_dots(void **state)
 	uint64_t seed = 0xdeadbeef;
 	bool saw_extra = false;
 	for (int round = 0; round < 81; round++) {
-		struct game_options opt = {.rows = 1 + round % 9, .cols = 1 + round / 9};
+		struct game_options opt = dots_options(1 + round % 9, 1 + round / 9);
 		if (round == 0)
 			opt = (struct game_options){0}; /* the default 3x3 */
 		struct match m;
@@ -427,7 +430,7 @@ static void test_round_trip_set_up_start(void **state)
 	assert_int_equal(dots_rules.pos_parse(&dots, "2x2 101000110000 A 1 0 A...", NULL, err),
 	                 GAME_OK);
 	assert_int_equal(
-	    match_init_at(&m, &dots_rules, &(struct game_options){.rows = 2, .cols = 2}, &dots),
+	    match_init_at(&m, &dots_rules, &(struct game_options){.value = {[DOTS_OPT_ROWS] = 2, [DOTS_OPT_COLS] = 2}}, &dots),
 	    GAME_OK);
 	play_random(&m, &seed, 5, 1);
 	assert_round_trip(&m, &info);
@@ -448,7 +451,7 @@ static void test_save_files(void **state)
 
 	/* A Reversi game with two moves undone. */
 	uint64_t seed = 4242;
-	struct game_options opt = {.size = 8, .flags = GAME_OPT_BLACK_HOLE, .seed = 12345};
+	struct game_options opt = reversi_options(8, false, true, 12345);
 	assert_int_equal(match_init(&m, &reversi_rules, &opt), GAME_OK);
 	play_random(&m, &seed, 30, 2);
 	assert_int_equal(m.cursor, m.count - 2);
@@ -465,7 +468,7 @@ static void test_save_files(void **state)
 	match_free(&m);
 
 	/* A Dots game with extra moves, overwriting the same file. */
-	opt = (struct game_options){.rows = 3, .cols = 4};
+	opt = dots_options(3, 4);
 	assert_int_equal(match_init(&m, &dots_rules, &opt), GAME_OK);
 	play_random(&m, &seed, 1000, 4);
 	int extra = 0;

@@ -30,6 +30,7 @@
 #include "games/dots/engine.h"
 #include "games/reversi/eval.h"
 #include "games/reversi/reversi.h"
+#include "games/checkers/checkers.h"
 
 /* Reversi positions as transcripts from the start: the start itself and two midgames. */
 static const char *const reversi_games[] = {
@@ -195,10 +196,10 @@ static void test_deterministic_reversi(void **state)
 			assert_int_equal(r.depth, limits.depth);
 		}
 	/* The other board sizes and variants go through the same code. */
-	const struct game_options opts[] = {{.size = 6},
-	                                    {.size = 10},
-	                                    {.flags = GAME_OPT_ANTI},
-	                                    {.flags = GAME_OPT_BLACK_HOLE, .seed = 5}};
+	const struct game_options opts[] = {reversi_options(6, false, false, 0),
+	                                    reversi_options(10, false, false, 0),
+	                                    reversi_options(0, true, false, 0),
+	                                    reversi_options(0, false, true, 5)};
 	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
 		set_up(&reversi_rules, &pos, &opts[i], "");
 		const struct search_limits limits = level_of(&reversi_rules, "medium", 9);
@@ -331,7 +332,7 @@ static void test_deterministic_dots(void **state)
 			check_deterministic(&dots_rules, &pos, &limits);
 		}
 	/* 5×5 after twelve edges: the engine's own search takes the bottom of the tree. */
-	const struct game_options five = {.rows = 5, .cols = 5};
+	const struct game_options five = dots_options(5, 5);
 	for (int lv = 1; lv < 4; lv++) {
 		set_up(&dots_rules, &pos, &five, "0 30 7 41 12 55 19 33 24 48 3 59");
 		struct search_limits limits = level_of(&dots_rules, levels[lv], 5);
@@ -619,7 +620,7 @@ static void test_game_over(void **state)
 	search_free(s);
 
 	struct dots_pos dpos;
-	set_up(&dots_rules, &dpos, &(struct game_options){.rows = 1, .cols = 1}, "0 1 2 3");
+	set_up(&dots_rules, &dpos, &(struct game_options){.value = {[DOTS_OPT_ROWS] = 1, [DOTS_OPT_COLS] = 1}}, "0 1 2 3");
 	struct search *ds = search_new(&dots_rules, 10);
 	search_start(ds, &dpos, NULL);
 	assert_true(search_step(ds, 0));
@@ -828,11 +829,10 @@ static void test_evaluation(void **state)
 	/* Positions on every size; the evaluation is the same under the eight symmetries of the
 	 * board and when the colours are swapped along with the side to move. */
 	struct reversi_pos pos;
-	const struct game_options opts[] = {{.size = 6},
-	                                    {.size = 8},
-	                                    {.size = 10},
-	                                    {.flags = GAME_OPT_ANTI},
-	                                    {.flags = GAME_OPT_BLACK_HOLE, .seed = 11}};
+	const struct game_options opts[] = {
+	    reversi_options(6, false, false, 0), reversi_options(8, false, false, 0),
+	    reversi_options(10, false, false, 0), reversi_options(0, true, false, 0),
+	    reversi_options(0, false, true, 11)};
 	struct search *s = search_new(&reversi_rules, 12);
 	for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++) {
 		set_up(&reversi_rules, &pos, &opts[o], "");

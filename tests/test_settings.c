@@ -24,6 +24,13 @@
 #include "core/game.h"
 #include "io/atomic.h"
 #include "io/settings.h"
+#include "core/module.h"
+#include "games/checkers/checkers.h"
+#include "games/dots/dots.h"
+#include "games/reversi/reversi.h"
+
+/* The options of game g (its registry name) held in settings s. */
+#define OPT(s, g) ((s).option[game_module_index(game_module_find(g))])
 
 /* Returns the next number of a xorshift generator whose state is *s (never 0). */
 static uint64_t next_random(uint64_t *s)
@@ -70,14 +77,14 @@ static void write_file(const char *path, const void *data, size_t n)
 /* Checks that every field holds a value the settings allow. */
 static void assert_sane(const struct settings *s)
 {
-	assert_true(settings_find_word(settings_games, s->game) >= 0);
+	assert_non_null(game_module_find(s->game));
 	assert_true(settings_find_word(settings_modes, s->mode) >= 0);
 	assert_true(settings_find_word(settings_levels, s->level) >= 0);
 	assert_true(settings_find_word(settings_languages, s->language) >= 0);
 	assert_in_range(s->colour, 0, 1);
-	assert_true(s->reversi_size == 6 || s->reversi_size == 8 || s->reversi_size == 10);
-	assert_in_range(s->dots_rows, 1, 9);
-	assert_in_range(s->dots_cols, 1, 9);
+	assert_true(OPT((*s), "reversi")[REVERSI_OPT_SIZE] == 6 || OPT((*s), "reversi")[REVERSI_OPT_SIZE] == 8 || OPT((*s), "reversi")[REVERSI_OPT_SIZE] == 10);
+	assert_in_range(OPT((*s), "dots")[DOTS_OPT_ROWS], 1, 9);
+	assert_in_range(OPT((*s), "dots")[DOTS_OPT_COLS], 1, 9);
 	assert_in_range(s->volume, 0, 100);
 	assert_in_range(s->animation_speed, 0, 3);
 	assert_true(settings_find_word(settings_themes, s->theme) >= 0);
@@ -91,13 +98,13 @@ static void assert_same(const struct settings *a, const struct settings *b)
 	assert_string_equal(a->mode, b->mode);
 	assert_string_equal(a->level, b->level);
 	assert_int_equal(a->colour, b->colour);
-	assert_int_equal(a->reversi_size, b->reversi_size);
-	assert_int_equal(a->reversi_anti, b->reversi_anti);
-	assert_int_equal(a->reversi_black_hole, b->reversi_black_hole);
-	assert_int_equal(a->dots_rows, b->dots_rows);
-	assert_int_equal(a->dots_cols, b->dots_cols);
-	assert_int_equal(a->checkers_flip, b->checkers_flip);
-	assert_int_equal(a->checkers_numbers, b->checkers_numbers);
+	assert_int_equal(OPT((*a), "reversi")[REVERSI_OPT_SIZE], OPT((*b), "reversi")[REVERSI_OPT_SIZE]);
+	assert_int_equal(OPT((*a), "reversi")[REVERSI_OPT_ANTI], OPT((*b), "reversi")[REVERSI_OPT_ANTI]);
+	assert_int_equal(OPT((*a), "reversi")[REVERSI_OPT_BLACK_HOLE], OPT((*b), "reversi")[REVERSI_OPT_BLACK_HOLE]);
+	assert_int_equal(OPT((*a), "dots")[DOTS_OPT_ROWS], OPT((*b), "dots")[DOTS_OPT_ROWS]);
+	assert_int_equal(OPT((*a), "dots")[DOTS_OPT_COLS], OPT((*b), "dots")[DOTS_OPT_COLS]);
+	assert_int_equal(OPT((*a), "checkers")[CHECKERS_OPT_FLIP], OPT((*b), "checkers")[CHECKERS_OPT_FLIP]);
+	assert_int_equal(OPT((*a), "checkers")[CHECKERS_OPT_NUMBERS], OPT((*b), "checkers")[CHECKERS_OPT_NUMBERS]);
 	assert_int_equal(a->hints, b->hints);
 	assert_int_equal(a->volume, b->volume);
 	assert_int_equal(a->muted, b->muted);
@@ -138,11 +145,11 @@ static void test_defaults(void **state)
 	assert_string_equal(s.mode, "vs-computer");
 	assert_string_equal(s.level, "beginner");
 	assert_int_equal(s.colour, 0);
-	assert_int_equal(s.reversi_size, 8);
-	assert_false(s.reversi_anti);
-	assert_false(s.reversi_black_hole);
-	assert_int_equal(s.dots_rows, 3);
-	assert_int_equal(s.dots_cols, 3);
+	assert_int_equal(OPT(s, "reversi")[REVERSI_OPT_SIZE], 8);
+	assert_false(OPT(s, "reversi")[REVERSI_OPT_ANTI]);
+	assert_false(OPT(s, "reversi")[REVERSI_OPT_BLACK_HOLE]);
+	assert_int_equal(OPT(s, "dots")[DOTS_OPT_ROWS], 3);
+	assert_int_equal(OPT(s, "dots")[DOTS_OPT_COLS], 3);
 	assert_true(s.hints);
 	assert_int_equal(s.volume, 80);
 	assert_false(s.muted);
@@ -174,17 +181,17 @@ static void test_round_trip(void **state)
 	/* Every word of every list, and the ends of every range. */
 	for (int i = 0; i < 4; i++) {
 		settings_defaults(&s);
-		strcpy(s.game, settings_games[i % 3]);
+		strcpy(s.game, game_module_at(i % game_module_count())->rules->name);
 		strcpy(s.mode, settings_modes[(i + 1) % 3]);
 		strcpy(s.level, settings_levels[i]);
 		s.colour = i & 1;
-		s.reversi_size = 6 + 2 * (i % 3);
-		s.reversi_anti = i & 1;
-		s.reversi_black_hole = (i >> 1) & 1;
-		s.dots_rows = 1 + i * 8 / 3;
-		s.dots_cols = 9 - i * 8 / 3;
-		s.checkers_flip = (i >> 1) & 1;
-		s.checkers_numbers = i & 1;
+		OPT(s, "reversi")[REVERSI_OPT_SIZE] = 6 + 2 * (i % 3);
+		OPT(s, "reversi")[REVERSI_OPT_ANTI] = i & 1;
+		OPT(s, "reversi")[REVERSI_OPT_BLACK_HOLE] = (i >> 1) & 1;
+		OPT(s, "dots")[DOTS_OPT_ROWS] = 1 + i * 8 / 3;
+		OPT(s, "dots")[DOTS_OPT_COLS] = 9 - i * 8 / 3;
+		OPT(s, "checkers")[CHECKERS_OPT_FLIP] = (i >> 1) & 1;
+		OPT(s, "checkers")[CHECKERS_OPT_NUMBERS] = i & 1;
 		s.hints = !(i & 1);
 		s.volume = i * 100 / 3;
 		s.muted = i & 1;
@@ -240,9 +247,9 @@ static void test_syntax(void **state)
 	assert_string_equal(s.game, "dots");
 	assert_string_equal(s.level, "expert");
 	assert_string_equal(s.mode, "vs-computer");
-	assert_int_equal(s.reversi_size, 10);
-	assert_true(s.reversi_black_hole);
-	assert_true(s.reversi_anti);
+	assert_int_equal(OPT(s, "reversi")[REVERSI_OPT_SIZE], 10);
+	assert_true(OPT(s, "reversi")[REVERSI_OPT_BLACK_HOLE]);
+	assert_true(OPT(s, "reversi")[REVERSI_OPT_ANTI]);
 	assert_int_equal(s.volume, 34);
 	assert_true(s.muted);
 	assert_false(s.hints);
@@ -286,12 +293,12 @@ static void test_bad_values(void **state)
 	/* The good keys applied; each bad one kept its default. */
 	assert_string_equal(s.mode, "demo");
 	assert_true(s.muted);
-	assert_int_equal(s.dots_cols, 4);
+	assert_int_equal(OPT(s, "dots")[DOTS_OPT_COLS], 4);
 	assert_string_equal(s.level, def.level);
 	assert_int_equal(s.volume, def.volume);
-	assert_int_equal(s.reversi_size, def.reversi_size);
-	assert_int_equal(s.reversi_anti, def.reversi_anti);
-	assert_int_equal(s.dots_rows, def.dots_rows);
+	assert_int_equal(OPT(s, "reversi")[REVERSI_OPT_SIZE], OPT(def, "reversi")[REVERSI_OPT_SIZE]);
+	assert_int_equal(OPT(s, "reversi")[REVERSI_OPT_ANTI], OPT(def, "reversi")[REVERSI_OPT_ANTI]);
+	assert_int_equal(OPT(s, "dots")[DOTS_OPT_ROWS], OPT(def, "dots")[DOTS_OPT_ROWS]);
 	assert_true(s.hints);
 	assert_sane(&s);
 
@@ -306,7 +313,7 @@ static void test_bad_values(void **state)
 	    {"[sound]\nvolume = 99999999999999999999\n", {"line 2", "volume", "0 to 100"}},
 	    {"\n\n[reversi]\nsize = 12\n", {"line 4", "size", "steps of 2"}},
 	    {"[play]\ncolour = 2\n", {"line 2", "colour", "0 to 1"}},
-	    {"[play]\ngame = chess\n", {"line 2", "reversi, checkers or dots", "chess"}},
+	    {"[play]\ngame = chess\n", {"line 2", "game must be reversi, checkers, dots", "chess"}},
 	    {"[display]\nhints = perhaps\n", {"line 2", "hints", "yes or no"}},
 	    {"[display]\nlanguage = fr\n", {"line 2", "auto, en, ru or zh", "fr"}},
 	    {"[display]\ntheme = dark\n", {"line 2", "standard or high-contrast", "dark"}},
@@ -382,7 +389,7 @@ static void test_garbage_never_crashes(void **state)
 	settings_defaults(&full);
 	strcpy(full.game, "dots");
 	full.volume = 55;
-	full.dots_rows = 9;
+	OPT(full, "dots")[DOTS_OPT_ROWS] = 9;
 	char text[4096];
 	const int len = settings_format(&full, text, sizeof text);
 	assert_true(len > 0);
@@ -438,7 +445,7 @@ static void test_load_and_save(void **state)
 	strcpy(s.mode, "two-players");
 	s.volume = 0;
 	s.muted = true;
-	s.reversi_size = 6;
+	OPT(s, "reversi")[REVERSI_OPT_SIZE] = 6;
 	s.animation_speed = 0;
 	strcpy(s.theme, "high-contrast");
 	strcpy(s.palette, "colour-blind");

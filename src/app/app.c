@@ -68,6 +68,17 @@ bool app_inside(SDL_Rect r, int x, int y)
 	return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;
 }
 
+void app_draw_colour(struct app *a, SDL_Color c)
+{
+	SDL_SetRenderDrawColor(a->renderer, c.r, c.g, c.b, 255);
+}
+
+void app_draw_tinted(struct app *a, SDL_Color base, SDL_Color mod)
+{
+	SDL_SetRenderDrawColor(a->renderer, (Uint8)(base.r * mod.r / 255),
+			       (Uint8)(base.g * mod.g / 255), (Uint8)(base.b * mod.b / 255), 255);
+}
+
 void app_panel(struct app *a, SDL_Rect r, SDL_Color fill)
 {
 	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
@@ -303,31 +314,57 @@ void app_event(struct app *a, const SDL_Event *ev)
 
 static void print_usage(FILE *out)
 {
-	fputs("usage: parity [options]            play (the title menu, or straight into a game)\n"
-	      "       parity perft GAME DEPTH [POSITION] [--size N|RxC] [--anti] [--black-hole] [--seed N]\n"
-	      "\n"
-	      "  --game reversi|checkers|dots  start a game at once (skipping the menu)\n"
-	      "  --open FILE.pdn        continue a checkers game from a PDN file (undo steps back)\n"
-	      "  --game-number N        which game of that file (default: a list when it has several)\n"
-	      "  --level beginner|medium|hard|expert\n"
-	      "  --mode vs-computer|two-players|demo\n"
-	      "  --color black|white    the side you play against the computer\n"
-	      "  --seed N               the engine's random seed (Beginner's imperfection)\n"
-	      "  --fullscreen, --windowed\n"
-	      "  --frames N             run N frames, then exit\n"
-	      "  --screenshot FILE.png  save the last frame (with --frames or a script's end)\n"
-	      "  --script FILE          replay timed input events (see docs/SCRIPTS.md)\n"
-	      "  --data DIR             where the assets are (default: found beside the program)\n"
-	      "  --prefs DIR            where settings and the autosave go, made if missing\n"
-	      "                         (default: SDL's pref path)\n"
-	      "  --stats                print frame-time percentiles and engine speed at exit\n"
-	      "  --help, --version\n"
-	      "\n"
-	      "Keys: mouse or arrows + Enter to play; H hints; U, Backspace or Ctrl+Z undo;\n"
-	      "Ctrl+Y or Shift+U redo; M mute; F11 or Alt+Enter fullscreen; F1 or ? help; Esc back.\n"
-	      "Checkers: drag a piece, or click it and then each landing square; N makes the\n"
-	      "computer move now; S shows its search; F turns the board round.\n",
-	      out);
+	char games[200] = "", options[400], extensions[100] = "";
+	for (int g = 0; g < game_module_count(); g++) {
+		const struct game_module *m = game_module_at(g);
+		snprintf(games + strlen(games), sizeof games - strlen(games), "%s%s", g ? "|" : "",
+			 m->rules->name);
+		if (m->record && m->record->read)
+			snprintf(extensions + strlen(extensions), sizeof extensions - strlen(extensions),
+				 "%s.%s", extensions[0] ? ", " : "", m->record->extension);
+	}
+	game_options_usage(options, sizeof options);
+	fprintf(out,
+		"usage: parity [options]            play (the title menu, or straight into a game)\n"
+		"       parity perft GAME DEPTH [POSITION] %s\n"
+		"\n"
+		"  --game %s  start a game at once (skipping the menu)\n",
+		options, games);
+	for (int g = 0; g < game_module_count(); g++) {
+		const struct game_module *m = game_module_at(g);
+		for (int k = 0; k < m->option_count; k++) {
+			const struct game_option *o = &m->options[k];
+			if (o->display)
+				continue;
+			char flag[40];
+			snprintf(flag, sizeof flag, "--%s%s", o->key,
+				 o->kind == GAME_OPTION_BOOL   ? ""
+				 : o->kind == GAME_OPTION_GRID ? " RxC"
+							       : " N");
+			fprintf(out, "  %-22s %s: %s\n", flag, m->rules->name, o->usage ? o->usage : "");
+		}
+	}
+	fprintf(out,
+		"  --open FILE            continue a game from a record file (%s; undo steps back)\n"
+		"  --game-number N        which game of that file (default: a list when it has several)\n"
+		"  --level beginner|medium|hard|expert\n"
+		"  --mode vs-computer|two-players|demo\n"
+		"  --color black|white    the side you play against the computer\n"
+		"  --seed N               the engine's random seed (Beginner's imperfection, a black hole)\n"
+		"  --fullscreen, --windowed\n"
+		"  --frames N             run N frames, then exit\n"
+		"  --screenshot FILE.png  save the last frame (with --frames or a script's end)\n"
+		"  --script FILE          replay timed input events (see docs/SCRIPTS.md)\n"
+		"  --data DIR             where the assets are (default: found beside the program)\n"
+		"  --prefs DIR            where settings and the autosave go, made if missing\n"
+		"                         (default: SDL's pref path)\n"
+		"  --stats                print frame-time percentiles and engine speed at exit\n"
+		"  --help, --version\n"
+		"\n"
+		"Keys: mouse or arrows + Enter to play; H hints; U, Backspace or Ctrl+Z undo;\n"
+		"Ctrl+Y or Shift+U redo; N the computer moves now; M mute; F11 or Alt+Enter\n"
+		"fullscreen; F1 or ? help (each game's own keys are there); Esc back.\n",
+		extensions);
 }
 
 /* Reads the command line into a->opt. Returns -1 to go on, else the exit status. */
@@ -382,7 +419,11 @@ static int parse_options(struct app *a, int argc, char **argv)
 			a->opt.game_number = (int)n;
 		} else if (TAKES_VALUE("--game")) {
 			if (!game_find(val)) {
-				fprintf(stderr, "parity: unknown game \"%s\" (reversi, checkers, dots)\n", val);
+				char names[200] = "";
+				for (int g = 0; g < game_module_count(); g++)
+					snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+						 g ? ", " : "", game_module_at(g)->rules->name);
+				fprintf(stderr, "parity: unknown game \"%s\" (%s)\n", val, names);
 				return 2;
 			}
 			a->opt.game = val;
@@ -413,22 +454,51 @@ static int parse_options(struct app *a, int argc, char **argv)
 			a->opt.data_dir = val;
 		} else if (TAKES_VALUE("--prefs")) {
 			a->opt.pref_dir = val;
+		} else if (strncmp(arg, "--", 2) == 0 && a->opt.game_arg_count < APP_GAME_ARGS_MAX &&
+			   game_option_known(arg + 2)) {
+			/* A game's option (--size 6): read once the game is known, below. */
+			a->opt.game_arg[a->opt.game_arg_count++] = i;
+			if (game_option_known(arg + 2)->kind != GAME_OPTION_BOOL)
+				i++; /* its value (or its absence) is checked below */
 		} else {
 			fprintf(stderr, "parity: unknown option \"%s\" (see parity --help)\n", arg);
 			return 2;
 		}
 #undef TAKES_VALUE
 	}
+	if (a->opt.game_arg_count && !a->opt.game) {
+		fprintf(stderr, "parity: %s goes with --game\n", argv[a->opt.game_arg[0]]);
+		return 2;
+	}
+	for (int k = 0; k < a->opt.game_arg_count; k++) {
+		int i = a->opt.game_arg[k];
+		char err[GAME_ERR_MAX];
+		if (game_options_arg(game_module_find(a->opt.game), argc, argv, &i, &a->opt.game_options,
+				     err) != 1) {
+			fprintf(stderr, "parity: %s\n", err);
+			return 2;
+		}
+	}
 	if (a->opt.game_number && !a->opt.open) {
 		fprintf(stderr, "parity: --game-number goes with --open FILE.pdn\n");
 		return 2;
 	}
-	if (a->opt.open && a->opt.game && strcmp(a->opt.game, "checkers") != 0) {
-		fprintf(stderr, "parity: --open reads checkers games (PDN), not %s\n", a->opt.game);
+	a->open_game = a->opt.open ? play_record_game(a->opt.open) : -1;
+	if (a->opt.open && a->open_game < 0) {
+		fprintf(stderr, "parity: --open: Parity cannot open %s (records it reads:", a->opt.open);
+		for (int g = 0; g < game_module_count(); g++)
+			if (game_module_at(g)->record && game_module_at(g)->record->read)
+				fprintf(stderr, " .%s", game_module_at(g)->record->extension);
+		fprintf(stderr, ")\n");
+		return 2;
+	}
+	if (a->opt.open && a->opt.game && game_module_find(a->opt.game) != game_module_at(a->open_game)) {
+		fprintf(stderr, "parity: --open %s holds %s games, not %s\n", a->opt.open,
+			game_module_at(a->open_game)->rules->name, a->opt.game);
 		return 2;
 	}
 	if (a->opt.open)
-		a->opt.game = "checkers";
+		a->opt.game = game_module_at(a->open_game)->rules->name;
 	if (a->opt.level && a->opt.game && !level_find(game_find(a->opt.game), a->opt.level)) {
 		fprintf(stderr, "parity: unknown level \"%s\"\n", a->opt.level);
 		return 2;
@@ -545,6 +615,15 @@ static bool first_scene(struct app *a)
 			snprintf(a->settings.mode, sizeof a->settings.mode, "%s", a->opt.mode);
 		if (a->opt.color)
 			a->settings.colour = strcmp(a->opt.color, "white") == 0;
+		/* The game's options given on the command line (--size 6). */
+		const int g = game_module_index(game_module_find(a->opt.game));
+		for (int k = 0; g >= 0 && g < SETTINGS_GAMES_MAX && k < a->opt.game_arg_count; k++) {
+			const struct game_option *o =
+			    game_option_find(game_module_at(g), a->opt.argv[a->opt.game_arg[k]] + 2, NULL);
+			const int width = o->kind == GAME_OPTION_GRID ? 2 : 1;
+			for (int j = 0; j < width; j++)
+				a->settings.option[g][o->slot + j] = a->opt.game_options.value[o->slot + j];
+		}
 	}
 	if (a->opt.open && a->opt.open_list) {
 		app_change_scene(a, &scene_games);
@@ -697,6 +776,7 @@ int app_main(int argc, char **argv)
 {
 	static struct app app; /* the front end's state: the one global of the program */
 	struct app *a = &app;
+	a->opt.argv = argv;
 	const int status = parse_options(a, argc, argv);
 	if (status >= 0)
 		return status;

@@ -17,6 +17,7 @@
 #include "core/game.h"
 #include "core/level.h"
 #include "core/match.h"
+#include "core/module.h"
 #include "core/search.h"
 #include "io/settings.h"
 
@@ -96,6 +97,17 @@ extern const struct scene scene_menu, scene_play, scene_over, scene_help, scene_
 struct play;
 struct view {
 	const char *game;
+	/* Optional: returns the view's own state for a new game (free_ui frees it), NULL when out
+	 * of memory; the play keeps it in p->ui. A view keeps no state of its own elsewhere. */
+	void *(*new_ui)(void);
+	void (*free_ui)(void *ui);
+	/* Optional: the position shown changed other than by a move played here (undo, redo, a
+	 * new game, a jump in the history): the view drops its animations and half-made moves. */
+	void (*changed)(struct app *a, struct play *p);
+	/* Optional: draws the help page's figure (a move of the game before and after) from y,
+	 * returning the height it took; a figure `beside` the rules is drawn at the right. */
+	int (*help_figure)(struct app *a, int y);
+	bool help_beside;
 	/* Draws the board and pieces as they look at time `now` (seconds of game clock). */
 	void (*draw)(struct app *a, const struct play *p);
 	/* Returns the square/edge index under the logical point (x, y), or -1. */
@@ -133,7 +145,8 @@ struct view {
 	void (*outcome)(const struct play *p, char *buf, size_t n);
 };
 
-extern const struct view view_reversi, view_checkers, view_dots;
+/* Returns the view of game i of the registry (app/view_registry.c), or NULL. */
+const struct view *view_at(int i);
 
 /* A flip or placement being animated on one square. */
 struct square_anim {
@@ -145,7 +158,10 @@ struct square_anim {
  * (hover, cursor, animations) that undo never touches. */
 struct play {
 	const struct game_rules *rules;
+	const struct game_module *module; /* the game's module, and its index in the registry */
+	int game;
 	const struct view *view;
+	void *ui;                       /* the view's own state (view->new_ui) */
 	struct match match;
 	enum play_mode mode;
 	const struct level *level;
@@ -161,7 +177,6 @@ struct play {
 	int hover;                      /* target under the mouse, or -1 */
 	int cursor;                     /* keyboard cursor target, or -1 when hidden */
 	bool hints;
-	struct square_anim anim[128];   /* per square (Reversi) */
 	double anim_end;                /* game clock when the last animation ends */
 	double flip_sound_at;           /* game clock when the flip sound is due (0: none) */
 	char banner[160];               /* an announcement (a pass), shown until banner_end */
@@ -174,8 +189,9 @@ struct play {
 	bool show_eval;                 /* the overlay: the engine's score on every legal square */
 	int eval_next;                  /* the next legal move the overlay evaluates */
 	bool eval_busy;                 /* the advisor is searching the overlay's move */
-	int eval_score[128];            /* per target: the score for the side to move */
-	bool eval_known[128];
+	int eval_count;                 /* targets of the game (view->targets) */
+	int *eval_score;                /* per target: the score for the side to move */
+	bool *eval_known;
 	char status[200];               /* a one-line message at the bottom (errors, saves) */
 	double status_end;
 };
@@ -191,10 +207,15 @@ struct app_options {
 	uint32_t seed;
 	const char *data_dir;          /* --data DIR: where the assets are */
 	const char *pref_dir;          /* --prefs DIR: settings and autosave (default: SDL's) */
-	const char *open;              /* --open FILE.pdn: continue a checkers game from a file */
+	const char *open;              /* --open FILE: continue a game from a record file */
 	int game_number;               /* --game-number N: which game of that file (0: none given) */
 	bool open_list;                /* the file holds several games and none was chosen */
+	char **argv;                   /* the command line */
+	int game_arg[8], game_arg_count; /* where the game's own options are in argv (--size) */
+	struct game_options game_options; /* their values, read for --game's game */
 };
+
+enum { APP_GAME_ARGS_MAX = 8 };
 
 struct script;
 
@@ -222,6 +243,7 @@ struct app {
 	SDL_GameController *pad;
 	struct play play;
 	const struct scene *help_return; /* the scene that opened help */
+	int open_game;                 /* the registry index of the --open file's game (-1: none) */
 	struct script *script_state;
 	double frame_ms[16384];        /* frame times for --stats */
 	int frame_count_ms;
@@ -264,6 +286,13 @@ int app_text_wrap(struct app *a, enum font_id font, const char *text, int x, int
 /* Returns the width of text in logical pixels. */
 int app_text_width(struct app *a, enum font_id font, const char *text);
 
+/* Sets the draw colour to c, opaque. */
+void app_draw_colour(struct app *a, SDL_Color c);
+
+/* Sets the draw colour to `base` as the theme's colour mod `mod` tints a texture of that
+ * colour (the boards are textures tinted by the theme; figures drawn by hand match them). */
+void app_draw_tinted(struct app *a, SDL_Color base, SDL_Color mod);
+
 /* Fills a rounded-looking panel. */
 void app_panel(struct app *a, SDL_Rect r, SDL_Color fill);
 
@@ -299,6 +328,10 @@ bool play_begin(struct app *a, bool resume);
 /* Starts a game from a PDN file: game `number` (1-based) of `path`, at its last position
  * (undo steps back through it). Returns success, or false with a message in err. */
 bool play_open(struct app *a, const char *path, int number, char *err, size_t errlen);
+
+/* Returns the registry index of the game whose records the file at path holds, by its
+ * extension (the first game with a record reader for it), or -1. */
+int play_record_game(const char *path);
 
 /* Checks what play_open would read, without a window: returns whether game `number` of the
  * PDN file at path can be played, or false with a message in err. */

@@ -46,37 +46,6 @@ static const char *const native[I18N_COUNT] = {
     "English", "\xd0\xa0\xd1\x83\xd1\x81\xd1\x81\xd0\xba\xd0\xb8\xd0\xb9",
     "\xe7\xae\x80\xe4\xbd\x93\xe4\xb8\xad\xe6\x96\x87"};
 
-/* The strings below app/ that the window shows: xgettext finds them here. */
-static const char *const core_strings[] = {
-    N_("Reversi"),
-    N_("Checkers"),
-    N_("Dots and Boxes"),
-    N_("Black"),
-    N_("White"),
-    N_("Beginner"),
-    N_("Medium"),
-    N_("Hard"),
-    N_("Expert"),
-    N_("looks two moves ahead and often misjudges, but never misses a free corner"),
-    N_("searches six moves ahead: mobility, corners, edges, stable discs, parity"),
-    N_("learnt pattern evaluation, selective deep search, perfect from 18 empty squares"),
-    N_("everything, searching twenty times longer: perfect from 24 empty squares"),
-    N_("looks three moves ahead and slips now and then"),
-    N_("searches eight moves ahead"),
-    N_("searches about twelve moves ahead, every exchange played to the end"),
-    N_("searches nearly twenty times as many positions as Hard, fifteen moves and more"),
-    N_("takes the boxes it is offered, otherwise plays almost at random"),
-    N_("looks three edges ahead, counts boxes and knows the long-chain rule"),
-    N_("fights for control of the long chains and solves the last 30 edges exactly"),
-    N_("fights for control with a bigger budget and solves the last 40 edges exactly"),
-};
-
-const char *const *i18n_core_strings(int *count)
-{
-	*count = (int)(sizeof core_strings / sizeof core_strings[0]);
-	return core_strings;
-}
-
 const char *i18n_code(enum i18n_lang lang)
 {
 	return codes[lang < I18N_COUNT ? lang : I18N_EN];

@@ -49,8 +49,4 @@ bool i18n_find_cjk_font(char *path, size_t n);
  * is missing or names no readable file. */
 bool i18n_find_font(const char *pattern, char *path, size_t n);
 
-/* Returns the English strings defined below app/ (game and side names, level titles and
- * summaries) so that tests can check that each has a translation; *count gets their number. */
-const char *const *i18n_core_strings(int *count);
-
 #endif

@@ -29,14 +29,13 @@ struct monkey {
 	int home_every; /* events between trips */
 	int homing;     /* ticks spent on the way back to the menu, -1 when not going */
 	int homes, longest_home, quits, resizes, pads;
-	unsigned games;  /* bit per game played: reversi, checkers, dots */
+	unsigned games;  /* bit per game played, by registry index */
 	unsigned scenes; /* bit per scene seen */
 	int virtual_pad; /* device index of the virtual gamepad, -1 when none */
 	char why[200];
 };
 
 static const char *const scene_names[] = {"menu", "play", "over", "help", "games", "options"};
-static const char *const game_names[] = {"reversi", "checkers", "dots"};
 
 /* Returns the next number of a xorshift64 generator. */
 static uint64_t next(struct monkey *m)
@@ -233,10 +232,8 @@ static void observe(const struct app *a, struct monkey *m)
 	for (int i = 0; i < (int)(sizeof scene_names / sizeof scene_names[0]); i++)
 		if (a->scene && strcmp(a->scene->name, scene_names[i]) == 0)
 			m->scenes |= 1u << i;
-	for (int i = 0; i < 3; i++)
-		if (a->play.rules && a->scene != &scene_menu &&
-		    strcmp(a->play.rules->name, game_names[i]) == 0)
-			m->games |= 1u << i;
+	if (a->play.module && a->scene != &scene_menu)
+		m->games |= 1u << a->play.game;
 }
 
 /* One tick of the way back to the menu. Returns 1 once there, 0 on the way, -1 when stuck. */
@@ -266,17 +263,18 @@ static int go_home(struct app *a, struct monkey *m)
 	return 0;
 }
 
-/* From the menu, starts the next of the three games with the mouse (the Game row's right
- * arrow, then Start), against the computer or, every other round of three, between two
- * players (whose games the monkey finishes quickly, reaching the game-over scene). */
+/* From the menu, starts the next game of the registry with the mouse (the Game row's right
+ * arrow, then Start), against the computer or, every other round of all the games, between
+ * two players (whose games the monkey finishes quickly, reaching the game-over scene). */
 static void start_next_game(struct app *a, struct monkey *m)
 {
-	const char *want = game_names[m->homes % 3];
-	for (int i = 0; i < 3 && strcmp(a->settings.game, want) != 0; i++) {
+	const int games = game_module_count();
+	const char *want = game_module_at(m->homes % games)->rules->name;
+	for (int i = 0; i < games && strcmp(a->settings.game, want) != 0; i++) {
 		script_mouse(a, SDL_MOUSEBUTTONDOWN, 900, 226, SDL_BUTTON_LEFT);
 		script_mouse(a, SDL_MOUSEBUTTONUP, 900, 226, SDL_BUTTON_LEFT);
 	}
-	const char *mode = (m->homes / 3) % 2 ? "two-players" : "vs-computer";
+	const char *mode = (m->homes / games) % 2 ? "two-players" : "vs-computer";
 	for (int i = 0; i < 3 && strcmp(a->settings.mode, mode) != 0; i++) {
 		script_mouse(a, SDL_MOUSEBUTTONDOWN, 900, 276, SDL_BUTTON_LEFT);
 		script_mouse(a, SDL_MOUSEBUTTONUP, 900, 276, SDL_BUTTON_LEFT);
@@ -302,11 +300,13 @@ int monkey_tick(struct app *a, struct monkey *m)
 			        "parity: monkey: %ld events, %d trips back to the menu (longest "
 			        "%.1f s), "
 			        "%d quit requests refused, %d gamepad buttons, %d resizes; "
-			        "games:%s%s%s; "
-			        "scenes:",
+			        "games:",
 			        m->done, m->homes, (double)m->longest_home / APP_TICK_HZ, m->quits,
-			        m->pads, m->resizes, m->games & 1 ? " reversi" : "",
-			        m->games & 2 ? " checkers" : "", m->games & 4 ? " dots" : "");
+			        m->pads, m->resizes);
+			for (int g = 0; g < game_module_count(); g++)
+				if (m->games & (1u << g))
+					fprintf(stderr, " %s", game_module_at(g)->rules->name);
+			fprintf(stderr, "; scenes:");
 			for (int i = 0; i < (int)(sizeof scene_names / sizeof scene_names[0]); i++)
 				if (m->scenes & (1u << i))
 					fprintf(stderr, " %s", scene_names[i]);

@@ -9,8 +9,6 @@
 
 #include "app/app.h"
 #include "app/i18n.h"
-#include "games/checkers/checkers.h"
-#include "io/pdn.h"
 #include "io/save.h"
 
 /* The engine gets what a frame leaves after drawing, less a safety margin, within bounds. */
@@ -29,20 +27,6 @@ static enum play_mode mode_named(const char *name)
 static const char *mode_name(enum play_mode m)
 {
 	return m == MODE_TWO_PLAYERS ? "two-players" : m == MODE_DEMO ? "demo" : "vs-computer";
-}
-
-/* Returns the view that draws `rules`' game. */
-static const struct view *view_for(const struct game_rules *rules)
-{
-	static const struct view *const views[] = {
-	    &view_reversi,
-	    &view_checkers,
-	    &view_dots,
-	};
-	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
-		if (strcmp(views[i]->game, rules->name) == 0)
-			return views[i];
-	return &view_reversi;
 }
 
 bool play_computer_to_move(const struct play *p)
@@ -78,15 +62,20 @@ static bool play_setup(struct app *a)
 	struct play *p = &a->play;
 	if (!p->level)
 		p->level = level_at(p->rules, 0);
-	p->view = view_for(p->rules);
+	p->module = game_module_of(p->rules);
+	p->game = game_module_index(p->module);
+	p->view = view_at(p->game);
 	p->seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
 	p->search = search_new(p->rules, 18);
 	p->advisor = search_new(p->rules, 16);
-	if (!p->search || !p->advisor) {
-		search_free(p->search);
-		search_free(p->advisor);
-		match_free(&p->match);
-		p->rules = NULL;
+	p->ui = p->view->new_ui ? p->view->new_ui() : NULL;
+	int width;
+	p->eval_count = p->view->targets(p, &width);
+	p->eval_score = calloc((size_t)p->eval_count + 1, sizeof *p->eval_score);
+	p->eval_known = calloc((size_t)p->eval_count + 1, sizeof *p->eval_known);
+	if (!p->search || !p->advisor || (p->view->new_ui && !p->ui) || !p->eval_score ||
+	    !p->eval_known) {
+		play_end(a);
 		snprintf(a->notice, sizeof a->notice, "%s", _("Out of memory"));
 		return false;
 	}
@@ -118,15 +107,17 @@ bool play_begin(struct app *a, bool resume)
 		p->human = info.human;
 	} else {
 		const struct settings *s = &a->settings;
-		p->rules = game_find(s->game);
-		if (!p->rules)
-			p->rules = &reversi_rules;
-		struct game_options opt = {
-		    .size = s->reversi_size, .rows = s->dots_rows, .cols = s->dots_cols};
-		if (s->reversi_anti)
-			opt.flags |= GAME_OPT_ANTI;
-		if (s->reversi_black_hole)
-			opt.flags |= GAME_OPT_BLACK_HOLE;
+		int g = game_module_index(game_module_find(s->game));
+		if (g < 0)
+			g = 0;
+		p->rules = game_module_at(g)->rules;
+		/* The game's options from the settings; the display options are the view's. */
+		struct game_options opt = settings_game_options(s, g);
+		for (int k = 0; k < game_module_at(g)->option_count; k++) {
+			const struct game_option *o = &game_module_at(g)->options[k];
+			if (o->display)
+				opt.value[o->slot] = 0;
+		}
 		opt.seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
 		if (match_init(&p->match, p->rules, &opt) != GAME_OK) {
 			snprintf(a->notice, sizeof a->notice, "%s", _("Cannot start that game"));
@@ -184,42 +175,77 @@ static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
 	return buf;
 }
 
-/* Builds in *m (free it with match_free) game `number` of the PDN file at path, every move
- * played, storing in *games how many games the file holds; returns success, or false with
- * a message in err (and nothing to free). */
-static bool read_pdn_match(const char *path, int number, struct match *m, int *games, char *err,
-			   size_t errlen)
+/* Returns the game whose record files `path` names by its extension (the registry's first
+ * with that extension and a reader), or -1. */
+int play_record_game(const char *path)
 {
-	memset(m, 0, sizeof *m);
+	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+	if (!dot || (slash && dot < slash))
+		return -1;
+	for (int g = 0; g < game_module_count(); g++) {
+		const struct game_record *r = game_module_at(g)->record;
+		if (r && r->read && SDL_strcasecmp(dot + 1, r->extension) == 0)
+			return g;
+	}
+	return -1;
+}
+
+/* Reads the games of the record file at path with game g's reader: returns their number
+ * (>= 0) with a new array in *games (free it with record_games_free), or -1 with a message
+ * in err. */
+static int read_records(const char *path, int g, struct record_game **games, char *err,
+			size_t errlen)
+{
+	*games = NULL;
 	err[0] = '\0';
+	if (g < 0) {
+		snprintf(err, errlen, "%s: Parity cannot open this kind of file", path);
+		return -1;
+	}
 	size_t len = 0;
 	char *text = read_whole(path, &len, err, errlen);
 	if (!text)
-		return false;
-	struct pdn_file file = {0};
+		return -1;
 	char why[GAME_ERR_MAX] = "";
-	const int count = pdn_read(text, len, &file, why);
+	const int n = game_module_at(g)->record->read(text, len, games, why);
 	free(text);
+	if (n < 0) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		return -1;
+	}
+	if (n == 0)
+		snprintf(err, errlen, "%s holds no %s game", path, game_module_at(g)->rules->name);
+	return n;
+}
+
+/* Builds in *m (free it with match_free) game `number` of the record file at path, every
+ * move played, storing in *games how many games the file holds; returns success, or false
+ * with a message in err (and nothing to free). */
+static bool read_record_match(const char *path, int number, struct match *m, int *games,
+			      char *err, size_t errlen)
+{
+	memset(m, 0, sizeof *m);
+	const int g = play_record_game(path);
+	struct record_game *list = NULL;
+	const int count = read_records(path, g, &list, err, errlen);
 	*games = count;
 	bool ok = false;
-	if (count < 0) {
-		snprintf(err, errlen, "%s: %s", path, why);
-	} else if (count == 0) {
-		snprintf(err, errlen, "%s holds no checkers game", path);
+	if (count <= 0) {
+		/* err says why */
 	} else if (number < 1 || number > count) {
 		snprintf(err, errlen, "%s holds %d game%s; there is no game %d", path, count,
 			 count == 1 ? "" : "s", number);
-	} else if (file.games[number - 1].error != GAME_OK) {
-		snprintf(err, errlen, "%s: %s", path, file.games[number - 1].err);
+	} else if (list[number - 1].error != GAME_OK) {
+		snprintf(err, errlen, "%s: %s", path, list[number - 1].err);
 	} else {
-		const struct pdn_game *g = &file.games[number - 1];
-		ok = match_init_at(m, &checkers_rules, NULL, &g->start) == GAME_OK;
-		for (int i = 0; ok && i < g->count; i++)
-			ok = match_play(m, &g->moves[i]) == GAME_OK;
+		const struct record_game *r = &list[number - 1];
+		ok = match_init_at(m, game_module_at(g)->rules, &r->options, r->start) == GAME_OK;
+		for (int i = 0; ok && i < r->count; i++)
+			ok = match_play(m, &r->moves[i]) == GAME_OK;
 		if (!ok)
 			snprintf(err, errlen, "out of memory reading %s", path);
 	}
-	pdn_free(&file);
+	record_games_free(list, count);
 	if (!ok && m->positions)
 		match_free(m);
 	return ok;
@@ -227,26 +253,13 @@ static bool read_pdn_match(const char *path, int number, struct match *m, int *g
 
 struct open_entry *play_list_open(const char *path, int *count, char *err, size_t errlen)
 {
-	err[0] = '\0';
-	size_t len = 0;
-	char *text = read_whole(path, &len, err, errlen);
-	if (!text)
-		return NULL;
-	struct pdn_file file = {0};
-	char why[GAME_ERR_MAX] = "";
-	const int n = pdn_read(text, len, &file, why);
-	free(text);
+	struct record_game *games = NULL;
+	const int n = read_records(path, play_record_game(path), &games, err, errlen);
 	struct open_entry *list = NULL;
-	if (n < 0)
-		snprintf(err, errlen, "%s: %s", path, why);
-	else if (n == 0)
-		snprintf(err, errlen, "%s holds no checkers game", path);
-	else if (!(list = calloc((size_t)n, sizeof *list)))
+	if (n > 0 && !(list = calloc((size_t)n, sizeof *list)))
 		snprintf(err, errlen, "out of memory reading %s", path);
 	for (int i = 0; list && i < n; i++) {
-		const struct pdn_game *g = &file.games[i];
-		const char *event = pdn_tag(g, "Event"), *black = pdn_tag(g, "Black");
-		const char *white = pdn_tag(g, "White");
+		const struct record_game *g = &games[i];
 		struct open_entry *e = &list[i];
 		e->playable = g->error == GAME_OK;
 		snprintf(e->why, sizeof e->why, "%s", g->err);
@@ -254,10 +267,10 @@ struct open_entry *play_list_open(const char *path, int *count, char *err, size_
 			 ngettext("%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d move",
 				  "%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d moves",
 				  (unsigned long)g->count), i + 1,
-			 event && *event ? event : "?", black && *black ? black : "?",
-			 white && *white ? white : "?", *g->result ? g->result : "*", g->count);
+			 *g->event ? g->event : "?", *g->player[0] ? g->player[0] : "?",
+			 *g->player[1] ? g->player[1] : "?", *g->result ? g->result : "*", g->count);
 	}
-	pdn_free(&file);
+	record_games_free(games, n < 0 ? 0 : n);
 	*count = list ? n : 0;
 	return list;
 }
@@ -266,7 +279,7 @@ bool play_check_open(const char *path, int number, char *err, size_t errlen)
 {
 	struct match m;
 	int games;
-	if (!read_pdn_match(path, number, &m, &games, err, errlen))
+	if (!read_record_match(path, number, &m, &games, err, errlen))
 		return false;
 	match_free(&m);
 	return true;
@@ -278,12 +291,12 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 	play_end(a);
 	memset(p, 0, sizeof *p);
 	int games = 0;
-	if (!read_pdn_match(path, number, &p->match, &games, err, errlen)) {
+	if (!read_record_match(path, number, &p->match, &games, err, errlen)) {
 		memset(p, 0, sizeof *p);
 		return false;
 	}
 	const struct settings *s = &a->settings;
-	p->rules = &checkers_rules;
+	p->rules = p->match.rules;
 	p->mode = mode_named(s->mode);
 	p->level = level_find(p->rules, s->level);
 	/* Against the computer the human takes the side to move, unless a colour was given. */
@@ -309,6 +322,12 @@ void play_end(struct app *a)
 		return;
 	search_free(p->search);
 	search_free(p->advisor);
+	if (p->ui && p->view->free_ui)
+		p->view->free_ui(p->ui);
+	else
+		free(p->ui);
+	free(p->eval_score);
+	free(p->eval_known);
 	match_free(&p->match);
 	memset(p, 0, sizeof *p);
 }
@@ -321,7 +340,7 @@ static void advice_reset(struct play *p)
 	p->advice_wanted = false;
 	p->eval_next = 0;
 	p->eval_busy = false;
-	memset(p->eval_known, 0, sizeof p->eval_known);
+	memset(p->eval_known, 0, (size_t)p->eval_count * sizeof *p->eval_known);
 }
 
 /* Forgets animations and the engine's work after the history changed under them. */
@@ -331,7 +350,8 @@ static void history_changed(struct app *a)
 	search_cancel(p->search);
 	advice_reset(p);
 	p->thinking = false;
-	memset(p->anim, 0, sizeof p->anim);
+	if (p->view->changed)
+		p->view->changed(a, p);
 	p->anim_end = 0;
 	p->banner_end = 0;
 	p->over_handled = false;
@@ -478,7 +498,7 @@ static void advise(struct app *a)
 	char text[GAME_TEXT_MAX];
 	p->rules->move_to_text(match_pos(&p->match), m, text, sizeof text);
 	const int index = p->view->index_of(p, text);
-	if (index >= 0 && index < 128) {
+	if (index >= 0 && index < p->eval_count) {
 		p->eval_score[index] = same ? score : -score;
 		p->eval_known[index] = true;
 	}
@@ -493,10 +513,10 @@ static void think(struct app *a)
 	if (!p->thinking) {
 		struct search_limits limits;
 		level_limits(p->level, p->seed ^ (uint32_t)p->match.cursor * 2654435761u, &limits);
-		if (p->rules == &checkers_rules) {
-			/* Only positions since the last capture or man move can come again. */
-			const struct checkers_pos *pos = match_pos(&p->match);
-			const int back = pos->quiet < p->match.cursor ? pos->quiet : p->match.cursor;
+		if (p->module->repeatable) {
+			/* Only positions since the last irreversible move can come again. */
+			const int quiet = p->module->repeatable(match_pos(&p->match));
+			const int back = quiet < p->match.cursor ? quiet : p->match.cursor;
 			limits.history = &p->match.hashes[p->match.cursor - back];
 			limits.history_count = back;
 		}

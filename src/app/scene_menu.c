@@ -9,32 +9,36 @@
 #include "app/app.h"
 #include "app/i18n.h"
 
+/* The rows: the game, how it is played, then the chosen game's options (its module's, up to
+ * MENU_OPTIONS of them; rows of options it lacks are not drawn), then volume and language. */
+enum { MENU_OPTIONS = 3 };
 enum row {
-	ROW_GAME, ROW_MODE, ROW_LEVEL, ROW_COLOUR, ROW_SIZE, ROW_ANTI, ROW_HOLE, ROW_VOLUME,
+	ROW_GAME, ROW_MODE, ROW_LEVEL, ROW_COLOUR, ROW_OPTION, ROW_VOLUME = ROW_OPTION + MENU_OPTIONS,
 	ROW_LANGUAGE, ROWS,
 	ROW_CONTINUE = ROWS, ROW_START, ROW_HELP, ROW_QUIT, ROW_OPTIONS, ROW_COUNT
 };
 
-static const char *const row_label[ROWS] = {N_("Game"),       N_("Opponent"),     N_("Level"),
-					    N_("You play"),   N_("Board"),        N_("Anti-reversi"),
-					    N_("Black hole"), N_("Volume"),       N_("Language")};
-static const char *const games[] = {
-    "reversi",
-    "checkers",
-    "dots",
-};
+static const char *const row_label[ROWS] = {N_("Game"), N_("Opponent"), N_("Level"),
+					    N_("You play"), "", "", "", N_("Volume"),
+					    N_("Language")};
 static const char *const modes[] = {"vs-computer", "two-players", "demo"};
 static const char *const mode_titles[] = {N_("Computer"), N_("Two players"),
 					  N_("Demo (computer vs computer)")};
-static const int sizes[] = {6, 8, 10};
-/* Dots and Boxes boards, boxes down × across: 5×5 is the experts' standard, 3×3 the default. */
-static const int dots_sizes[][2] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {3, 5}, {4, 4}, {4, 5},
-				    {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}};
 
-/* Returns whether the chosen game is `name`. */
-static bool game_is(const struct app *a, const char *name)
+/* Returns the registry index of the chosen game. */
+static int game_of(const struct app *a)
 {
-	return strcmp(a->settings.game, name) == 0;
+	const int g = game_module_index(game_module_find(a->settings.game));
+	return g < 0 ? 0 : g;
+}
+
+/* Returns the option that settings row `row` shows, or NULL (not an option row, or the game
+ * has fewer options). */
+static const struct game_option *option_of(const struct app *a, int row)
+{
+	const struct game_module *m = game_module_at(game_of(a));
+	const int k = row - ROW_OPTION;
+	return k >= 0 && k < MENU_OPTIONS && k < m->option_count ? &m->options[k] : NULL;
 }
 
 #define COUNT(x) ((int)(sizeof(x) / sizeof((x)[0])))
@@ -62,14 +66,10 @@ static int index_in(const char *const *list, int n, const char *value)
 /* Returns the label of a settings row: the option rows belong to the chosen game. */
 static const char *label_of(const struct app *a, int row)
 {
-	if (game_is(a, "checkers") && row == ROW_ANTI)
-		return _("Board");
-	if (game_is(a, "checkers") && row == ROW_HOLE)
-		return _("Numbers");
-	if (game_is(a, "checkers") && row == ROW_SIZE)
-		return _("Size");
-	if (game_is(a, "dots") && (row == ROW_ANTI || row == ROW_HOLE))
-		return ""; /* no such options: the row is not drawn */
+	if (row >= ROW_OPTION && row < ROW_OPTION + MENU_OPTIONS) {
+		const struct game_option *o = option_of(a, row);
+		return o ? _(o->label) : ""; /* no such option: the row is not drawn */
+	}
 	return _(row_label[row]);
 }
 
@@ -80,9 +80,9 @@ static bool row_enabled(const struct app *a, int row)
 	switch (row) {
 	case ROW_LEVEL: return computer;
 	case ROW_COLOUR: return strcmp(a->settings.mode, "vs-computer") == 0;
-	case ROW_SIZE: return !game_is(a, "checkers");
-	case ROW_ANTI:
-	case ROW_HOLE: return game_is(a, "reversi") || game_is(a, "checkers");
+	case ROW_OPTION:
+	case ROW_OPTION + 1:
+	case ROW_OPTION + 2: return option_of(a, row) != NULL;
 	case ROW_CONTINUE: return a->has_autosave;
 	default: return true;
 	}
@@ -103,35 +103,22 @@ static void row_value(const struct app *a, int row, char *buf, size_t n)
 		snprintf(buf, n, _("%s (%s)"), rules ? _(rules->side_name[s->colour ? 1 : 0]) : "",
 			 s->colour ? _("second") : _("first"));
 		break;
-	case ROW_SIZE:
-		if (game_is(a, "dots"))
-			/* TRANSLATORS: the Dots and Boxes board, boxes down × across. */
-			snprintf(buf, n,
-				 ngettext("%d \xc3\x97 %d box", "%d \xc3\x97 %d boxes", (unsigned long)s->dots_cols),
-				 s->dots_rows, s->dots_cols);
-		else if (game_is(a, "checkers"))
-			snprintf(buf, n, "8 \xc3\x97 8");
+	case ROW_OPTION:
+	case ROW_OPTION + 1:
+	case ROW_OPTION + 2: {
+		const struct game_option *o = option_of(a, row);
+		const int *v = &s->option[game_of(a)][o ? o->slot : 0];
+		if (!o)
+			buf[0] = '\0';
+		else if (o->kind == GAME_OPTION_BOOL)
+			snprintf(buf, n, "%s", v[0] ? _(o->on) : _(o->off));
+		else if (o->kind == GAME_OPTION_GRID)
+			snprintf(buf, n, ngettext(o->format_n[0], o->format_n[1], (unsigned long)v[1]),
+				 v[0], v[1]);
 		else
-			snprintf(buf, n, "%d \xc3\x97 %d", s->reversi_size, s->reversi_size);
+			snprintf(buf, n, o->format ? o->format : "%d", v[0], v[0]);
 		break;
-	case ROW_ANTI:
-		if (game_is(a, "checkers")) {
-			snprintf(buf, n, "%s", s->checkers_flip ? _("Turned round") : _("Your side at the bottom"));
-			break;
-		}
-		snprintf(buf, n, "%s", !game_is(a, "reversi") ? "\xe2\x80\x94"
-				       : s->reversi_anti     ? _("On: fewest discs wins")
-							     : _("Off"));
-		break;
-	case ROW_HOLE:
-		if (game_is(a, "checkers")) {
-			snprintf(buf, n, "%s", s->checkers_numbers ? _("Shown (1\xe2\x80\x93" "32)") : _("Hidden"));
-			break;
-		}
-		snprintf(buf, n, "%s", !game_is(a, "reversi")  ? "\xe2\x80\x94"
-				       : s->reversi_black_hole ? _("On: one square is lost")
-							       : _("Off"));
-		break;
+	}
 	case ROW_VOLUME:
 		if (s->muted)
 			snprintf(buf, n, "%s", _("Muted (M)"));
@@ -158,8 +145,8 @@ static void row_change(struct app *a, int row, int dir)
 	int i;
 	switch (row) {
 	case ROW_GAME:
-		i = (index_in(games, COUNT(games), s->game) + dir + COUNT(games)) % COUNT(games);
-		snprintf(s->game, sizeof s->game, "%s", games[i]);
+		i = (game_of(a) + dir + game_module_count()) % game_module_count();
+		snprintf(s->game, sizeof s->game, "%s", game_module_at(i)->rules->name);
 		break;
 	case ROW_MODE:
 		i = (index_in(modes, COUNT(modes), s->mode) + dir + COUNT(modes)) % COUNT(modes);
@@ -177,34 +164,17 @@ static void row_change(struct app *a, int row, int dir)
 		break;
 	}
 	case ROW_COLOUR: s->colour = !s->colour; break;
-	case ROW_SIZE:
-		i = 0;
-		if (game_is(a, "dots")) {
-			for (int k = 0; k < COUNT(dots_sizes); k++)
-				if (dots_sizes[k][0] == s->dots_rows && dots_sizes[k][1] == s->dots_cols)
-					i = k;
-			i = (i + dir + COUNT(dots_sizes)) % COUNT(dots_sizes);
-			s->dots_rows = dots_sizes[i][0];
-			s->dots_cols = dots_sizes[i][1];
-			break;
-		}
-		for (int k = 0; k < COUNT(sizes); k++)
-			if (sizes[k] == s->reversi_size)
-				i = k;
-		s->reversi_size = sizes[(i + dir + COUNT(sizes)) % COUNT(sizes)];
+	case ROW_OPTION:
+	case ROW_OPTION + 1:
+	case ROW_OPTION + 2: {
+		const struct game_option *o = option_of(a, row);
+		if (!o)
+			return;
+		struct game_options opt = settings_game_options(s, game_of(a));
+		game_option_step(o, &opt, dir);
+		memcpy(s->option[game_of(a)], opt.value, sizeof opt.value);
 		break;
-	case ROW_ANTI:
-		if (game_is(a, "checkers"))
-			s->checkers_flip = !s->checkers_flip;
-		else
-			s->reversi_anti = !s->reversi_anti;
-		break;
-	case ROW_HOLE:
-		if (game_is(a, "checkers"))
-			s->checkers_numbers = !s->checkers_numbers;
-		else
-			s->reversi_black_hole = !s->reversi_black_hole;
-		break;
+	}
 	case ROW_LANGUAGE: {
 		int count = 0;
 		while (settings_languages[count])
@@ -347,9 +317,10 @@ static void menu_draw(struct app *a)
 		SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
 	}
 	app_text(a, FONT_TITLE, "Parity", APP_W / 2, 80, gold, 1);
-	char games_line[200];
-	snprintf(games_line, sizeof games_line, "%s \xc2\xb7 %s \xc2\xb7 %s", _("Reversi"),
-		 _("Checkers"), _("Dots and Boxes"));
+	char games_line[200] = "";
+	for (int g = 0; g < game_module_count(); g++)
+		snprintf(games_line + strlen(games_line), sizeof games_line - strlen(games_line),
+			 "%s%s", g ? " \xc2\xb7 " : "", _(game_module_at(g)->rules->title));
 	app_text(a, FONT_SMALL, games_line, APP_W / 2, 178, dim, 1);
 	for (int row = 0; row < ROWS; row++) {
 		if (!*label_of(a, row))

@@ -11,7 +11,6 @@
 #include "app/i18n.h"
 #include "app/hud.h"
 #include "app/layout.h"
-#include "games/reversi/reversi.h"
 #include "io/atomic.h"
 #include "io/pdn.h"
 #include "io/transcript.h"
@@ -126,72 +125,20 @@ static void player_name(const struct play *p, int side, char *buf, size_t n)
 		snprintf(buf, n, "Parity (%s)", p->level->title);
 }
 
-/* Returns the checkers game as PDN (tags Event, Date, Black, White, Result, GameType 21 and
- * FEN for a set-up start) in a new buffer (free it), or NULL when out of memory. */
-static char *checkers_record(const struct play *p)
+/* Returns the game's record in its module's format in a new buffer (free it), or NULL when
+ * it cannot be written. */
+static char *record_text(const struct play *p)
 {
-	struct pdn_game g;
-	memset(&g, 0, sizeof g);
-	memcpy(&g.start, match_pos_at(&p->match, 0), sizeof g.start);
-	struct checkers_pos standard;
-	checkers_rules.start(&standard, NULL);
-	g.setup = memcmp(&standard, &g.start, sizeof standard) != 0;
 	const time_t now = time(NULL);
 	struct tm tm;
 	localtime_r(&now, &tm);
-	char date[32], black[64], white[64];
+	char date[32], players[2][64];
 	strftime(date, sizeof date, "%Y.%m.%d", &tm);
-	player_name(p, 0, black, sizeof black);
-	player_name(p, 1, white, sizeof white);
-	const int result = match_over(&p->match) ? match_result(&p->match) : 2;
-	const char *result_text = result == 2  ? "*"
-				  : result > 0 ? "1-0"
-				  : result < 0 ? "0-1"
-					       : "1/2-1/2";
-	bool ok = pdn_set_tag(&g, "Event", "Parity game") == GAME_OK &&
-		  pdn_set_tag(&g, "Date", date) == GAME_OK &&
-		  pdn_set_tag(&g, "Black", black) == GAME_OK &&
-		  pdn_set_tag(&g, "White", white) == GAME_OK &&
-		  pdn_set_tag(&g, "Result", result_text) == GAME_OK &&
-		  pdn_set_tag(&g, "GameType", "21") == GAME_OK;
-	snprintf(g.result, sizeof g.result, "%s", result_text);
-	for (int i = 0; ok && i < p->match.cursor; i++)
-		ok = pdn_add_move(&g, &p->match.moves[i]) == GAME_OK;
-	char *text = NULL;
-	if (ok) {
-		const size_t size = pdn_write_size(&g);
-		text = malloc(size);
-		if (text && pdn_write(&g, text, size) < 0) {
-			free(text);
-			text = NULL;
-		}
-	}
-	pdn_game_clear(&g);
-	return text;
-}
-
-/* Returns the game's record in a new buffer (free it): a Reversi transcript, checkers PDN,
- * or the moves; NULL when it cannot be written. */
-static char *record_text(const struct play *p)
-{
-	if (p->rules == &checkers_rules)
-		return checkers_record(p);
-	char *text = malloc(65536);
-	if (!text)
-		return NULL;
-	int len;
-	if (p->rules == &reversi_rules)
-		len = transcript_write(match_pos_at(&p->match, 0), p->match.moves, p->match.cursor,
-				       text, 65535);
-	else
-		len = match_record(&p->match, text, 65535);
-	if (len < 0) {
-		free(text);
-		return NULL;
-	}
-	text[len] = '\n';
-	text[len + 1] = '\0';
-	return text;
+	player_name(p, 0, players[0], sizeof players[0]);
+	player_name(p, 1, players[1], sizeof players[1]);
+	const struct record_info info = {
+	    .event = "Parity game", .date = date, .player = {players[0], players[1]}};
+	return p->module->record->write(&p->match, &info);
 }
 
 /* Saves the record in the preference directory and says where. */
@@ -212,7 +159,7 @@ static void save_record(struct app *a)
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
 	snprintf(path, sizeof path, "%.*s%s-%s.%s",
 		 (int)(strlen(a->save_path) - strlen("autosave.ini")), a->save_path, p->rules->name,
-		 stamp, p->rules == &checkers_rules ? "pdn" : "txt");
+		 stamp, p->module->record->extension);
 	if (atomic_write(path, text, strlen(text), err) == 0)
 		snprintf(p->status, sizeof p->status, _("Saved %.180s"), path);
 	else
@@ -309,10 +256,6 @@ static void over_draw(struct app *a)
 		snprintf(title, sizeof title, _("%s wins"), _(p->rules->side_name[winner]));
 	if (p->view->outcome)
 		p->view->outcome(p, score, sizeof score);
-	else if (p->rules == &reversi_rules)
-		snprintf(score, sizeof score, _("%s %d \xe2\x80\x93 %d %s \xc2\xb7 final score %+d"),
-			 _(p->rules->side_name[0]), p->view->count(p, 0), p->view->count(p, 1),
-			 _(p->rules->side_name[1]), result);
 	else
 		snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s", _(p->rules->side_name[0]),
 			 p->view->count(p, 0), p->view->count(p, 1), _(p->rules->side_name[1]));

@@ -14,6 +14,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/app.h"
@@ -28,7 +29,8 @@
 /* The sprite cells of assets.pieces. */
 enum { CELL_BLACK_MAN, CELL_BLACK_KING, CELL_WHITE_MAN, CELL_WHITE_KING, CELL_GLOW };
 
-static struct {
+/* The view's own state (struct view's new_ui). */
+struct checkers_ui {
 	/* Orientation and numbers, from the settings (read whenever the app is at hand). */
 	bool flip, numbers;
 	/* The move being entered: the piece picked up and the landings clicked so far. */
@@ -59,7 +61,12 @@ static struct {
 	struct checkers_pos stats_root;
 	double stats_seconds;
 	int stats_side;
-} ui;
+};
+
+static void *new_ui(void)
+{
+	return calloc(1, sizeof(struct checkers_ui));
+}
 
 /* Returns the checkers position now. */
 static const struct checkers_pos *pos_of(const struct play *p)
@@ -76,16 +83,19 @@ static double speed_of(const struct app *a)
 /* Reads the display options from the settings. */
 static void read_settings(const struct app *a)
 {
-	ui.flip = a->settings.checkers_flip;
-	ui.numbers = a->settings.checkers_numbers;
+	struct checkers_ui *ui = a->play.ui;
+	const int *option = a->settings.option[a->play.game];
+	ui->flip = option[CHECKERS_OPT_FLIP] != 0;
+	ui->numbers = option[CHECKERS_OPT_NUMBERS] != 0;
 }
 
 /* Returns whether Black's side of the board is drawn at the bottom: for a Black player (and
  * in two-player and demo games), not for a White one; the flip option turns it round. */
 static bool black_bottom(const struct play *p)
 {
+	struct checkers_ui *ui = p->ui;
 	const bool bottom = !(p->mode == MODE_VS_COMPUTER && p->human == CHECKERS_WHITE);
-	return ui.flip ? !bottom : bottom;
+	return ui->flip ? !bottom : bottom;
 }
 
 /* Stores the screen column and row of square sq (1..32). */
@@ -136,37 +146,38 @@ static bool is_king(const struct checkers_pos *pos, int sq)
 /* ---- the move being entered ------------------------------------------------------------- */
 
 /* Forgets the piece picked up (and any drag). */
-static void drop_selection(void)
+static void drop_selection(struct checkers_ui *ui)
 {
-	ui.from = 0;
-	ui.hop_count = 0;
-	ui.pressed = ui.dragging = false;
+	ui->from = 0;
+	ui->hop_count = 0;
+	ui->pressed = ui->dragging = false;
 }
 
 /* Returns the square the piece picked up stands on now: where it started, or the last
  * landing square entered (0 when none is picked up). */
-static int piece_at(void)
+static int piece_at(const struct checkers_ui *ui)
 {
-	return ui.hop_count ? ui.hops[ui.hop_count - 1] : ui.from;
+	return ui->hop_count ? ui->hops[ui->hop_count - 1] : ui->from;
 }
 
 /* Drops the selection when the position changed under it (a move, undo, a new game). */
 static void check_selection(const struct play *p)
 {
-	if (ui.from && (p->match.cursor != ui.sel_cursor || p->match.count != ui.sel_count ||
-			owner(pos_of(p), ui.from) != pos_of(p)->side))
-		drop_selection();
+	struct checkers_ui *ui = p->ui;
+	if (ui->from && (p->match.cursor != ui->sel_cursor || p->match.count != ui->sel_count ||
+			owner(pos_of(p), ui->from) != pos_of(p)->side))
+		drop_selection(ui);
 }
 
-/* Returns whether legal move m starts on ui.from and follows the hops entered so far. */
-static bool follows_entry(const struct game_move *m)
+/* Returns whether legal move m starts on ui->from and follows the hops entered so far. */
+static bool follows_entry(const struct checkers_ui *ui, const struct game_move *m)
 {
 	struct checkers_path path;
 	checkers_move_path(m, &path);
-	if (path.square[0] != ui.from || path.length < ui.hop_count)
+	if (path.square[0] != ui->from || path.length < ui->hop_count)
 		return false;
-	for (int i = 0; i < ui.hop_count; i++)
-		if (path.square[i + 1] != ui.hops[i])
+	for (int i = 0; i < ui->hop_count; i++)
+		if (path.square[i + 1] != ui->hops[i])
 			return false;
 	return true;
 }
@@ -216,15 +227,17 @@ static void refuse_forced(struct app *a, const struct game_move *moves, int n)
 /* Plays legal move m for the human; `shown` of its hops were already shown by hand. */
 static void play_entered(struct app *a, const struct game_move *m, int shown)
 {
-	drop_selection();
-	ui.pending_skip = shown;
+	struct checkers_ui *ui = a->play.ui;
+	drop_selection(ui);
+	ui->pending_skip = shown;
 	play_human(a, m);
-	ui.pending_skip = 0;
+	ui->pending_skip = 0;
 }
 
 /* Picks up the piece on sq for the side to move, or says why it cannot move. */
 static void pick_up(struct app *a, struct play *p, int sq, const struct game_move *moves, int n)
 {
+	struct checkers_ui *ui = p->ui;
 	const struct checkers_pos *pos = pos_of(p);
 	const int side = pos->side;
 	if (owner(pos, sq) != side) {
@@ -236,10 +249,10 @@ static void pick_up(struct app *a, struct play *p, int sq, const struct game_mov
 		struct checkers_path path;
 		checkers_move_path(&moves[i], &path);
 		if (path.square[0] == sq) {
-			ui.from = sq;
-			ui.hop_count = 0;
-			ui.sel_cursor = p->match.cursor;
-			ui.sel_count = p->match.count;
+			ui->from = sq;
+			ui->hop_count = 0;
+			ui->sel_cursor = p->match.cursor;
+			ui->sel_count = p->match.count;
 			return;
 		}
 	}
@@ -253,35 +266,36 @@ static void pick_up(struct app *a, struct play *p, int sq, const struct game_mov
  * next hop, finish the move, or refuse with the reason. */
 static void square_action(struct app *a, struct play *p, int sq, bool drop)
 {
+	struct checkers_ui *ui = p->ui;
 	check_selection(p);
 	if (!play_human_may_move(a) || sq <= 0)
 		return;
 	struct game_move moves[GAME_MOVES_MAX];
 	const int n = match_legal(&p->match, moves);
 	const struct checkers_pos *pos = pos_of(p);
-	if (!ui.from) {
+	if (!ui->from) {
 		pick_up(a, p, sq, moves, n);
 		return;
 	}
-	const int at = ui.hop_count ? ui.hops[ui.hop_count - 1] : ui.from;
+	const int at = ui->hop_count ? ui->hops[ui->hop_count - 1] : ui->from;
 	if (sq == at) { /* a second click on the piece puts it down again */
-		if (!drop && ui.hop_count == 0)
-			drop_selection();
+		if (!drop && ui->hop_count == 0)
+			drop_selection(ui);
 		return;
 	}
-	if (ui.hop_count == 0 && owner(pos, sq) == pos->side) {
-		drop_selection();
+	if (ui->hop_count == 0 && owner(pos, sq) == pos->side) {
+		drop_selection(ui);
 		pick_up(a, p, sq, moves, n);
 		return;
 	}
 	/* The next landing square of a move that follows what was entered. */
 	int next = 0, ends_here = 0, end_index = -1;
 	for (int i = 0; i < n; i++) {
-		if (!follows_entry(&moves[i]))
+		if (!follows_entry(ui, &moves[i]))
 			continue;
 		struct checkers_path path;
 		checkers_move_path(&moves[i], &path);
-		if (path.square[ui.hop_count + 1] == sq)
+		if (path.square[ui->hop_count + 1] == sq)
 			next++;
 		else if (path.square[path.length] == sq) {
 			ends_here++;
@@ -289,26 +303,26 @@ static void square_action(struct app *a, struct play *p, int sq, bool drop)
 		}
 	}
 	if (next) {
-		ui.hops[ui.hop_count++] = sq;
+		ui->hops[ui->hop_count++] = sq;
 		int left = 0, complete = -1;
 		for (int i = 0; i < n; i++)
-			if (follows_entry(&moves[i])) {
+			if (follows_entry(ui, &moves[i])) {
 				left++;
 				struct checkers_path path;
 				checkers_move_path(&moves[i], &path);
-				if (path.length == ui.hop_count)
+				if (path.length == ui->hop_count)
 					complete = i;
 			}
 		if (left == 1 && complete >= 0) {
-			play_entered(a, &moves[complete], ui.hop_count); /* sounds as it lands */
+			play_entered(a, &moves[complete], ui->hop_count); /* sounds as it lands */
 		} else { /* a hop of a multi-jump, more to come */
 			app_sound(a, SOUND_CAPTURE);
-			ui.dragging = false;
+			ui->dragging = false;
 		}
 		return;
 	}
 	if (ends_here == 1) { /* straight to the last square of the only such path */
-		play_entered(a, &moves[end_index], ui.hop_count);
+		play_entered(a, &moves[end_index], ui->hop_count);
 		return;
 	}
 	if (ends_here > 1) {
@@ -318,17 +332,17 @@ static void square_action(struct app *a, struct play *p, int sq, bool drop)
 		return;
 	}
 	const bool capture = n > 0 && checkers_move_captures(&moves[0]);
-	if (ui.hop_count > 0) {
+	if (ui->hop_count > 0) {
 		char why[160];
 		snprintf(why, sizeof why, _("The jump goes on from %d: every capture must be taken"), at);
 		play_refuse(a, why);
 	} else if (capture) {
 		refuse_forced(a, moves, n);
-		drop_selection();
+		drop_selection(ui);
 	} else {
 		play_refuse(a, p->hints ? _("That is not a legal move")
 					: _("That is not a legal move (H shows the legal ones)"));
-		drop_selection();
+		drop_selection(ui);
 	}
 }
 
@@ -391,71 +405,73 @@ static int index_of(const struct play *p, const char *name)
 }
 
 /* Returns the time hop k (0-based, counted from the first hop not shown by hand) lands. */
-static double landing_time(int k)
+static double landing_time(const struct checkers_ui *ui, int k)
 {
-	return ui.start + (k - ui.skip + 1) * ui.hop;
+	return ui->start + (k - ui->skip + 1) * ui->hop;
 }
 
 static void played(struct app *a, struct play *p, const void *before_pos,
 		   const struct game_move *move)
 {
+	struct checkers_ui *ui = p->ui;
 	read_settings(a);
 	const double speed = speed_of(a);
-	drop_selection();
-	ui.anim = true;
-	ui.anim_cursor = p->match.cursor;
-	memcpy(&ui.before, before_pos, sizeof ui.before);
-	checkers_move_path(move, &ui.path);
-	ui.captured = checkers_move_captures(move);
-	ui.crowns = checkers_move_crowns(move);
-	ui.skip = ui.pending_skip < ui.path.length ? ui.pending_skip : ui.path.length;
-	ui.start = a->now;
-	ui.hop = HOP_SECONDS * speed;
-	ui.crown = CROWN_SECONDS * speed;
+	drop_selection(ui);
+	ui->anim = true;
+	ui->anim_cursor = p->match.cursor;
+	memcpy(&ui->before, before_pos, sizeof ui->before);
+	checkers_move_path(move, &ui->path);
+	ui->captured = checkers_move_captures(move);
+	ui->crowns = checkers_move_crowns(move);
+	ui->skip = ui->pending_skip < ui->path.length ? ui->pending_skip : ui->path.length;
+	ui->start = a->now;
+	ui->hop = HOP_SECONDS * speed;
+	ui->crown = CROWN_SECONDS * speed;
 	/* Hops shown by hand sounded as they were entered; the last one sounds as it is put
 	 * down (at once when every hop was shown). */
-	ui.sounded = ui.skip < ui.path.length ? ui.skip : ui.path.length - 1;
-	ui.crown_sounded = false;
-	p->anim_end = landing_time(ui.path.length - 1) + (ui.crowns ? ui.crown : 0) + 0.02;
+	ui->sounded = ui->skip < ui->path.length ? ui->skip : ui->path.length - 1;
+	ui->crown_sounded = false;
+	p->anim_end = landing_time(ui, ui->path.length - 1) + (ui->crowns ? ui->crown : 0) + 0.02;
 	if (speed == 0) {
-		app_sound(a, ui.captured ? SOUND_CAPTURE : SOUND_PLACE);
-		if (ui.crowns)
+		app_sound(a, ui->captured ? SOUND_CAPTURE : SOUND_PLACE);
+		if (ui->crowns)
 			app_sound(a, SOUND_CROWN);
-		ui.sounded = ui.path.length;
-		ui.crown_sounded = true;
-		ui.anim = false;
+		ui->sounded = ui->path.length;
+		ui->crown_sounded = true;
+		ui->anim = false;
 	}
 }
 
 /* Plays the sounds of the animation as its hops land, and keeps the search figures. */
 static void update(struct app *a, struct play *p)
 {
+	struct checkers_ui *ui = p->ui;
 	read_settings(a);
 	check_selection(p);
-	if (ui.anim && p->match.cursor != ui.anim_cursor)
-		ui.anim = false; /* undo or a new game: the animation is about another position */
-	if (ui.anim) {
-		while (ui.sounded < ui.path.length && a->now >= landing_time(ui.sounded)) {
-			app_sound(a, ui.captured ? SOUND_CAPTURE : SOUND_PLACE);
-			ui.sounded++;
+	if (ui->anim && p->match.cursor != ui->anim_cursor)
+		ui->anim = false; /* undo or a new game: the animation is about another position */
+	if (ui->anim) {
+		while (ui->sounded < ui->path.length && a->now >= landing_time(ui, ui->sounded)) {
+			app_sound(a, ui->captured ? SOUND_CAPTURE : SOUND_PLACE);
+			ui->sounded++;
 		}
-		if (ui.crowns && !ui.crown_sounded && ui.sounded == ui.path.length &&
-		    a->now >= landing_time(ui.path.length - 1)) {
+		if (ui->crowns && !ui->crown_sounded && ui->sounded == ui->path.length &&
+		    a->now >= landing_time(ui, ui->path.length - 1)) {
 			app_sound(a, SOUND_CROWN);
-			ui.crown_sounded = true;
+			ui->crown_sounded = true;
 		}
 		if (a->now >= p->anim_end)
-			ui.anim = false;
+			ui->anim = false;
 	}
 	if (p->thinking) {
 		const struct search_result *r = search_result(p->search);
-		ui.stats = *r;
-		ui.stats_root = *pos_of(p);
+		ui->stats = *r;
+		ui->stats_root = *pos_of(p);
 		/* the search's own time, not the wait for the move's minimum display time */
 		if (search_running(p->search))
-			ui.stats_seconds = a->now - p->think_start + 1.0 / APP_TICK_HZ;
-		ui.stats_side = match_to_move(&p->match);
-		ui.have_stats = r->depth > 0 || r->has_move;
+			ui->stats_seconds = a->now - p->think_start + 1.0 / APP_TICK_HZ;
+		ui->stats_side = match_to_move(&p->match);
+		ui->have_stats = r->depth > 0 || r->has_move;
 	}
 }
 
@@ -504,6 +520,7 @@ static void draw_trail(SDL_Renderer *r, int x0, int y0, int x1, int y1)
 /* Draws the empty board: light squares, felt on the dark ones, the frame, the numbers. */
 static void draw_board(struct app *a, const struct play *p)
 {
+	struct checkers_ui *ui = p->ui;
 	SDL_Renderer *r = a->renderer;
 	int x0, y0, cell;
 	layout_square(8, 0, 0, &x0, &y0, &cell);
@@ -527,7 +544,7 @@ static void draw_board(struct app *a, const struct play *p)
 			SDL_RenderCopy(r, a->assets.board, &src, &sq);
 			SDL_SetTextureColorMod(a->assets.board, 255, 255, 255);
 		}
-	if (!ui.numbers)
+	if (!ui->numbers)
 		return;
 	const SDL_Color label = {200, 230, 200, 255};
 	for (int sq = 1; sq <= 32; sq++) {
@@ -542,30 +559,32 @@ static void draw_board(struct app *a, const struct play *p)
 /* Returns whether the animation of the last move is showing now. */
 static bool animating(const struct app *a, const struct play *p)
 {
-	return ui.anim && p->match.cursor == ui.anim_cursor && a->now < p->anim_end;
+	struct checkers_ui *ui = p->ui;
+	return ui->anim && p->match.cursor == ui->anim_cursor && a->now < p->anim_end;
 }
 
 /* Draws the pieces of the animated move: the position before it, the moving piece on its
  * way, the captured pieces until they are jumped, the crown dropping on. */
 static void draw_animation(struct app *a, const struct play *p)
 {
-	const struct checkers_pos *pos = &ui.before;
-	const int mover = pos->side, start = ui.path.square[0];
+	struct checkers_ui *ui = p->ui;
+	const struct checkers_pos *pos = &ui->before;
+	const int mover = pos->side, start = ui->path.square[0];
 	const bool king = is_king(pos, start);
 	const double t = a->now;
 	/* How far along: hop k from square[k] to square[k+1], u in [0, 1). */
-	int k = ui.skip;
-	while (k < ui.path.length && t >= landing_time(k))
+	int k = ui->skip;
+	while (k < ui->path.length && t >= landing_time(ui, k))
 		k++;
 	for (int sq = 1; sq <= 32; sq++) {
 		const int side = owner(pos, sq);
 		if (side < 0 || sq == start)
 			continue;
 		bool gone = false;
-		if (ui.captured >> (sq - 1) & 1)
-			for (int h = 0; h < ui.path.length && !gone; h++)
-				gone = square_between(ui.path.square[h], ui.path.square[h + 1]) == sq &&
-				       (h < ui.skip || t >= landing_time(h));
+		if (ui->captured >> (sq - 1) & 1)
+			for (int h = 0; h < ui->path.length && !gone; h++)
+				gone = square_between(ui->path.square[h], ui->path.square[h + 1]) == sq &&
+				       (h < ui->skip || t >= landing_time(ui, h));
 		if (gone)
 			continue;
 		int x, y, w;
@@ -573,28 +592,29 @@ static void draw_animation(struct app *a, const struct play *p)
 		draw_piece(a, side, is_king(pos, sq), x, y, w, 1.0, 255);
 	}
 	int x, y, w;
-	if (k >= ui.path.length) { /* landed; a man crowned gets its crown dropped on */
-		square_rect(p, ui.path.square[ui.path.length], &x, &y, &w);
+	if (k >= ui->path.length) { /* landed; a man crowned gets its crown dropped on */
+		square_rect(p, ui->path.square[ui->path.length], &x, &y, &w);
 		draw_piece(a, mover, king, x, y, w, 1.0, 255);
-		if (ui.crowns && ui.crown > 0) {
-			const double u = (t - landing_time(ui.path.length - 1)) / ui.crown;
+		if (ui->crowns && ui->crown > 0) {
+			const double u = (t - landing_time(ui, ui->path.length - 1)) / ui->crown;
 			const double v = u < 0 ? 0 : u > 1 ? 1 : u;
 			draw_piece(a, mover, true, x, y, w, 1.7 - 0.7 * v * v, (Uint8)lround(255 * v));
 		}
 		return;
 	}
 	int xa, ya, xb, yb;
-	square_rect(p, ui.path.square[k], &xa, &ya, &w);
-	square_rect(p, ui.path.square[k + 1], &xb, &yb, &w);
-	const double u = ui.hop > 0 ? 1.0 - (landing_time(k) - t) / ui.hop : 1.0;
+	square_rect(p, ui->path.square[k], &xa, &ya, &w);
+	square_rect(p, ui->path.square[k + 1], &xb, &yb, &w);
+	const double u = ui->hop > 0 ? 1.0 - (landing_time(ui, k) - t) / ui->hop : 1.0;
 	const double e = u < 0 ? 0 : u > 1 ? 1 : u * u * (3 - 2 * u);
-	const double lift = sin(3.14159265358979 * e) * (ui.captured ? 0.18 : 0.08);
+	const double lift = sin(3.14159265358979 * e) * (ui->captured ? 0.18 : 0.08);
 	draw_piece(a, mover, king, xa + (xb - xa) * e, ya + (yb - ya) * e - lift * w * 0.5, w,
 		   1.0 + lift, 255);
 }
 
 static void draw(struct app *a, const struct play *p)
 {
+	struct checkers_ui *ui = p->ui;
 	read_settings(a);
 	check_selection(p);
 	SDL_Renderer *r = a->renderer;
@@ -628,7 +648,7 @@ static void draw(struct app *a, const struct play *p)
 	const int n = human_turn ? match_legal(&p->match, moves) : 0;
 	const bool forced = n > 0 && checkers_move_captures(&moves[0]);
 	/* The pieces that must capture glow, breathing. */
-	if (forced && !ui.from) {
+	if (forced && !ui->from) {
 		const Uint8 alpha = (Uint8)(190 + 60 * (speed_of(a) > 0 ? sin(a->now * 5.0) : 1.0));
 		SDL_SetTextureColorMod(a->assets.pieces, a->theme.must.r, a->theme.must.g, a->theme.must.b);
 		for (int i = 0; i < n; i++) {
@@ -642,17 +662,17 @@ static void draw(struct app *a, const struct play *p)
 	}
 	/* The piece under the pointer, when it can move, shows only its own destinations. */
 	int pointed = 0;
-	for (int i = 0; i < n && !ui.from && p->hover >= 0; i++) {
+	for (int i = 0; i < n && !ui->from && p->hover >= 0; i++) {
 		struct checkers_path path;
 		checkers_move_path(&moves[i], &path);
 		if (path.square[0] == p->hover + 1)
 			pointed = p->hover + 1;
 	}
-	if (ui.from || pointed) { /* the piece picked up glows white, one pointed at faintly */
+	if (ui->from || pointed) { /* the piece picked up glows white, one pointed at faintly */
 		int x, y, w;
-		square_rect(p, ui.from ? (ui.hop_count ? ui.hops[ui.hop_count - 1] : ui.from) : pointed,
+		square_rect(p, ui->from ? (ui->hop_count ? ui->hops[ui->hop_count - 1] : ui->from) : pointed,
 			    &x, &y, &w);
-		draw_cell(a, CELL_GLOW, x, y, w, 1.0, ui.from ? 230 : 110);
+		draw_cell(a, CELL_GLOW, x, y, w, 1.0, ui->from ? 230 : 110);
 	}
 	/* The pieces. */
 	if (moving) {
@@ -660,33 +680,33 @@ static void draw(struct app *a, const struct play *p)
 	} else {
 		/* Pieces jumped by the hops entered so far are drawn faint. */
 		uint32_t jumped = 0;
-		for (int i = 0; ui.from && i < ui.hop_count; i++)
-			jumped |= 1u << (square_between(i ? ui.hops[i - 1] : ui.from, ui.hops[i]) - 1);
+		for (int i = 0; ui->from && i < ui->hop_count; i++)
+			jumped |= 1u << (square_between(i ? ui->hops[i - 1] : ui->from, ui->hops[i]) - 1);
 		for (int sq = 1; sq <= 32; sq++) {
 			const int side = owner(pos, sq);
-			if (side < 0 || (ui.from == sq && (ui.hop_count || ui.dragging)))
+			if (side < 0 || (ui->from == sq && (ui->hop_count || ui->dragging)))
 				continue;
 			int x, y, w;
 			square_rect(p, sq, &x, &y, &w);
 			draw_piece(a, side, is_king(pos, sq), x, y, w, 1.0,
 				   jumped >> (sq - 1) & 1 ? 90 : 255);
 		}
-		if (ui.from && ui.hop_count && !ui.dragging) {
+		if (ui->from && ui->hop_count && !ui->dragging) {
 			int x, y, w;
-			square_rect(p, ui.hops[ui.hop_count - 1], &x, &y, &w);
-			draw_piece(a, pos->side, is_king(pos, ui.from), x, y, w, 1.0, 255);
+			square_rect(p, ui->hops[ui->hop_count - 1], &x, &y, &w);
+			draw_piece(a, pos->side, is_king(pos, ui->from), x, y, w, 1.0, 255);
 		}
 	}
 	/* Legal destinations (hints): of the piece picked up or pointed at, or of every piece. */
 	uint32_t dots = 0;
 	for (int i = 0; i < n && p->hints; i++) {
-		if (ui.from && !follows_entry(&moves[i]))
+		if (ui->from && !follows_entry(ui, &moves[i]))
 			continue;
 		struct checkers_path path;
 		checkers_move_path(&moves[i], &path);
 		if (pointed && path.square[0] != pointed)
 			continue;
-		dots |= 1u << (path.square[ui.from ? ui.hop_count + 1 : 1] - 1);
+		dots |= 1u << (path.square[ui->from ? ui->hop_count + 1 : 1] - 1);
 	}
 	SDL_SetTextureColorMod(a->assets.markers, 255, 236, 150);
 	for (int sq = 1; sq <= 32; sq++) {
@@ -734,11 +754,11 @@ static void draw(struct app *a, const struct play *p)
 			     v >= 0 ? a->theme.good : a->theme.bad, 1, w - 4);
 	}
 	/* The piece being dragged follows the pointer. */
-	if (ui.from && ui.dragging) {
+	if (ui->from && ui->dragging) {
 		int x, y, w;
-		square_rect(p, ui.from, &x, &y, &w);
-		draw_piece(a, pos->side, is_king(pos, ui.from), ui.drag_x - w / 2.0,
-			   ui.drag_y - w / 2.0 - 6, w, 1.12, 255);
+		square_rect(p, ui->from, &x, &y, &w);
+		draw_piece(a, pos->side, is_king(pos, ui->from), ui->drag_x - w / 2.0,
+			   ui->drag_y - w / 2.0 - 6, w, 1.12, 255);
 	}
 	if (p->cursor >= 0 && p->cursor < 32) {
 		int x, y, w;
@@ -773,21 +793,22 @@ static void cursor_step(struct play *p, int dx, int dy)
 
 static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 {
+	struct checkers_ui *ui = p->ui;
 	read_settings(a);
 	check_selection(p);
 	switch (ev->type) {
 	case SDL_MOUSEMOTION:
 		p->hover = hit(p, ev->motion.x, ev->motion.y);
-		if (ui.pressed && ui.from) {
-			ui.drag_x = ev->motion.x;
-			ui.drag_y = ev->motion.y;
-			if (abs(ui.drag_x - ui.press_x) + abs(ui.drag_y - ui.press_y) > DRAG_PIXELS)
-				ui.dragging = true;
+		if (ui->pressed && ui->from) {
+			ui->drag_x = ev->motion.x;
+			ui->drag_y = ev->motion.y;
+			if (abs(ui->drag_x - ui->press_x) + abs(ui->drag_y - ui->press_y) > DRAG_PIXELS)
+				ui->dragging = true;
 		}
 		return true;
 	case SDL_MOUSEBUTTONDOWN: {
-		if (ev->button.button == SDL_BUTTON_RIGHT && ui.from) {
-			drop_selection(); /* a right click puts the piece down again */
+		if (ev->button.button == SDL_BUTTON_RIGHT && ui->from) {
+			drop_selection(ui); /* a right click puts the piece down again */
 			return true;
 		}
 		if (ev->button.button != SDL_BUTTON_LEFT)
@@ -798,27 +819,27 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 		p->cursor = -1;
 		/* A press on the piece already picked up (where its jump has got to) puts it down
 		 * again on release, unless it becomes a drag; any other press acts at once. */
-		ui.press_on_picked = ui.from && piece_at() == index + 1;
-		if (!ui.press_on_picked)
+		ui->press_on_picked = ui->from && piece_at(ui) == index + 1;
+		if (!ui->press_on_picked)
 			square_action(a, p, index + 1, false);
 		/* A press on a piece picked up may become a drag (of the next hop, in a jump). */
-		ui.pressed = ui.from && piece_at() == index + 1;
-		ui.dragging = false;
-		ui.press_x = ui.drag_x = ev->button.x;
-		ui.press_y = ui.drag_y = ev->button.y;
+		ui->pressed = ui->from && piece_at(ui) == index + 1;
+		ui->dragging = false;
+		ui->press_x = ui->drag_x = ev->button.x;
+		ui->press_y = ui->drag_y = ev->button.y;
 		return true;
 	}
 	case SDL_MOUSEBUTTONUP: {
-		if (ev->button.button != SDL_BUTTON_LEFT || !ui.pressed)
+		if (ev->button.button != SDL_BUTTON_LEFT || !ui->pressed)
 			return false;
-		const bool dragged = ui.dragging;
-		ui.pressed = false;
-		ui.dragging = false;
-		if (!dragged && ui.press_on_picked && ui.hop_count == 0)
-			drop_selection();
+		const bool dragged = ui->dragging;
+		ui->pressed = false;
+		ui->dragging = false;
+		if (!dragged && ui->press_on_picked && ui->hop_count == 0)
+			drop_selection(ui);
 		if (dragged) {
 			const int index = hit(p, ev->button.x, ev->button.y);
-			if (index < 0 || index + 1 == piece_at())
+			if (index < 0 || index + 1 == piece_at(ui))
 				return true; /* dropped off the board or where it was: still picked up */
 			square_action(a, p, index + 1, true);
 		}
@@ -843,19 +864,20 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 				square_action(a, p, p->cursor + 1, false);
 			return true;
 		case SDLK_ESCAPE:
-			if (!ui.from)
+			if (!ui->from)
 				return false;
-			drop_selection();
+			drop_selection(ui);
 			return true;
 		case SDLK_s:
 			if (ev->key.repeat)
 				return true;
-			ui.show_stats = !ui.show_stats;
+			ui->show_stats = !ui->show_stats;
 			return true;
 		case SDLK_f:
 			if (ev->key.repeat)
 				return true;
-			a->settings.checkers_flip = !a->settings.checkers_flip;
+			a->settings.option[p->game][CHECKERS_OPT_FLIP] =
+			    !a->settings.option[p->game][CHECKERS_OPT_FLIP];
 			app_save_settings(a);
 			return true;
 		default: return false;
@@ -894,23 +916,24 @@ static void score_text(int v, char *buf, size_t n)
 /* Draws the engine's last search figures in r. */
 static void draw_stats(struct app *a, SDL_Rect r)
 {
+	struct checkers_ui *ui = a->play.ui;
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {160, 170, 160, 255};
-	if (!ui.have_stats) {
+	if (!ui->have_stats) {
 		app_text_fit(a, FONT_SMALL, _("No search yet (S hides this)"), r.x + 12, r.y + 30, dim, 0, r.w - 24);
 		return;
 	}
-	const struct search_result *s = &ui.stats;
+	const struct search_result *s = &ui->stats;
 	char line[200], score[32];
 	score_text(s->score, score, sizeof score);
 	snprintf(line, sizeof line, _("Depth %d \xc2\xb7 score %s for %s"), s->depth, score,
-		 ui.stats_side ? _("White") : _("Black"));
+		 ui->stats_side ? _("White") : _("Black"));
 	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 28, ink, 0, r.w - 24);
-	const double secs = ui.stats_seconds > 0 ? ui.stats_seconds : 0;
+	const double secs = ui->stats_seconds > 0 ? ui->stats_seconds : 0;
 	snprintf(line, sizeof line, _("%llu nodes \xc2\xb7 %.2f s \xc2\xb7 %.0f k nodes/s"),
 		 (unsigned long long)s->nodes, secs, secs > 0 ? (double)s->nodes / secs / 1000.0 : 0.0);
 	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 52, ink, 0, r.w - 24);
 	/* The principal variation, wrapped over up to three lines. */
-	struct checkers_pos pos = ui.stats_root;
+	struct checkers_pos pos = ui->stats_root;
 	char pv[3][200] = {"PV:", "", ""};
 	int row = 0;
 	for (int i = 0; i < s->pv_length && row < 3; i++) {
@@ -967,6 +990,7 @@ static void draw_moves(struct app *a, const struct play *p, SDL_Rect r)
 
 static void panel(struct app *a, const struct play *p, SDL_Rect r)
 {
+	struct checkers_ui *ui = p->ui;
 	const SDL_Color dim = {160, 170, 160, 255}, gold = {240, 196, 80, 255};
 	app_panel(a, r, (SDL_Color){32, 42, 39, 255});
 	const struct checkers_pos *pos = pos_of(p);
@@ -974,9 +998,9 @@ static void panel(struct app *a, const struct play *p, SDL_Rect r)
 			      __builtin_popcount(pos->piece[1] & pos->kings)};
 	char head[160];
 	snprintf(head, sizeof head, _("Kings: Black %d \xc2\xb7 White %d%s"), kings[0], kings[1],
-		 ui.show_stats ? "" : _("   \xc2\xb7 S: search"));
-	app_text_fit(a, FONT_SMALL, head, r.x + 12, r.y + 4, ui.show_stats ? gold : dim, 0, r.w - 24);
-	if (ui.show_stats)
+		 ui->show_stats ? "" : _("   \xc2\xb7 S: search"));
+	app_text_fit(a, FONT_SMALL, head, r.x + 12, r.y + 4, ui->show_stats ? gold : dim, 0, r.w - 24);
+	if (ui->show_stats)
 		draw_stats(a, r);
 	else
 		draw_moves(a, p, r);
@@ -1011,6 +1035,56 @@ static void outcome(const struct play *p, char *buf, size_t n)
 	snprintf(buf, n, _("%s \xc2\xb7 Black %d \xe2\x80\x93 %d White"), how, count(p, 0), count(p, 1));
 }
 
+/* Draws a 3×3 corner of a checkers board: a Black man about to jump a White one (step 0),
+ * or landed beyond it (step 1). */
+static void help_corner(struct app *a, int x, int y, int step)
+{
+	const struct assets *s = &a->assets;
+	const int cell = 64;
+	for (int r = 0; r < 3; r++)
+		for (int c = 0; c < 3; c++) {
+			SDL_Rect sq = {x + c * cell, y + r * cell, cell, cell};
+			const bool dark = (r + c) % 2 == 0;
+			if (dark)
+				app_draw_tinted(a, (SDL_Color){30, 110, 62, 255}, a->theme.felt);
+			else
+				app_draw_colour(a, a->theme.light_square);
+			SDL_RenderFillRect(a->renderer, &sq);
+		}
+	/* cells of the sheet: 0 Black man, 2 White man */
+	const int pieces[2][3] = {{0, 2, -1}, {-1, -1, 0}}; /* bottom-left, centre, top-right */
+	const int spots[3][2] = {{0, 2}, {1, 1}, {2, 0}};
+	for (int i = 0; i < 3; i++) {
+		if (pieces[step][i] < 0)
+			continue;
+		SDL_Rect src = {pieces[step][i] * s->piece_cell, 0, s->piece_cell, s->piece_cell};
+		SDL_Rect dst = {x + spots[i][0] * cell, y + spots[i][1] * cell, cell, cell};
+		SDL_RenderCopy(a->renderer, s->pieces, &src, &dst);
+	}
+}
+
+/* The help page's figure, beside the rules: Black jumps White. */
+static int help_figure(struct app *a, int y)
+{
+	(void)y;
+	const SDL_Color dim = {150, 160, 150, 255};
+	help_corner(a, 900, 100, 0);
+	app_text(a, FONT_LARGE, "\xe2\x86\x93", 996, 300, dim, 1);
+	help_corner(a, 900, 350, 1);
+	app_text_fit(a, FONT_SMALL, _("Black jumps White"), 996, 548, dim, 1, 340);
+	return 0;
+}
+
+/* Drops the piece picked up and the animation: the position shown changed under them. */
+static void changed(struct app *a, struct play *p)
+{
+	(void)a;
+	struct checkers_ui *ui = p->ui;
+	drop_selection(ui);
+	ui->anim = false;
+	ui->pressed = ui->dragging = false;
+}
+
 const struct view view_checkers = {
 	.game = "checkers",
 	.draw = draw,
@@ -1028,4 +1102,9 @@ const struct view view_checkers = {
 	.update = update,
 	.steps = steps,
 	.outcome = outcome,
+	.new_ui = new_ui,
+	.free_ui = free,
+	.changed = changed,
+	.help_figure = help_figure,
+	.help_beside = true,
 };

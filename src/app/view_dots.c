@@ -20,6 +20,28 @@
 #include "games/dots/chains.h"
 #include "games/dots/dots.h"
 
+/* The view's own state (struct view's new_ui): the animation of the last move, per box, and the edge being drawn in anim[EDGE_SLOT]. */
+struct dots_ui {
+	struct square_anim anim[DOTS_MAX_BOXES + 1];
+};
+
+static struct dots_ui *ui_of(const struct play *p)
+{
+	return p->ui;
+}
+
+static void *new_ui(void)
+{
+	return calloc(1, sizeof(struct dots_ui));
+}
+
+/* Drops the animation: the position shown changed under it. */
+static void changed(struct app *a, struct play *p)
+{
+	(void)a;
+	memset(ui_of(p)->anim, 0, sizeof ui_of(p)->anim);
+}
+
 #define EDGE_SECONDS   0.16 /* an edge being drawn */
 #define FILL_SECONDS   0.26 /* a box filling */
 #define BANNER_SECONDS 1.0  /* "Box! Play again" */
@@ -150,8 +172,8 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	const struct dots_pos *before = before_pos;
 	const double speed = speed_of(a);
 	const int mover = before->side;
-	memset(p->anim, 0, sizeof p->anim);
-	p->anim[EDGE_SLOT] =
+	memset(ui_of(p)->anim, 0, sizeof ui_of(p)->anim);
+	ui_of(p)->anim[EDGE_SLOT] =
 	    (struct square_anim){.start = a->now, .from = (int)move->code, .to = mover};
 	double end = a->now + EDGE_SECONDS * speed;
 	if (move->extra == 0) {
@@ -165,7 +187,7 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	for (unsigned i = 0; i < move->extra && i < 2; i++) {
 		const int b = (int)((move->data[0] >> (8 * i)) & 0xff);
 		const double start = a->now + 0.6 * EDGE_SECONDS * speed;
-		p->anim[b] = (struct square_anim){.start = start, .from = -1, .to = mover};
+		ui_of(p)->anim[b] = (struct square_anim){.start = start, .from = -1, .to = mover};
 		if (start + FILL_SECONDS * speed > end)
 			end = start + FILL_SECONDS * speed;
 	}
@@ -282,7 +304,7 @@ static void draw_box(struct app *a, const struct play *p, int b, int owner, doub
 /* Returns the scale (0..1) of box b's fill now, or a negative number before it starts. */
 static double box_scale(const struct app *a, const struct play *p, int b)
 {
-	const struct square_anim *an = &p->anim[b];
+	const struct square_anim *an = &ui_of(p)->anim[b];
 	const double speed = speed_of(a);
 	if (an->start <= 0 || speed <= 0)
 		return 1;
@@ -298,7 +320,7 @@ static double box_scale(const struct app *a, const struct play *p, int b)
 /* Returns the drawn fraction (0..1) of edge e now: an edge just drawn grows from its middle. */
 static double edge_scale(const struct app *a, const struct play *p, int e)
 {
-	const struct square_anim *an = &p->anim[EDGE_SLOT];
+	const struct square_anim *an = &ui_of(p)->anim[EDGE_SLOT];
 	const double speed = speed_of(a);
 	if (an->start <= 0 || an->from != e || speed <= 0)
 		return 1;
@@ -549,6 +571,50 @@ static void panel(struct app *a, const struct play *p, SDL_Rect r)
 	app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 108, gold, 0, r.w - 32);
 }
 
+/* Draws one box of Dots and Boxes: three sides drawn (step 0), then the fourth drawn in
+ * in the last line's colour (amber) and the box filled in A's (blue), as the theme has them
+ * (step 1). */
+static void help_box(struct app *a, int x, int y, int step)
+{
+	SDL_Renderer *r = a->renderer;
+	const int cell = 56, t = 6;
+	app_draw_tinted(a, (SDL_Color){236, 228, 209, 255}, a->theme.paper);
+	SDL_RenderFillRect(r, &(SDL_Rect){x - 14, y - 14, cell + 28, cell + 28});
+	if (step) {
+		app_draw_colour(a, a->theme.side[0]);
+		SDL_RenderFillRect(r, &(SDL_Rect){x + t, y + t, cell - 2 * t, cell - 2 * t});
+	}
+	app_draw_colour(a, a->theme.ink);
+	SDL_RenderFillRect(r, &(SDL_Rect){x, y - t / 2, cell, t});        /* top */
+	SDL_RenderFillRect(r, &(SDL_Rect){x, y + cell - t / 2, cell, t}); /* bottom */
+	SDL_RenderFillRect(r, &(SDL_Rect){x - t / 2, y, t, cell});        /* left */
+	if (step) {
+		app_draw_colour(a, a->theme.last_line);
+		SDL_RenderFillRect(r, &(SDL_Rect){x + cell - t / 2, y, t, cell});
+	}
+	SDL_Texture *dot = a->assets.dot;
+	int h;
+	SDL_QueryTexture(dot, NULL, NULL, NULL, &h);
+	for (int k = 0; k < 4; k++) {
+		SDL_Rect src = {0, 0, h, h};
+		SDL_Rect dst = {x + (k & 1) * cell - 14, y + (k >> 1) * cell - 14, 28, 28};
+		SDL_RenderCopy(r, dot, &src, &dst);
+	}
+}
+
+/* The help page's figure: A draws the fourth side of a box. */
+static int help_figure(struct app *a, int y)
+{
+	const SDL_Color dim = {150, 160, 150, 255};
+	help_box(a, 94, y + 14, 0);
+	app_text(a, FONT_LARGE, "\xe2\x86\x92", 222, y + 20, dim, 1);
+	help_box(a, 296, y + 14, 1);
+	app_text_wrap(a, FONT_SMALL,
+		      _("A draws the fourth side: the box is A's, and A draws another line."), 420,
+		      y + 16, 760, 28, dim);
+	return 124;
+}
+
 const struct view view_dots = {
     .game = "dots",
     .draw = draw,
@@ -563,4 +629,8 @@ const struct view view_dots = {
     .describe = describe,
     .event = event,
     .panel = panel,
+    .new_ui = new_ui,
+    .free_ui = free,
+    .changed = changed,
+    .help_figure = help_figure,
 };

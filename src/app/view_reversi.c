@@ -5,12 +5,35 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/app.h"
 #include "app/i18n.h"
 #include "app/layout.h"
 #include "games/reversi/reversi.h"
+
+/* The view's own state (struct view's new_ui): the animation of the last move, per square. */
+struct reversi_ui {
+	struct square_anim anim[REVERSI_MAX_SIZE * REVERSI_MAX_SIZE];
+};
+
+static struct reversi_ui *ui_of(const struct play *p)
+{
+	return p->ui;
+}
+
+static void *new_ui(void)
+{
+	return calloc(1, sizeof(struct reversi_ui));
+}
+
+/* Drops the animation: the position shown changed under it. */
+static void changed(struct app *a, struct play *p)
+{
+	(void)a;
+	memset(ui_of(p)->anim, 0, sizeof ui_of(p)->anim);
+}
 
 #define FLIP_SECONDS 0.32 /* one disc turning over */
 #define RIPPLE_SECONDS 0.07 /* delay per ring of distance from the placed disc */
@@ -78,7 +101,7 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	const struct reversi_pos *before = before_pos;
 	const int size = before->size;
 	const double speed = speed_of(a);
-	memset(p->anim, 0, sizeof p->anim);
+	memset(ui_of(p)->anim, 0, sizeof ui_of(p)->anim);
 	if (move->code == REVERSI_PASS) {
 		app_sound(a, SOUND_PASS);
 		return;
@@ -86,7 +109,7 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	app_sound(a, SOUND_PLACE);
 	const int sq = (int)move->code, mover = before->side;
 	const reversi_bits flips = ((reversi_bits)move->data[1] << 64) | move->data[0];
-	p->anim[sq] = (struct square_anim){.start = a->now, .from = -1, .to = mover};
+	ui_of(p)->anim[sq] = (struct square_anim){.start = a->now, .from = -1, .to = mover};
 	double end = a->now + 0.15 * speed;
 	for (int i = 0; i < size * size; i++) {
 		if (!((flips >> i) & 1))
@@ -94,7 +117,7 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 		const int dx = abs(i % size - sq % size), dy = abs(i / size - sq / size);
 		const int ring = dx > dy ? dx : dy;
 		const double start = a->now + (0.06 + RIPPLE_SECONDS * (ring - 1)) * speed;
-		p->anim[i] = (struct square_anim){.start = start, .from = 1 - mover, .to = mover};
+		ui_of(p)->anim[i] = (struct square_anim){.start = start, .from = 1 - mover, .to = mover};
 		if (start + FLIP_SECONDS * speed > end)
 			end = start + FLIP_SECONDS * speed;
 	}
@@ -134,7 +157,7 @@ static bool disc_look(const struct app *a, const struct play *p, int i, int *fra
 	const reversi_bits x = (reversi_bits)1 << i;
 	int colour = pos->disc[0] & x ? 0 : pos->disc[1] & x ? 1 : -1;
 	*scale = 1.0;
-	const struct square_anim *an = &p->anim[i];
+	const struct square_anim *an = &ui_of(p)->anim[i];
 	const double speed = speed_of(a);
 	if (an->start > 0 && speed > 0 && colour >= 0) {
 		const double t = a->now - an->start;
@@ -233,7 +256,7 @@ static void draw(struct app *a, const struct play *p)
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
 		if (i == p->hover)
 			draw_disc(a, pos->side == 0 ? 0 : a->assets.disc_frames - 1, sx, sy, sw, 0.92, 110);
-		else if (p->hints && !(p->show_eval && i < 128 && p->eval_known[i])) {
+		else if (p->hints && !(p->show_eval && i < p->eval_count && p->eval_known[i])) {
 			/* the dot takes the colour of the side to move */
 			const Uint8 shade = pos->side == 0 ? 40 : 255;
 			if (th->high_contrast) /* yellow stands out on the felt for both sides */
@@ -260,7 +283,7 @@ static void draw(struct app *a, const struct play *p)
 	/* The evaluation overlay (E): the engine's score of each legal square, in discs. */
 	for (int k = 0; k < n && p->show_eval && still; k++) {
 		const int i = (int)moves[k].code;
-		if (moves[k].code == REVERSI_PASS || i >= 128 || !p->eval_known[i])
+		if (moves[k].code == REVERSI_PASS || i < 0 || i >= p->eval_count || !p->eval_known[i])
 			continue;
 		int sx, sy, sw;
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
@@ -304,6 +327,49 @@ static void describe(const struct play *p, char *buf, size_t n)
 		 pos->size, pos->hole ? _(", black hole") : "");
 }
 
+/* Draws a row of four squares: Black, White, White, and an empty one where Black plays. */
+static void help_row(struct app *a, int x, int y, int step)
+{
+	const struct assets *s = &a->assets;
+	const int cell = 64, last = s->disc_frames - 1;
+	const int colours[4] = {0, 1, 1, step ? 0 : -1};
+	for (int i = 0; i < 4; i++) {
+		SDL_Rect sq = {x + i * cell, y, cell, cell};
+		app_draw_tinted(a, (SDL_Color){34, 110, 62, 255}, a->theme.felt);
+		SDL_RenderFillRect(a->renderer, &sq);
+		app_draw_colour(a, a->theme.grid);
+		SDL_RenderDrawRect(a->renderer, &sq);
+		int c = colours[i];
+		if (step && (i == 1 || i == 2))
+			c = 0; /* flipped */
+		if (c < 0)
+			continue;
+		SDL_Rect src = {(c ? last : 0) * s->disc_cell, 0, s->disc_cell, s->disc_cell};
+		SDL_Rect dst = {sq.x + 4, sq.y + 4, cell - 8, cell - 8};
+		SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
+	}
+}
+
+/* The help page's figure: Black plays on the right and both White discs turn over. */
+static int help_figure(struct app *a, int y)
+{
+	const SDL_Color dim = {150, 160, 150, 255};
+	help_row(a, 80, y, 0);
+	app_text(a, FONT_LARGE, "\xe2\x86\x92", 400, y + 8, dim, 1);
+	help_row(a, 460, y, 1);
+	app_text_fit(a, FONT_SMALL, _("Black plays on the right: both White discs turn over."), 80,
+		     y + 76, dim, 0, APP_W - 160);
+	return 124;
+}
+
+/* The game-over line: the discs and the final score. */
+static void outcome(const struct play *p, char *buf, size_t n)
+{
+	snprintf(buf, n, _("%s %d \xe2\x80\x93 %d %s \xc2\xb7 final score %+d"),
+		 _(p->rules->side_name[0]), count(p, 0), count(p, 1), _(p->rules->side_name[1]),
+		 match_result(&p->match));
+}
+
 const struct view view_reversi = {
 	.game = "reversi",
 	.draw = draw,
@@ -316,4 +382,9 @@ const struct view view_reversi = {
 	.count = count,
 	.emblem = emblem,
 	.describe = describe,
+	.outcome = outcome,
+	.new_ui = new_ui,
+	.free_ui = free,
+	.changed = changed,
+	.help_figure = help_figure,
 };

@@ -15,17 +15,9 @@
 #include "cli/cli.h"
 #include "core/level.h"
 #include "core/match.h"
+#include "core/module.h"
 #include "core/search.h"
 
-/* Openings that lead to ordinary positions, as move texts separated by spaces. */
-static const char *const reversi_lines[] = {
-    "",
-    "f5 f6 e6 f4",
-    "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7",
-    "f5 d6 c3 d3 c4 f4 c5 b3 c2 e6 c6 b4 b5 d2 e3 a6",
-};
-static const char *const checkers_lines[] = {"", "11-15 23-19", "11-15 23-19 8-11 22-17"};
-static const char *const dots_lines[] = {"", "0 5 9 12"};
 
 /* Searches pos under `limits`, prints its line, adds to the totals. */
 static void bench_one(struct search *s, const struct game_rules *rules, const void *pos, int i,
@@ -48,8 +40,8 @@ static void bench_one(struct search *s, const struct game_rules *rules, const vo
 /* Prints the usage line; returns 2. */
 static int usage(void)
 {
-	fputs("usage: parity bench search reversi|checkers|dots LEVEL [--depth N] [--file FILE]\n",
-	      stderr);
+	fprintf(stderr, "usage: parity bench search %s LEVEL [--depth N] [--file FILE]\n",
+		cli_game_names());
 	return 2;
 }
 
@@ -117,11 +109,9 @@ int cli_bench(int argc, char **argv)
 		}
 		fclose(f);
 	} else {
-		const char *const *lines = rules == &checkers_rules ? checkers_lines
-		                           : rules == &dots_rules   ? dots_lines
-		                                                    : reversi_lines;
-		count = rules == &checkers_rules ? 3 : rules == &dots_rules ? 2 : 4;
-		for (int i = 0; i < count; i++) {
+		/* The game's bench openings (its module's), each from the start position. */
+		const char *const *lines = game_module_of(rules)->bench;
+		for (int i = 0; lines && lines[i]; i++, count++) {
 			struct match m;
 			if (match_init(&m, rules, NULL) != GAME_OK)
 				return 1;

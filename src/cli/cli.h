@@ -73,10 +73,15 @@ int cli_proven_margin(struct search *s, const struct game_rules *rules, const vo
 /* Writes a move score as analyse prints it ("+1.25", "win +18"). Returns snprintf's count. */
 int cli_format_score(const struct cli_move_score *m, char *buf, size_t n);
 
-/* Reads the game options shared by subcommands (--size, --anti, --black-hole, --seed) from
- * argv[*i]; returns 1 if it took the option (advancing *i past its value), 0 if the option is
- * not one of them, -1 (with a message on stderr) if its value is bad. */
-int cli_game_option(int argc, char **argv, int *i, struct game_options *opt);
+/* Reads an option of `rules`' game (its module's: --size, --anti, ...) or --seed from
+ * argv[*i]; returns 1 if it took the option (advancing *i past its value), 0 if it is not an
+ * option of any game, -1 (with a message on stderr) for a bad value or another game's
+ * option. */
+int cli_game_option(const struct game_rules *rules, int argc, char **argv, int *i,
+		    struct game_options *opt);
+
+/* Returns the names of the games, "reversi|checkers|dots", from the registry. */
+const char *cli_game_names(void);
 
 /* Appends one word of a position given on the command line (it may come as one argument or
  * as several) to `position` (n bytes). Returns 0, or 2 with a line on stderr for an unknown

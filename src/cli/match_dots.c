@@ -100,7 +100,7 @@ int cli_match_dots(int argc, char **argv)
 			return 2;
 		}
 	long games = 10, seed = 1, plies = 4;
-	struct game_options opt = {.rows = 5, .cols = 5};
+	struct game_options opt = dots_options(5, 5);
 	for (int i = 3; i < argc; i++) {
 		const char *name = argv[i];
 		if (i + 1 >= argc) {
@@ -120,8 +120,8 @@ int cli_match_dots(int argc, char **argv)
 			char err[GAME_ERR_MAX];
 			bad = dots_rules.pos_parse(&probe, value, NULL, err) != GAME_OK ||
 			      strchr(value, ' ') != NULL;
-			opt.rows = probe.rows;
-			opt.cols = probe.cols;
+			opt.value[DOTS_OPT_ROWS] = probe.rows;
+			opt.value[DOTS_OPT_COLS] = probe.cols;
 		} else {
 			fprintf(stderr, "parity: unknown option \"%s\"\n", name);
 			return 2;
@@ -162,7 +162,7 @@ int cli_match_dots(int argc, char **argv)
 	}
 	printf("%s vs %s on %dx%d: %ld games, %d wins, %d draws, %d losses, score %.1f%%, "
 	       "mean box difference %+.2f, %.1f seconds\n",
-	       lv[0]->name, lv[1]->name, opt.rows, opt.cols, games, wins, draws, losses,
+	       lv[0]->name, lv[1]->name, opt.value[DOTS_OPT_ROWS], opt.value[DOTS_OPT_COLS], games, wins, draws, losses,
 	       100.0 * (wins + 0.5 * draws) / (double)games, (double)total / (double)games,
 	       cli_seconds() - t0);
 	search_free(engine[0]);

@@ -7,6 +7,8 @@
  */
 #include "cli/cli.h"
 
+#include "core/module.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -32,46 +34,31 @@ static long parse_long(const char *text, long lo, long hi, int *ok)
 	return v;
 }
 
-int cli_game_option(int argc, char **argv, int *i, struct game_options *opt)
+int cli_game_option(const struct game_rules *rules, int argc, char **argv, int *i,
+		    struct game_options *opt)
 {
-	const char *arg = argv[*i];
-	const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
-	int ok = 1;
-	if (strcmp(arg, "--anti") == 0) {
-		opt->flags |= GAME_OPT_ANTI;
-		return 1;
-	}
-	if (strcmp(arg, "--black-hole") == 0) {
-		opt->flags |= GAME_OPT_BLACK_HOLE;
-		return 1;
-	}
-	if (strcmp(arg, "--size") != 0 && strcmp(arg, "--seed") != 0)
-		return 0;
-	if (!value) {
-		fprintf(stderr, "parity: %s needs a value\n", arg);
+	char err[GAME_ERR_MAX];
+	const int rc = game_options_arg(game_module_of(rules), argc, argv, i, opt, err);
+	if (rc < 0) {
+		fprintf(stderr, "parity: %s\n", err);
 		return -1;
 	}
-	*i += 1;
-	if (strcmp(arg, "--seed") == 0) {
-		opt->seed = (uint32_t)parse_long(value, 0, 0xffffffffL, &ok);
-		opt->flags |= GAME_OPT_BLACK_HOLE;
-	} else if (strchr(value, 'x')) {
-		int rows, cols;
-		char tail;
-		if (sscanf(value, "%dx%d%c", &rows, &cols, &tail) != 2)
-			ok = 0;
-		else {
-			opt->rows = rows;
-			opt->cols = cols;
-		}
-	} else {
-		opt->size = (int)parse_long(value, 1, 100, &ok);
+	return rc;
+}
+
+const char *cli_game_names(void)
+{
+	static char names[256];
+	size_t len = 0;
+	names[0] = '\0';
+	for (int g = 0; g < game_module_count(); g++) {
+		const int w = snprintf(names + len, sizeof names - len, "%s%s", g ? "|" : "",
+				       game_module_at(g)->rules->name);
+		if (w < 0 || (size_t)w >= sizeof names - len)
+			break;
+		len += (size_t)w;
 	}
-	if (!ok) {
-		fprintf(stderr, "parity: bad value for %s: \"%s\"\n", arg, value);
-		return -1;
-	}
-	return 1;
+	return names;
 }
 
 int cli_position_word(char *position, size_t n, const char *arg)
@@ -96,9 +83,9 @@ int cli_position_word(char *position, size_t n, const char *arg)
 /* Prints how to call perft and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity perft reversi|checkers|dots DEPTH [POSITION] "
-	      "[--size N|RxC] [--anti] [--black-hole] [--seed N]\n",
-	      stderr);
+	char options[512];
+	game_options_usage(options, sizeof options);
+	fprintf(stderr, "usage: parity perft %s DEPTH [POSITION] %s\n", cli_game_names(), options);
 	return 2;
 }
 
@@ -108,7 +95,7 @@ int cli_perft(int argc, char **argv)
 		return usage();
 	const struct game_rules *rules = game_find(argv[0]);
 	if (!rules) {
-		fprintf(stderr, "parity: unknown game \"%s\" (reversi, checkers or dots)\n", argv[0]);
+		fprintf(stderr, "parity: unknown game \"%s\" (%s)\n", argv[0], cli_game_names());
 		return 2;
 	}
 	int ok = 1;
@@ -121,7 +108,7 @@ int cli_perft(int argc, char **argv)
 	struct game_options opt = {0};
 	char position[GAME_TEXT_MAX] = "";
 	for (int i = 2; i < argc; i++) {
-		const int took = cli_game_option(argc, argv, &i, &opt);
+		const int took = cli_game_option(rules, argc, argv, &i, &opt);
 		if (took < 0)
 			return 2;
 		if (took)

@@ -1,22 +1,11 @@
 /*
- * core/game.c — what every game shares behind the rules interface: the registry of games,
- * position allocation, error messages and the generic (interface-only) perft.
+ * core/game.c — what every game shares behind the rules interface: position allocation, error messages and the generic (interface-only) perft.
  */
 #include "core/game.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static const struct game_rules *const all_games[] = {&reversi_rules, &checkers_rules, &dots_rules};
-
-const struct game_rules *game_find(const char *name)
-{
-	for (size_t i = 0; i < sizeof all_games / sizeof all_games[0]; i++)
-		if (strcmp(all_games[i]->name, name) == 0)
-			return all_games[i];
-	return NULL;
-}
 
 void *game_pos_new(const struct game_rules *rules)
 {

@@ -16,6 +16,12 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Marks text that people read for translation where it is written (xgettext --keyword=N_);
+ * the front end translates it where it shows it. */
+#ifndef N_
+#define N_(text) (text)
+#endif
+
 enum {
 	GAME_MOVES_MAX = 256, /* more than any game's legal moves in one position */
 	GAME_TEXT_MAX = 512,  /* long enough for any move or position text */
@@ -33,18 +39,14 @@ enum game_error {
 	GAME_ERR_SPACE = -5,    /* the output buffer is too small */
 };
 
-/* Option flags (Reversi variants). */
-enum {
-	GAME_OPT_ANTI = 1u << 0,       /* Anti-reversi: fewest discs wins */
-	GAME_OPT_BLACK_HOLE = 1u << 1, /* one square, chosen by `seed`, never holds a disc */
-};
+enum { GAME_OPTION_SLOTS = 6 }; /* no game has more option values than this */
 
-/* What a game is set up with. Zero means "the game's default" for every field. */
+/* What a game is set up with: its options' values by slot, as the game's module lists them
+ * (core/module.h). Zero means "the option's default" in every slot, so a zeroed block is the
+ * standard game. */
 struct game_options {
-	int size;       /* Reversi: board side, 6, 8 or 10 (default 8) */
-	int rows, cols; /* Dots and Boxes: boxes down and across, 1..9 (default 3x3) */
-	unsigned flags; /* GAME_OPT_* */
-	uint32_t seed;  /* Black hole: picks the blocked square */
+	int value[GAME_OPTION_SLOTS];
+	uint32_t seed; /* for set-ups drawn at random (Reversi's black hole) */
 };
 
 /*
@@ -155,11 +157,7 @@ struct game_rules {
 	const struct game_deep *deep;
 };
 
-extern const struct game_rules reversi_rules;
-extern const struct game_rules checkers_rules;
-extern const struct game_rules dots_rules;
-
-/* Returns the game whose name is `name`, or NULL. */
+/* Returns the game whose name is `name` (a game of the registry, core/module.h), or NULL. */
 const struct game_rules *game_find(const char *name);
 
 /* Returns a zeroed block for one position of `rules` (free it with free), or NULL. */

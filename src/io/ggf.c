@@ -74,7 +74,7 @@ static int read_board(const char *value, size_t len, struct reversi_pos *pos, ch
 	if (i != len)
 		return game_fail(err, GAME_ERR_SYNTAX, "BO: unexpected text after the side to move");
 	text[out] = '\0';
-	const struct game_options opt = {.size = size};
+	const struct game_options opt = reversi_options(size, false, false, 0);
 	char why[GAME_ERR_MAX];
 	if (reversi_rules.pos_parse(pos, text, &opt, why) != GAME_OK)
 		return game_fail(err, GAME_ERR_ILLEGAL, "BO: %s", why);

@@ -11,18 +11,8 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/module.h"
 #include "io/span.h"
-
-/* The option flags and their words in the `flags` line, in the order they are written. */
-static const struct {
-	unsigned flag;
-	const char *word;
-} flag_words[] = {
-    {GAME_OPT_ANTI, "anti"},
-    {GAME_OPT_BLACK_HOLE, "black-hole"},
-};
-
-enum { NFLAGS = sizeof flag_words / sizeof flag_words[0] };
 
 /* ---- writing ------------------------------------------------------------------------- */
 
@@ -94,31 +84,42 @@ int save_format(const struct match *m, const struct save_info *info, char *buf, 
 	    (info->human != 0 && info->human != 1))
 		return GAME_ERR_OPTIONS;
 	const struct game_options *opt = &m->options;
-	unsigned known = 0;
-	for (int i = 0; i < NFLAGS; i++)
-		known |= flag_words[i].flag;
-	if (opt->flags & ~known || opt->size < 0 || opt->rows < 0 || opt->cols < 0)
+	const struct game_module *mod = game_module_of(m->rules);
+	if (!mod)
 		return GAME_ERR_OPTIONS;
+	for (int k = 0; k < mod->option_count; k++) {
+		const struct game_option *x = &mod->options[k];
+		for (int j = 0; j < (x->kind == GAME_OPTION_GRID ? 2 : 1); j++)
+			if (opt->value[x->slot + j] < 0 ||
+			    (x->kind == GAME_OPTION_BOOL && opt->value[x->slot] > 1))
+				return GAME_ERR_OPTIONS;
+	}
 
+	/* The game's options, each only when not zero (its default): numbers as `key = N`
+	 * (a grid as its two part keys), the switches that are on in one `flags` line. */
 	struct out o = {buf, n, 0, false};
 	put(&o, "# Parity saved game\n[parity-save]\nversion = %d\ngame = %s\n", SAVE_VERSION,
 	    m->rules->name);
-	if (opt->size)
-		put(&o, "size = %d\n", opt->size);
-	if (opt->rows)
-		put(&o, "rows = %d\n", opt->rows);
-	if (opt->cols)
-		put(&o, "cols = %d\n", opt->cols);
-	if (opt->flags) {
-		put(&o, "flags = ");
-		const char *sep = "";
-		for (int i = 0; i < NFLAGS; i++)
-			if (opt->flags & flag_words[i].flag) {
-				put(&o, "%s%s", sep, flag_words[i].word);
-				sep = ",";
-			}
-		put(&o, "\n");
+	const char *sep = "flags = ";
+	for (int k = 0; k < mod->option_count; k++) {
+		const struct game_option *x = &mod->options[k];
+		if (x->display)
+			continue;
+		if (x->kind == GAME_OPTION_INT && opt->value[x->slot])
+			put(&o, "%s = %d\n", x->key, opt->value[x->slot]);
+		for (int j = 0; x->kind == GAME_OPTION_GRID && j < 2; j++)
+			if (opt->value[x->slot + j])
+				put(&o, "%s = %d\n", x->part[j], opt->value[x->slot + j]);
 	}
+	for (int k = 0; k < mod->option_count; k++) {
+		const struct game_option *x = &mod->options[k];
+		if (!x->display && x->kind == GAME_OPTION_BOOL && opt->value[x->slot]) {
+			put(&o, "%s%s", sep, x->key);
+			sep = ",";
+		}
+	}
+	if (sep[0] == ',')
+		put(&o, "\n");
 	if (opt->seed)
 		put(&o, "seed = %lu\n", (unsigned long)opt->seed);
 	put(&o, "mode = %s\nlevel = %s\nhuman = %d\n", info->mode, info->level, info->human);
@@ -198,9 +199,6 @@ static bool parse_number(struct span a, unsigned long max, unsigned long *v)
 enum field {
 	F_VERSION,
 	F_GAME,
-	F_SIZE,
-	F_ROWS,
-	F_COLS,
 	F_FLAGS,
 	F_SEED,
 	F_MODE,
@@ -213,8 +211,7 @@ enum field {
 };
 
 static const char *const field_names[NFIELDS] = {
-    "version", "game",  "size",  "rows",  "cols",  "flags",  "seed",
-    "mode",    "level", "human", "start", "moves", "cursor",
+    "version", "game", "flags", "seed", "mode", "level", "human", "start", "moves", "cursor",
 };
 
 /* Which keys every save holds (the others are written only when needed). */
@@ -224,10 +221,16 @@ static bool required(enum field f)
 	       f == F_MOVES || f == F_CURSOR;
 }
 
-/* The value of each key found, with the line it came from (0: not found). */
+enum { OPTION_LINES_MAX = 2 * GAME_OPTION_SLOTS };
+
+/* The value of each key found, with the line it came from (0: not found); the other keys,
+ * which the game's options may claim once the game is known. */
 struct fields {
 	struct span value[NFIELDS];
 	int line[NFIELDS];
+	int other_count;
+	struct span other_key[OPTION_LINES_MAX], other_value[OPTION_LINES_MAX];
+	int other_line[OPTION_LINES_MAX];
 };
 
 /* Splits the text into key values. Returns 0, or IO_ERR_CORRUPT with a message in err. */
@@ -280,6 +283,12 @@ static int scan(const char *text, struct fields *f, char *err)
 		int k = 0;
 		while (k < NFIELDS && !span_is(key, field_names[k]))
 			k++;
+		if (k == NFIELDS && f->other_count < OPTION_LINES_MAX) {
+			f->other_key[f->other_count] = key;
+			f->other_value[f->other_count] = value;
+			f->other_line[f->other_count++] = line_no;
+			continue;
+		}
 		if (k == NFIELDS) {
 			if (!unknown[0]) {
 				span_quote(key, shown);
@@ -318,17 +327,39 @@ static int scan(const char *text, struct fields *f, char *err)
 	return 0;
 }
 
-/* Reads the options from the fields into opt. Returns 0 or IO_ERR_CORRUPT with a message. */
-static int read_options(const struct fields *f, struct game_options *opt, char *err)
+/* Reads the options of module `mod` from the fields into opt. Returns 0 or IO_ERR_CORRUPT
+ * with a message. */
+static int read_options(const struct fields *f, const struct game_module *mod,
+                        struct game_options *opt, char *err)
 {
 	memset(opt, 0, sizeof *opt);
-	int *const sizes[] = {&opt->size, &opt->rows, &opt->cols};
-	for (int k = F_SIZE; k <= F_COLS; k++) {
+	int seen[GAME_OPTION_SLOTS] = {0};
+	for (int i = 0; i < f->other_count; i++) {
+		char key[32], shown[32];
+		span_quote(f->other_key[i], key);
+		int part = 0;
+		const struct game_option *x =
+		    f->other_key[i].len < 24 ? game_option_find(mod, key, &part) : NULL;
+		if (x && (x->display || x->kind == GAME_OPTION_BOOL))
+			x = NULL; /* switches come in the flags line */
+		if (x && x->kind == GAME_OPTION_GRID && strcmp(key, x->key) == 0)
+			x = NULL; /* a grid is saved as its two parts */
+		if (!x)
+			return game_fail(err, IO_ERR_CORRUPT, "line %d: unknown key \"%s\"",
+			                 f->other_line[i], key);
+		const int slot = x->slot + part;
+		if (seen[slot])
+			return game_fail(err, IO_ERR_CORRUPT,
+			                 "line %d: %s given twice (first on line %d)",
+			                 f->other_line[i], key, seen[slot]);
+		seen[slot] = f->other_line[i];
 		unsigned long v = 0;
-		if (f->line[k] && !parse_number(f->value[k], 1000, &v))
-			return game_fail(err, IO_ERR_CORRUPT, "line %d: %s is not a board size",
-			                 f->line[k], field_names[k]);
-		*sizes[k - F_SIZE] = (int)v;
+		if (!parse_number(f->other_value[i], 1000, &v)) {
+			span_quote(f->other_value[i], shown);
+			return game_fail(err, IO_ERR_CORRUPT, "line %d: %s is not a number: \"%s\"",
+			                 f->other_line[i], key, shown);
+		}
+		opt->value[slot] = (int)v;
 	}
 	unsigned long seed = 0;
 	if (f->line[F_SEED] && !parse_number(f->value[F_SEED], 0xffffffffUL, &seed))
@@ -342,18 +373,24 @@ static int read_options(const struct fields *f, struct game_options *opt, char *
 		const size_t wlen = comma ? (size_t)(comma - rest.s) : rest.len;
 		const struct span word = span_trim((struct span){rest.s, wlen});
 		rest = comma ? (struct span){comma + 1, rest.len - wlen - 1} : (struct span){"", 0};
-		int i = 0;
-		while (i < NFLAGS && !span_is(word, flag_words[i].word))
-			i++;
-		if (i == NFLAGS) {
-			char shown[32];
+		const struct game_option *x = NULL;
+		for (int k = 0; k < mod->option_count; k++)
+			if (mod->options[k].kind == GAME_OPTION_BOOL && !mod->options[k].display &&
+			    span_is(word, mod->options[k].key))
+				x = &mod->options[k];
+		if (!x) {
+			char shown[32], list[GAME_ERR_MAX] = "";
 			span_quote(word, shown);
-			return game_fail(
-			    err, IO_ERR_CORRUPT,
-			    "line %d: unknown flag \"%s\" (flags are anti, black-hole)",
-			    f->line[F_FLAGS], shown);
+			for (int k = 0; k < mod->option_count; k++)
+				if (mod->options[k].kind == GAME_OPTION_BOOL && !mod->options[k].display)
+					snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+					         list[0] ? ", " : "", mod->options[k].key);
+			return game_fail(err, IO_ERR_CORRUPT,
+			                 "line %d: unknown flag \"%s\" (%s has %s%s)", f->line[F_FLAGS],
+			                 shown, mod->rules->name, list[0] ? "flags " : "no flags",
+			                 list);
 		}
-		opt->flags |= flag_words[i].flag;
+		opt->value[x->slot] = 1;
 	}
 	return 0;
 }
@@ -427,9 +464,7 @@ static int set_up(const struct fields *f, const struct game_rules *rules,
 		if (rc != GAME_OK) {
 			free(pos);
 			return game_fail(err, IO_ERR_CORRUPT,
-			                 "%s cannot be played with these options "
-			                 "(size %d, rows %d, cols %d)",
-			                 rules->name, opt->size, opt->rows, opt->cols);
+			                 "%s cannot be played with these options", rules->name);
 		}
 	}
 	rc = match_init_at(m, rules, opt, pos);
@@ -500,7 +535,7 @@ int save_parse(const char *text, struct match *m, struct save_info *info, char *
 	struct game_options opt;
 	struct save_info got;
 	unsigned long cursor;
-	rc = read_options(&f, &opt, err);
+	rc = read_options(&f, game_module_of(rules), &opt, err);
 	if (rc == 0)
 		rc = read_info(&f, &got, err);
 	if (rc != 0)

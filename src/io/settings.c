@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/module.h"
 #include "io/span.h"
 
-const char *const settings_games[] = {"reversi", "checkers", "dots", NULL};
 const char *const settings_modes[] = {"vs-computer", "two-players", "demo", NULL};
 const char *const settings_levels[] = {"beginner", "medium", "hard", "expert", NULL};
 const char *const settings_languages[] = {"auto", "en", "ru", "zh", NULL};
@@ -22,6 +22,7 @@ const char *const settings_palettes[] = {"standard", "colour-blind", NULL};
 
 enum key_kind {
 	KIND_WORD, /* one of `words`, stored as a char[SETTINGS_WORD_MAX] */
+	KIND_GAME, /* the name of a game of the registry, stored as a KIND_WORD */
 	KIND_INT,  /* lo..hi in steps of `step`, stored as an int */
 	KIND_BOOL, /* yes/no, on/off, true/false, 1/0, stored as a bool */
 };
@@ -39,17 +40,11 @@ struct key {
 
 /* Every key, in the order the file is written; keys of one section stay together. */
 static const struct key keys[] = {
-    {"play", "game", KIND_WORD, FIELD(game), 0, 0, 0, 0, settings_games},
+    {"play", "game", KIND_GAME, FIELD(game), 0, 0, 0, 0, NULL},
     {"play", "mode", KIND_WORD, FIELD(mode), 0, 0, 0, 0, settings_modes},
     {"play", "level", KIND_WORD, FIELD(level), 0, 0, 0, 0, settings_levels},
     {"play", "colour", KIND_INT, FIELD(colour), 0, 1, 1, 0, NULL},
-    {"reversi", "size", KIND_INT, FIELD(reversi_size), 6, 10, 2, 8, NULL},
-    {"reversi", "anti", KIND_BOOL, FIELD(reversi_anti), 0, 0, 0, 0, NULL},
-    {"reversi", "black-hole", KIND_BOOL, FIELD(reversi_black_hole), 0, 0, 0, 0, NULL},
-    {"dots", "rows", KIND_INT, FIELD(dots_rows), 1, 9, 1, 3, NULL},
-    {"dots", "cols", KIND_INT, FIELD(dots_cols), 1, 9, 1, 3, NULL},
-    {"checkers", "flip", KIND_BOOL, FIELD(checkers_flip), 0, 0, 0, 0, NULL},
-    {"checkers", "numbers", KIND_BOOL, FIELD(checkers_numbers), 0, 0, 0, 0, NULL},
+    /* here: each game's section, from its module (game_keys) */
     {"display", "fullscreen", KIND_BOOL, FIELD(fullscreen), 0, 0, 0, 0, NULL},
     {"display", "animation-speed", KIND_INT, FIELD(animation_speed), 0, 3, 1, 2, NULL},
     {"display", "hints", KIND_BOOL, FIELD(hints), 0, 0, 0, 1, NULL},
@@ -61,7 +56,52 @@ static const struct key keys[] = {
     {"sound", "muted", KIND_BOOL, FIELD(muted), 0, 0, 0, 0, NULL},
 };
 
-enum { NKEYS = sizeof keys / sizeof keys[0] };
+enum {
+	NFIXED = sizeof keys / sizeof keys[0],
+	GAME_KEYS_AT = 4, /* the games' sections come after [play] */
+	NKEYS_MAX = NFIXED + SETTINGS_GAMES_MAX * GAME_OPTION_SLOTS,
+};
+
+/* Fills out with every key, in the order the file is written: the fixed ones, with each
+ * game's options (numbers and switches; a grid as its two parts) after [play]. Returns how
+ * many. */
+static int all_keys(struct key *out)
+{
+	int n = 0;
+	for (int i = 0; i < GAME_KEYS_AT; i++)
+		out[n++] = keys[i];
+	for (int g = 0; g < game_module_count() && g < SETTINGS_GAMES_MAX; g++) {
+		const struct game_module *m = game_module_at(g);
+		for (int k = 0; k < m->option_count; k++) {
+			const struct game_option *o = &m->options[k];
+			for (int j = 0; j < (o->kind == GAME_OPTION_GRID ? 2 : 1); j++) {
+				struct key *x = &out[n++];
+				x->section = m->rules->name;
+				x->name = o->kind == GAME_OPTION_GRID ? o->part[j] : o->key;
+				x->kind = o->kind == GAME_OPTION_BOOL ? KIND_BOOL : KIND_INT;
+				x->offset = FIELD(option) +
+				            (size_t)(g * GAME_OPTION_SLOTS + o->slot + j) * sizeof(int);
+				x->lo = o->lo;
+				x->hi = o->hi;
+				x->step = o->step > 0 ? o->step : 1;
+				x->def = j ? o->def2 : o->def;
+				x->words = NULL;
+			}
+		}
+	}
+	for (int i = GAME_KEYS_AT; i < NFIXED; i++)
+		out[n++] = keys[i];
+	return n;
+}
+
+struct game_options settings_game_options(const struct settings *s, int g)
+{
+	struct game_options opt;
+	memset(&opt, 0, sizeof opt);
+	if (g >= 0 && g < SETTINGS_GAMES_MAX && g < game_module_count())
+		memcpy(opt.value, s->option[g], sizeof opt.value);
+	return opt;
+}
 
 int settings_find_word(const char *const *list, const char *word)
 {
@@ -82,10 +122,15 @@ static void set_word(char *field, const char *word)
 void settings_defaults(struct settings *s)
 {
 	memset(s, 0, sizeof *s);
-	for (int i = 0; i < NKEYS; i++) {
-		const struct key *k = &keys[i];
+	struct key all[NKEYS_MAX];
+	const int nkeys = all_keys(all);
+	for (int i = 0; i < nkeys; i++) {
+		const struct key *k = &all[i];
 		char *field = (char *)s + k->offset;
 		switch (k->kind) {
+		case KIND_GAME:
+			set_word(field, game_module_count() ? game_module_at(0)->rules->name : "");
+			break;
 		case KIND_WORD:
 			set_word(field, k->words[k->def]);
 			break;
@@ -160,6 +205,25 @@ static bool apply(struct settings *s, const struct key *k, struct span value, ch
 	char shown[32];
 	span_quote(value, shown);
 	switch (k->kind) {
+	case KIND_GAME:
+		for (int g = 0; g < game_module_count(); g++)
+			if (span_is(value, game_module_at(g)->rules->name)) {
+				set_word(field, game_module_at(g)->rules->name);
+				return true;
+			}
+		{
+			char list[GAME_ERR_MAX] = "";
+			for (int g = 0; g < game_module_count(); g++) {
+				const size_t used = strlen(list);
+				snprintf(list + used, sizeof list - used, "%s%s",
+				         g == 0                          ? ""
+				         : g + 1 < game_module_count() ? ", "
+				                                         : " or ",
+				         game_module_at(g)->rules->name);
+			}
+			game_fail(why, 0, "%s must be %s, not \"%s\"", k->name, list, shown);
+		}
+		return false;
 	case KIND_WORD:
 		for (int i = 0; k->words[i]; i++)
 			if (span_is(value, k->words[i])) {
@@ -211,11 +275,12 @@ static bool apply(struct settings *s, const struct key *k, struct span value, ch
 }
 
 /* Returns the key named `name` in `section`, or NULL if there is none. */
-static const struct key *find_key(struct span section, struct span name)
+static const struct key *find_key(const struct key *all, int n, struct span section,
+                                  struct span name)
 {
-	for (int i = 0; i < NKEYS; i++)
-		if (span_is(section, keys[i].section) && span_is(name, keys[i].name))
-			return &keys[i];
+	for (int i = 0; i < n; i++)
+		if (span_is(section, all[i].section) && span_is(name, all[i].name))
+			return &all[i];
 	return NULL;
 }
 
@@ -234,7 +299,8 @@ static struct span strip_comment(struct span a)
 
 /* Reads one line (already trimmed, NUL-free) into s, keeping the current section in *section.
  * Returns true, or false with the reason in why. */
-static bool parse_line(struct settings *s, struct span line, struct span *section, char *why)
+static bool parse_line(struct settings *s, const struct key *all, int nkeys, struct span line,
+                       struct span *section, char *why)
 {
 	if (line.len == 0 || line.s[0] == '#' || line.s[0] == ';')
 		return true;
@@ -262,7 +328,7 @@ static bool parse_line(struct settings *s, struct span line, struct span *sectio
 		game_fail(why, 0, "a key is missing before '='");
 		return false;
 	}
-	const struct key *k = find_key(*section, name);
+	const struct key *k = find_key(all, nkeys, *section, name);
 	if (!k)
 		return true; /* unknown keys are someone else's: leave them be */
 	return apply(s, k, value, why);
@@ -273,6 +339,8 @@ static bool parse_line(struct settings *s, struct span line, struct span *sectio
 static int parse_bytes(struct settings *s, const char *text, size_t len, char *err)
 {
 	settings_defaults(s);
+	struct key all[NKEYS_MAX];
+	const int nkeys = all_keys(all);
 	struct span section = {"", 0};
 	char first[GAME_ERR_MAX] = "";
 	int bad = 0, line_no = 0;
@@ -288,7 +356,7 @@ static int parse_bytes(struct settings *s, const char *text, size_t len, char *e
 			game_fail(why, 0, "a NUL byte (is this a text file?)");
 			ok = false;
 		} else {
-			ok = parse_line(s, line, &section, why);
+			ok = parse_line(s, all, nkeys, line, &section, why);
 		}
 		if (!ok && bad++ == 0)
 			game_fail(first, 0, "line %d: %s", line_no, why);
@@ -312,15 +380,18 @@ int settings_format(const struct settings *s, char *buf, size_t n)
 {
 	size_t len = 0;
 	const char *section = NULL;
+	struct key all[NKEYS_MAX];
+	const int nkeys = all_keys(all);
 	int w = snprintf(buf, n, "# Parity settings (unknown keys are ignored)\n");
 	for (int i = 0; w >= 0 && (size_t)w < n - len; i++) {
 		len += (size_t)w;
-		if (i == NKEYS)
+		if (i == nkeys)
 			return (int)len;
-		const struct key *k = &keys[i];
+		const struct key *k = &all[i];
 		const char *field = (const char *)s + k->offset;
 		char value[32];
 		switch (k->kind) {
+		case KIND_GAME:
 		case KIND_WORD:
 			snprintf(value, sizeof value, "%.*s", SETTINGS_WORD_MAX - 1, field);
 			break;

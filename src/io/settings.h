@@ -5,11 +5,14 @@
  *     [play]
  *     game = reversi
  *     level = medium
+ *     [reversi]
+ *     size = 8
  *
  * `[section]` headers, `key = value` lines, `#` and `;` comments (whole lines, or after a
  * space at the end of a line), whitespace trimmed, keys matched without regard to case and
  * with `_` taken as `-`. Unknown sections and keys are ignored, so that older and newer
- * versions of Parity can share one file. A bad value or a malformed line is skipped and
+ * versions of Parity can share one file. Each game's section holds its options, as its module
+ * lists them (core/module.h). A bad value or a malformed line is skipped and
  * reported; every other key still applies.
  */
 #ifndef PARITY_IO_SETTINGS_H
@@ -18,15 +21,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/game.h"
 #include "io/atomic.h"
 
 enum {
 	SETTINGS_WORD_MAX = 16,        /* room for the longest word of a list below, NUL included */
 	SETTINGS_FILE_MAX = 64 * 1024, /* a settings file larger than this is refused */
+	SETTINGS_GAMES_MAX = 8,        /* games whose options the settings can hold */
 };
 
 /* The words each word-valued key accepts, in menu order, each list ending with NULL. */
-extern const char *const settings_games[];  /* "reversi", "checkers", "dots" */
 extern const char *const settings_modes[];  /* "vs-computer", "two-players", "demo" */
 extern const char *const settings_levels[]; /* "beginner", "medium", "hard", "expert" */
 extern const char *const settings_languages[]; /* "auto", "en", "ru", "zh" */
@@ -34,16 +38,13 @@ extern const char *const settings_themes[];   /* "standard", "high-contrast" */
 extern const char *const settings_palettes[]; /* "standard", "colour-blind" (Okabe-Ito) */
 
 struct settings {
-	char game[SETTINGS_WORD_MAX];  /* a word of settings_games (default "reversi") */
+	char game[SETTINGS_WORD_MAX];  /* a game of the registry (default: its first) */
 	char mode[SETTINGS_WORD_MAX];  /* a word of settings_modes (default "vs-computer") */
 	char level[SETTINGS_WORD_MAX]; /* a word of settings_levels (default "beginner") */
 	int colour;                    /* 0: the human plays first (Black, A); 1: second */
-	int reversi_size;              /* 6, 8 or 10 (default 8) */
-	bool reversi_anti;             /* Anti-reversi: fewest discs wins */
-	bool reversi_black_hole;       /* one blocked square */
-	int dots_rows, dots_cols;      /* boxes down and across, 1..9 (default 3) */
-	bool checkers_flip;            /* turn the board round (default: your side at the bottom) */
-	bool checkers_numbers;         /* show the square numbers 1-32 */
+	/* Each game's options (core/module.h), in the section named after the game: option[g]
+	 * holds game g of the registry's values by slot, as game_options does. */
+	int option[SETTINGS_GAMES_MAX][GAME_OPTION_SLOTS];
 	bool hints;                    /* show the legal moves (default on) */
 	int volume;                    /* 0..100 (default 80) */
 	bool muted;
@@ -85,4 +86,11 @@ int settings_load(struct settings *s, const char *path, char *err);
 /* Saves the settings to `path` atomically. Returns 0 or an error code (see atomic_write). */
 int settings_save(const struct settings *s, const char *path, char *err);
 
+/* Returns the options of game `g` of the registry held in s (display options included, seed
+ * 0); the standard game's when g is out of range. */
+struct game_options settings_game_options(const struct settings *s, int g);
+
 #endif
+
+/* Returns the options of game `g` of the registry held in s (display options included). */
+struct game_options settings_game_options(const struct settings *s, int g);

@@ -662,8 +662,8 @@ static uint64_t rules_perft(const void *p, int depth)
 
 const struct game_rules checkers_rules = {
 	.name = "checkers",
-	.title = "Checkers",
-	.side_name = {"Black", "White"},
+	.title = N_("Checkers"),
+	.side_name = {N_("Black"), N_("White")},
 	.pos_size = sizeof(struct checkers_pos),
 	.repetition_draw = 3,
 	.finished_is_leaf = false,

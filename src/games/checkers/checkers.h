@@ -4,7 +4,7 @@
  * Squares are numbered 1–32 as in PDN: row 0 (Black's back rank) holds 1–4 on columns
  * 1, 3, 5, 7, row 1 holds 5–8 on columns 0, 2, 4, 6, and so on. Square n is bit n-1.
  * Black (on 1–12) moves first, toward higher numbers; White toward lower. The rules table
- * `checkers_rules` (core/game.h) is built on these definitions.
+ * `checkers_rules` is built on these definitions.
  */
 #ifndef PARITY_GAMES_CHECKERS_CHECKERS_H
 #define PARITY_GAMES_CHECKERS_CHECKERS_H
@@ -20,6 +20,15 @@ enum {
 	CHECKERS_QUIET_DRAW = 80, /* 40 moves each without a capture or a man moving */
 	CHECKERS_PATH_MAX = 11,   /* landing squares a move can record */
 };
+
+/* The option slots of game_options: both are ways of showing the board (the rules have no
+ * options; games/checkers/module.c lists them). */
+enum {
+	CHECKERS_OPT_FLIP = 0,    /* 1: the board turned round */
+	CHECKERS_OPT_NUMBERS = 1, /* 1: the square numbers 1-32 shown */
+};
+
+extern const struct game_rules checkers_rules;
 
 struct checkers_pos {
 	uint32_t piece[2]; /* Black's and White's pieces, men and kings */

@@ -245,8 +245,8 @@ uint64_t dots_perft(const struct dots_pos *pos, int depth)
  * GAME_ERR_OPTIONS. Only opt's rows and cols concern this game. */
 static int rules_start(void *pos, const struct game_options *opt)
 {
-	int rows = opt && opt->rows ? opt->rows : DOTS_DEFAULT_SIZE;
-	int cols = opt && opt->cols ? opt->cols : DOTS_DEFAULT_SIZE;
+	int rows = opt && opt->value[DOTS_OPT_ROWS] ? opt->value[DOTS_OPT_ROWS] : DOTS_DEFAULT_SIZE;
+	int cols = opt && opt->value[DOTS_OPT_COLS] ? opt->value[DOTS_OPT_COLS] : DOTS_DEFAULT_SIZE;
 	return dots_setup(pos, rows, cols);
 }
 
@@ -549,7 +549,7 @@ static int rules_evaluate(const void *p)
 
 const struct game_rules dots_rules = {
     .name = "dots",
-    .title = "Dots and Boxes",
+    .title = N_("Dots and Boxes"),
     .side_name = {"A", "B"},
     .pos_size = sizeof(struct dots_pos),
     .repetition_draw = 0,
@@ -570,3 +570,12 @@ const struct game_rules dots_rules = {
     .moves_left = dots_moves_left,
     .deep = &dots_deep,
 };
+
+struct game_options dots_options(int rows, int cols)
+{
+	struct game_options opt;
+	memset(&opt, 0, sizeof opt);
+	opt.value[DOTS_OPT_ROWS] = rows;
+	opt.value[DOTS_OPT_COLS] = cols;
+	return opt;
+}

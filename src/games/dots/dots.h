@@ -8,7 +8,7 @@
  * Box (r, c) has index r*C + c and sides h(r, c), h(r+1, c), v(r, c), v(r, c+1).
  *
  * A position keeps the drawn edges as a bit set of up to 180 edges and each player's boxes
- * as a bit set of up to 81 boxes. The rules table `dots_rules` (core/game.h) is built on these
+ * as a bit set of up to 81 boxes. The rules table `dots_rules` is built on these
  * functions. A move's `code` is its edge; `extra` is the number of boxes it completes (0: the
  * turn passes to the other player); data[0] holds the completed boxes' indices, the first in
  * bits 0-7 and the second in bits 8-15.
@@ -29,6 +29,17 @@ enum {
 	DOTS_MAX_EDGES = 180, /* on 9×9 */
 	DOTS_MAX_BOXES = 81,
 };
+
+/* The option slots of game_options (games/dots/module.c lists the options). */
+enum {
+	DOTS_OPT_ROWS = 0, /* boxes down, 1..9 (0: 3) */
+	DOTS_OPT_COLS = 1, /* boxes across, 1..9 (0: 3) */
+};
+
+extern const struct game_rules dots_rules;
+
+/* Returns the options of a board of `rows` × `cols` boxes (0: 3). */
+struct game_options dots_options(int rows, int cols);
 
 /* One position: 64 bytes, every byte defined, so equal positions compare equal with memcmp. */
 struct dots_pos {

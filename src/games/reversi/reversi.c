@@ -227,17 +227,17 @@ uint64_t reversi_perft(const struct reversi_pos *pos, int depth)
 static int rules_start(void *p, const struct game_options *opt)
 {
 	struct reversi_pos *pos = p;
-	const int size = opt && opt->size ? opt->size : 8;
+	const int size = opt && opt->value[REVERSI_OPT_SIZE] ? opt->value[REVERSI_OPT_SIZE] : 8;
 	if (size != 6 && size != 8 && size != 10)
 		return GAME_ERR_OPTIONS;
 	memset(pos, 0, sizeof *pos);
 	pos->size = (uint8_t)size;
-	pos->anti = opt && (opt->flags & GAME_OPT_ANTI) ? 1 : 0;
+	pos->anti = opt && opt->value[REVERSI_OPT_ANTI] ? 1 : 0;
 	const int m = size / 2;
 	/* d5 and e4 black, d4 and e5 white on 8×8; the same shape at the centre of any size. */
 	pos->disc[REVERSI_BLACK] = (one << (m * size + m - 1)) | (one << ((m - 1) * size + m));
 	pos->disc[REVERSI_WHITE] = (one << ((m - 1) * size + m - 1)) | (one << (m * size + m));
-	if (opt && (opt->flags & GAME_OPT_BLACK_HOLE)) {
+	if (opt && opt->value[REVERSI_OPT_BLACK_HOLE]) {
 		/* The seed picks one of the squares outside the four centre ones. */
 		const int k = (int)(hash_mix64(opt->seed ^ 0x9e3779b97f4a7c15ULL) %
 		                    (uint64_t)(size * size - 4));
@@ -412,7 +412,7 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 {
 	struct reversi_pos pos;
 	memset(&pos, 0, sizeof pos);
-	pos.anti = opt && (opt->flags & GAME_OPT_ANTI) ? 1 : 0;
+	pos.anti = opt && opt->value[REVERSI_OPT_ANTI] ? 1 : 0;
 	while (isspace((unsigned char)*text))
 		text++;
 	int squares = 0;
@@ -422,9 +422,9 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 	if (!size)
 		return game_fail(err, GAME_ERR_SYNTAX,
 		                 "a position has 36, 64 or 100 squares, not %d", squares);
-	if (opt && opt->size && opt->size != size)
+	if (opt && opt->value[REVERSI_OPT_SIZE] && opt->value[REVERSI_OPT_SIZE] != size)
 		return game_fail(err, GAME_ERR_OPTIONS, "a %dx%d position on a %dx%d board", size,
-		                 size, opt->size, opt->size);
+		                 size, opt->value[REVERSI_OPT_SIZE], opt->value[REVERSI_OPT_SIZE]);
 	pos.size = (uint8_t)size;
 	for (int i = 0; i < squares; i++) {
 		const reversi_bits x = one << i;
@@ -503,8 +503,8 @@ static int rules_evaluate(const void *p)
 
 const struct game_rules reversi_rules = {
     .name = "reversi",
-    .title = "Reversi",
-    .side_name = {"Black", "White"},
+    .title = N_("Reversi"),
+    .side_name = {N_("Black"), N_("White")},
     .pos_size = sizeof(struct reversi_pos),
     .repetition_draw = 0,
     .finished_is_leaf = true,
@@ -524,3 +524,14 @@ const struct game_rules reversi_rules = {
     .moves_left = rules_moves_left,
     .deep = &reversi_deep,
 };
+
+struct game_options reversi_options(int size, bool anti, bool black_hole, uint32_t seed)
+{
+	struct game_options opt;
+	memset(&opt, 0, sizeof opt);
+	opt.value[REVERSI_OPT_SIZE] = size;
+	opt.value[REVERSI_OPT_ANTI] = anti;
+	opt.value[REVERSI_OPT_BLACK_HOLE] = black_hole;
+	opt.seed = seed;
+	return opt;
+}

@@ -4,7 +4,7 @@
  *
  * A position keeps each side's discs as a bit set of up to 128 squares, square index
  * row * size + column (a1 = 0, row 1 at the top). The rules table `reversi_rules`
- * (core/game.h) is built on these functions; the 8×8 hot paths live in board8.h.
+ * is built on these functions; the 8×8 hot paths live in board8.h.
  */
 #ifndef PARITY_GAMES_REVERSI_REVERSI_H
 #define PARITY_GAMES_REVERSI_REVERSI_H
@@ -22,6 +22,19 @@ enum {
 	REVERSI_PASS = 0xff, /* the `code` of a pass move */
 	REVERSI_MAX_SIZE = 10,
 };
+
+/* The option slots of game_options (games/reversi/module.c lists the options). */
+enum {
+	REVERSI_OPT_SIZE = 0,       /* board side: 6, 8 or 10 (0: 8) */
+	REVERSI_OPT_ANTI = 1,       /* 1: Anti-reversi, fewest discs wins */
+	REVERSI_OPT_BLACK_HOLE = 2, /* 1: one square, chosen by the seed, never holds a disc */
+};
+
+extern const struct game_rules reversi_rules;
+
+/* Returns the options of a `size` board (0: 8), Anti-reversi or not, with or without a black
+ * hole placed by `seed`. */
+struct game_options reversi_options(int size, bool anti, bool black_hole, uint32_t seed);
 
 struct reversi_pos {
 	reversi_bits disc[2]; /* Black's and White's discs */

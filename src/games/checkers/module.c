@@ -1,0 +1,192 @@
+/*
+ * games/checkers/module.c — checkers as the generic code sees it: its rules, levels,
+ * options (two ways of showing the board), help and record format, PDN (core/module.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/module.h"
+#include "games/checkers/checkers.h"
+#include "io/pdn.h"
+
+static const struct level levels[] = {
+    {.name = "beginner",
+     .title = N_("Beginner"),
+     .depth = 3,
+     .nodes = 20000,
+     .noise = 60,
+     .min_think_ms = 600,
+     .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
+     .summary = N_("looks three moves ahead and slips now and then")},
+    {.name = "medium",
+     .title = N_("Medium"),
+     .depth = 8,
+     .nodes = 300000,
+     .noise = 0,
+     .min_think_ms = 600,
+     .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
+     .summary = N_("searches eight moves ahead")},
+    {.name = "hard",
+     .title = N_("Hard"),
+     .depth = SEARCH_MAX_DEPTH,
+     .nodes = 80000,
+     .noise = 0,
+     .min_think_ms = 600,
+     .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
+     .summary = N_("searches about twelve moves ahead, every exchange played to the end")},
+    {.name = "expert",
+     .title = N_("Expert"),
+     .depth = SEARCH_MAX_DEPTH,
+     .nodes = 1500000,
+     .noise = 0,
+     .min_think_ms = 600,
+     .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
+     .summary = N_("searches nearly twenty times as many positions as Hard, fifteen moves and more")},
+};
+
+static const struct game_option options[] = {
+    {.key = "flip",
+     .kind = GAME_OPTION_BOOL,
+     .slot = CHECKERS_OPT_FLIP,
+     .display = true,
+     .label = N_("Board"),
+     .on = N_("Turned round"),
+     .off = N_("Your side at the bottom")},
+    {.key = "numbers",
+     .kind = GAME_OPTION_BOOL,
+     .slot = CHECKERS_OPT_NUMBERS,
+     .display = true,
+     .label = N_("Numbers"),
+     .on = N_("Shown (1\xe2\x80\x93" "32)"),
+     .off = N_("Hidden")},
+};
+
+static const char *const help_rules[] = {
+    N_("Black moves first. A man moves one square diagonally forward to an empty dark "
+       "square; on the far row it is crowned king, and a king moves forward and back."),
+    N_("Capture by jumping an enemy piece to the empty square beyond. Capturing is forced, "
+       "and a jump goes on while there is more to take: the pieces that must jump glow."),
+    N_("You lose when you cannot move. Drawn: the same position three times, or 40 moves "
+       "each without a capture or a man moving."),
+    NULL,
+};
+
+static const char *const help_keys[] = {
+    N_("Mouse: drag a piece, or click it, then each landing square \xc2\xb7 Arrows + Enter: the same"),
+    N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 S: its search \xc2\xb7 N: computer, move now"),
+    N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 F: turn the board"),
+    NULL,
+};
+
+static const struct game_help help = {
+    .title = N_("How to play Checkers"),
+    .rules = help_rules,
+    .keys = help_keys,
+};
+
+/* The record is PDN: tags Event, Date, Black, White, Result, GameType 21, and FEN for a
+ * set-up start. */
+static char *write_record(const struct match *m, const struct record_info *info)
+{
+	struct pdn_game g;
+	memset(&g, 0, sizeof g);
+	memcpy(&g.start, match_pos_at(m, 0), sizeof g.start);
+	struct checkers_pos standard;
+	checkers_rules.start(&standard, NULL);
+	g.setup = memcmp(&standard, &g.start, sizeof standard) != 0;
+	const int result = match_over(m) ? match_result(m) : 2;
+	const char *result_text = result == 2  ? "*"
+				  : result > 0 ? "1-0"
+				  : result < 0 ? "0-1"
+					       : "1/2-1/2";
+	bool ok = pdn_set_tag(&g, "Event", info->event) == GAME_OK &&
+		  pdn_set_tag(&g, "Date", info->date) == GAME_OK &&
+		  pdn_set_tag(&g, "Black", info->player[0]) == GAME_OK &&
+		  pdn_set_tag(&g, "White", info->player[1]) == GAME_OK &&
+		  pdn_set_tag(&g, "Result", result_text) == GAME_OK &&
+		  pdn_set_tag(&g, "GameType", "21") == GAME_OK;
+	snprintf(g.result, sizeof g.result, "%s", result_text);
+	for (int i = 0; ok && i < m->cursor; i++)
+		ok = pdn_add_move(&g, &m->moves[i]) == GAME_OK;
+	char *text = NULL;
+	if (ok) {
+		const size_t size = pdn_write_size(&g);
+		text = malloc(size);
+		if (text && pdn_write(&g, text, size) < 0) {
+			free(text);
+			text = NULL;
+		}
+	}
+	pdn_game_clear(&g);
+	return text;
+}
+
+/* Copies the tag `name` of g into buf ("" when it has none). */
+static void copy_tag(const struct pdn_game *g, const char *name, char *buf, size_t n)
+{
+	const char *v = pdn_tag(g, name);
+	snprintf(buf, n, "%s", v ? v : "");
+}
+
+static int read_record(const char *text, size_t len, struct record_game **out, char *err)
+{
+	*out = NULL;
+	struct pdn_file file = {0};
+	const int n = pdn_read(text, len, &file, err);
+	if (n < 0) {
+		pdn_free(&file);
+		return n;
+	}
+	struct record_game *games = n ? calloc((size_t)n, sizeof *games) : NULL;
+	if (n && !games) {
+		pdn_free(&file);
+		return game_fail(err, GAME_ERR_SPACE, "out of memory");
+	}
+	for (int i = 0; i < n; i++) {
+		struct pdn_game *g = &file.games[i];
+		struct record_game *r = &games[i];
+		memcpy(r->start, &g->start, sizeof g->start);
+		r->moves = g->moves; /* taken over: pdn_free frees no moves left here */
+		r->count = g->count;
+		g->moves = NULL;
+		g->count = g->capacity = 0;
+		copy_tag(g, "Event", r->event, sizeof r->event);
+		copy_tag(g, "Black", r->player[0], sizeof r->player[0]);
+		copy_tag(g, "White", r->player[1], sizeof r->player[1]);
+		snprintf(r->result, sizeof r->result, "%s", g->result);
+		r->error = g->error;
+		snprintf(r->err, sizeof r->err, "%s", g->err);
+	}
+	pdn_free(&file);
+	*out = games;
+	return n;
+}
+
+/* Positions repeat only since the last capture or man move. */
+static int repeatable(const void *pos)
+{
+	return ((const struct checkers_pos *)pos)->quiet;
+}
+
+static const struct game_record record = {
+    .extension = "pdn",
+    .write = write_record,
+    .read = read_record,
+};
+
+static const char *const bench[] = {
+    "", "11-15 23-19", "11-15 23-19 8-11 22-17", NULL,
+};
+
+const struct game_module checkers_module = {
+    .rules = &checkers_rules,
+    .levels = levels,
+    .level_count = (int)(sizeof levels / sizeof levels[0]),
+    .options = options,
+    .option_count = (int)(sizeof options / sizeof options[0]),
+    .help = &help,
+    .record = &record,
+    .bench = bench,
+    .repeatable = repeatable,
+};
