@@ -131,9 +131,13 @@ struct view {
 	/* Optional: handles a pointer event itself (a drag, a two-click move); returns whether
 	 * it did. Called before the shared input handling, only in the playing scene. */
 	bool (*event)(struct app *a, struct play *p, const SDL_Event *ev);
-	/* Optional: draws the game's own part of the HUD (a move list, search figures) in the
-	 * panel's free band, r. */
-	void (*panel)(struct app *a, const struct play *p, SDL_Rect r);
+	/* Optional: draws the game's own panel (the Dots chain counter) in the HUD's free band, r,
+	 * and returns true; false leaves the band to the generic one: the moves so far in the
+	 * game's notation, or with S the engine's last search (app/hud.c). */
+	bool (*panel)(struct app *a, const struct play *p, SDL_Rect r);
+	/* Optional: writes the generic panel's heading (checkers: the kings), ending with
+	 * `suffix` (a reminder of the S key, or ""). */
+	void (*panel_head)(const struct play *p, const char *suffix, char *buf, size_t n);
 	/* Optional: advances the view's own timed effects once a tick (the sounds of a move
 	 * landing hop by hop), even once the game is over. */
 	void (*update)(struct app *a, struct play *p);
@@ -192,6 +196,11 @@ struct play {
 	int eval_count;                 /* targets of the game (view->targets) */
 	int *eval_score;                /* per target: the score for the side to move */
 	bool *eval_known;
+	bool show_search;               /* S: the panel shows the engine's last search */
+	bool have_search;               /* last_search holds the figures of a search */
+	struct search_result last_search; /* the engine's latest figures */
+	unsigned char search_root[GAME_POS_MAX_BYTES]; /* the position it searched */
+	double search_seconds;          /* how long it has searched */
 	char status[200];               /* a one-line message at the bottom (errors, saves) */
 	double status_end;
 };

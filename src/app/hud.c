@@ -1,7 +1,8 @@
 /*
  * app/hud.c — the playing screen around the board: both sides with their disc counts and
- * thinking times, whose turn it is, the "thinking" indicator, announcements, the buttons a
- * mouse player needs (undo, redo, hints, menu), and the Esc confirmation.
+ * thinking times, whose turn it is, the "thinking" indicator, the moves so far or the
+ * engine's search (S), announcements, the buttons a mouse player needs (undo, redo, hints,
+ * menu), and the Esc confirmation.
  */
 #include <stdio.h>
 #include <string.h>
@@ -77,6 +78,113 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 	}
 }
 
+/* Writes a search score: a proven win or loss, or the evaluation in the game's units. */
+static void score_text(int v, char *buf, size_t n)
+{
+	if (search_proven(v))
+		snprintf(buf, n, "%s", v > 0 ? _("a win") : _("a loss"));
+	else
+		snprintf(buf, n, "%+.2f", v / 100.0);
+}
+
+/* Draws the engine's last search figures in r, below its heading: depth, score, nodes,
+ * speed and the principal variation in the game's notation. */
+static void draw_search(struct app *a, const struct play *p, SDL_Rect r)
+{
+	if (!p->have_search) {
+		app_text_fit(a, FONT_SMALL, _("No search yet (S hides this)"), r.x + 12, r.y + 30, dim,
+			     0, r.w - 24);
+		return;
+	}
+	const struct search_result *s = &p->last_search;
+	char line[200], score[32];
+	score_text(s->score, score, sizeof score);
+	snprintf(line, sizeof line, _("Depth %d \xc2\xb7 score %s for %s"), s->depth, score,
+		 _(p->rules->side_name[p->rules->to_move(p->search_root)]));
+	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 28, ink, 0, r.w - 24);
+	const double secs = p->search_seconds > 0 ? p->search_seconds : 0;
+	snprintf(line, sizeof line, _("%llu nodes \xc2\xb7 %.2f s \xc2\xb7 %.0f k nodes/s"),
+		 (unsigned long long)s->nodes, secs,
+		 secs > 0 ? (double)s->nodes / secs / 1000.0 : 0.0);
+	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 52, ink, 0, r.w - 24);
+	/* The principal variation, wrapped over up to three lines. */
+	unsigned char pos[GAME_POS_MAX_BYTES];
+	memcpy(pos, p->search_root, p->rules->pos_size);
+	char pv[3][200] = {"PV:", "", ""};
+	int row = 0;
+	for (int i = 0; i < s->pv_length && row < 3; i++) {
+		char text[GAME_TEXT_MAX];
+		if (p->rules->move_to_text(pos, &s->pv[i], text, sizeof text) < 0)
+			break;
+		p->rules->play(pos, &s->pv[i]);
+		if (strlen(pv[row]) + strlen(text) > 40 && row < 2)
+			row++;
+		const size_t used = strlen(pv[row]);
+		snprintf(pv[row] + used, sizeof pv[row] - used, "%s%.60s", used ? " " : "", text);
+	}
+	for (int i = 0; i < 3; i++)
+		if (*pv[i])
+			app_text(a, FONT_SMALL, pv[i], r.x + 12, r.y + 76 + 22 * i, dim, 0);
+}
+
+/* Draws the moves so far in the game's notation, the latest at the bottom, in two columns:
+ * the first side's move and the answer share a number. */
+static void draw_moves(struct app *a, const struct play *p, SDL_Rect r)
+{
+	const struct match *m = &p->match;
+	const int offset = p->rules->to_move(match_pos_at(m, 0)) == 1 ? 1 : 0;
+	const int lines = (m->cursor + offset + 1) / 2;
+	if (lines == 0) {
+		app_text_fit(a, FONT_SMALL, _("Moves appear here as they are played"), r.x + 12,
+			     r.y + 30, dim, 0, r.w - 24);
+		return;
+	}
+	const int rows = 5, cols = 2, shown = rows * cols;
+	const int from = lines > shown ? lines - shown : 0;
+	for (int l = from; l < lines; l++) {
+		char text[80];
+		int used = snprintf(text, sizeof text, "%d.", l + 1);
+		for (int half = 0; half < 2; half++) {
+			const int ply = 2 * l + half - offset;
+			if (ply < 0) {
+				used += snprintf(text + used, sizeof text - (size_t)used, " ...");
+				continue;
+			}
+			if (ply >= m->cursor)
+				break;
+			char mv[GAME_TEXT_MAX];
+			if (p->rules->move_to_text(match_pos_at(m, ply), &m->moves[ply], mv, sizeof mv) < 0)
+				snprintf(mv, sizeof mv, "?");
+			used += snprintf(text + used, sizeof text - (size_t)used, " %.24s", mv);
+			if (used >= (int)sizeof text)
+				used = (int)sizeof text - 1;
+		}
+		const int k = l - from;
+		app_text(a, FONT_SMALL, text, r.x + 12 + (k / rows) * (r.w / 2), r.y + 28 + (k % rows) * 24,
+			 l == lines - 1 ? ink : dim, 0);
+	}
+}
+
+/* The band under the two sides: the view's own panel when it has one to show, else the moves
+ * so far or, with S, the engine's last search. */
+static void panel_band(struct app *a, const struct play *p, SDL_Rect r)
+{
+	if (p->view->panel && p->view->panel(a, p, r))
+		return;
+	app_panel(a, r, (SDL_Color){32, 42, 39, 255});
+	char head[160];
+	const char *suffix = p->show_search ? "" : _("   \xc2\xb7 S: search");
+	if (p->view->panel_head)
+		p->view->panel_head(p, suffix, head, sizeof head);
+	else
+		snprintf(head, sizeof head, "%s%s", _("Moves"), suffix);
+	app_text_fit(a, FONT_SMALL, head, r.x + 12, r.y + 4, p->show_search ? gold : dim, 0, r.w - 24);
+	if (p->show_search)
+		draw_search(a, p, r);
+	else
+		draw_moves(a, p, r);
+}
+
 /* Returns the one-line description of the game: variant, size, level, mode. */
 static void game_line(const struct play *p, char *buf, size_t n)
 {
@@ -98,8 +206,7 @@ void play_draw(struct app *a)
 	app_text(a, fits ? FONT_BODY : FONT_SMALL, text, LAYOUT_PANEL_X, fits ? 50 : 56, dim, 0);
 	side_row(a, p, 0, 96);
 	side_row(a, p, 1, 204);
-	if (p->view->panel)
-		p->view->panel(a, p, (SDL_Rect){LAYOUT_PANEL_X, 316, LAYOUT_PANEL_W, 156});
+	panel_band(a, p, (SDL_Rect){LAYOUT_PANEL_X, 316, LAYOUT_PANEL_W, 156});
 	if (a->now < p->banner_end) {
 		SDL_Rect b = {LAYOUT_PANEL_X, 320, LAYOUT_PANEL_W, 64};
 		app_panel(a, b, (SDL_Color){120, 72, 30, 240});

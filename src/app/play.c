@@ -540,6 +540,13 @@ static void think(struct app *a)
 			a->slices++;
 		}
 	}
+	/* The figures the panel shows with S: the search as it stands. */
+	const struct search_result *now = search_result(p->search);
+	p->last_search = *now;
+	memcpy(p->search_root, match_pos(&p->match), p->rules->pos_size);
+	if (search_running(p->search)) /* its own time, not the wait to show the move */
+		p->search_seconds = a->now - p->think_start + 1.0 / APP_TICK_HZ;
+	p->have_search = now->depth > 0 || now->has_move;
 	if (search_running(p->search) ||
 	    a->now - p->think_start < p->level->min_think_ms / 1000.0 || a->now < p->anim_end)
 		return;
@@ -697,6 +704,8 @@ void play_event(struct app *a, const SDL_Event *ev)
 			search_stop(p->search);
 			p->think_start = a->now - p->level->min_think_ms / 1000.0;
 		}
+	} else if (k == SDLK_s && !ev->key.repeat && !ctrl && a->scene == &scene_play) {
+		p->show_search = !p->show_search;
 	} else if (k == SDLK_e && !ev->key.repeat) {
 		p->show_eval = !p->show_eval;
 		a->settings.show_eval = p->show_eval;

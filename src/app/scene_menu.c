@@ -43,11 +43,15 @@ static const struct game_option *option_of(const struct app *a, int row)
 
 #define COUNT(x) ((int)(sizeof(x) / sizeof((x)[0])))
 
-/* Returns the logical rectangle of a row (settings rows, then the buttons). */
-static SDL_Rect row_rect(int row)
+/* Returns the logical rectangle of a row (settings rows, then the buttons): the rows after
+ * the options close up under the chosen game's last option. */
+static SDL_Rect row_rect(const struct app *a, int row)
 {
-	if (row < ROWS)
-		return (SDL_Rect){APP_W / 2 - 330, 204 + row * 48, 660, 42};
+	if (row < ROWS) {
+		const int options = game_module_at(game_of(a))->option_count;
+		const int missing = row >= ROW_VOLUME && options < MENU_OPTIONS ? MENU_OPTIONS - options : 0;
+		return (SDL_Rect){APP_W / 2 - 330, 204 + (row - missing) * 48, 660, 42};
+	}
 	if (row == ROW_OPTIONS) /* the theme, colours and animations: top right */
 		return (SDL_Rect){APP_W - 196, 24, 172, 52};
 	const int b = row - ROWS, w = 150, gap = 14;
@@ -284,13 +288,13 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 			return;
 		}
 		for (int row = 0; row < ROW_COUNT; row++)
-			if (row_enabled(a, row) && app_inside(row_rect(row), ev->motion.x, ev->motion.y))
+			if (row_enabled(a, row) && app_inside(row_rect(a, row), ev->motion.x, ev->motion.y))
 				a->menu_row = row;
 		return;
 	}
 	if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
 		for (int row = 0; row < ROW_COUNT; row++) {
-			const SDL_Rect r = row_rect(row);
+			const SDL_Rect r = row_rect(a, row);
 			if (!row_enabled(a, row) || !app_inside(r, ev->button.x, ev->button.y))
 				continue;
 			a->menu_row = row;
@@ -325,7 +329,7 @@ static void menu_draw(struct app *a)
 	for (int row = 0; row < ROWS; row++) {
 		if (!*label_of(a, row))
 			continue;
-		const SDL_Rect r = row_rect(row);
+		const SDL_Rect r = row_rect(a, row);
 		const bool on = row_enabled(a, row), sel = row == a->menu_row;
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
 		app_text_fit(a, FONT_BODY, label_of(a, row), r.x + 20, r.y + 6, on ? ink : dim, 0, 200);
@@ -351,12 +355,12 @@ static void menu_draw(struct app *a)
 	for (int b = 0; b < ROW_COUNT - ROWS; b++) {
 		const int row = ROWS + b;
 		if (!row_enabled(a, row)) {
-			app_panel(a, row_rect(row), (SDL_Color){30, 36, 34, 255});
-			app_text_fit(a, FONT_BODY, _(buttons[b]), row_rect(row).x + row_rect(row).w / 2,
-				     row_rect(row).y + 13, dim, 1, row_rect(row).w - 12);
+			app_panel(a, row_rect(a, row), (SDL_Color){30, 36, 34, 255});
+			app_text_fit(a, FONT_BODY, _(buttons[b]), row_rect(a, row).x + row_rect(a, row).w / 2,
+				     row_rect(a, row).y + 13, dim, 1, row_rect(a, row).w - 12);
 			continue;
 		}
-		app_button(a, row_rect(row), _(buttons[b]), row == a->menu_row);
+		app_button(a, row_rect(a, row), _(buttons[b]), row == a->menu_row);
 	}
 	app_text(a, FONT_SMALL,
 		 _("Arrows choose \xc2\xb7 Enter starts \xc2\xb7 F1 help \xc2\xb7 F11 fullscreen \xc2\xb7 M mute \xc2\xb7 Esc quits"),

@@ -54,13 +54,6 @@ struct checkers_ui {
 	int pending_skip;         /* the same for the move about to be played */
 	int sounded;              /* hops whose sound has been played */
 	bool crown_sounded;
-	/* The engine's last search figures (S). */
-	bool show_stats;
-	bool have_stats;
-	struct search_result stats;
-	struct checkers_pos stats_root;
-	double stats_seconds;
-	int stats_side;
 };
 
 static void *new_ui(void)
@@ -463,16 +456,6 @@ static void update(struct app *a, struct play *p)
 		if (a->now >= p->anim_end)
 			ui->anim = false;
 	}
-	if (p->thinking) {
-		const struct search_result *r = search_result(p->search);
-		ui->stats = *r;
-		ui->stats_root = *pos_of(p);
-		/* the search's own time, not the wait for the move's minimum display time */
-		if (search_running(p->search))
-			ui->stats_seconds = a->now - p->think_start + 1.0 / APP_TICK_HZ;
-		ui->stats_side = match_to_move(&p->match);
-		ui->have_stats = r->depth > 0 || r->has_move;
-	}
 }
 
 /* Draws sprite cell `cell` over a square at (x, y, w), scaled about its centre, with alpha. */
@@ -868,11 +851,6 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 				return false;
 			drop_selection(ui);
 			return true;
-		case SDLK_s:
-			if (ev->key.repeat)
-				return true;
-			ui->show_stats = !ui->show_stats;
-			return true;
 		case SDLK_f:
 			if (ev->key.repeat)
 				return true;
@@ -904,106 +882,13 @@ static void describe(const struct play *p, char *buf, size_t n)
 	snprintf(buf, n, "%s", _("Checkers (English draughts)"));
 }
 
-/* Writes a search score for the HUD: men, or a won or lost game. */
-static void score_text(int v, char *buf, size_t n)
+/* The generic panel's heading: the kings on each side. */
+static void panel_head(const struct play *p, const char *suffix, char *buf, size_t n)
 {
-	if (search_proven(v))
-		snprintf(buf, n, "%s", v > 0 ? _("a win") : _("a loss"));
-	else
-		snprintf(buf, n, "%+.2f", v / 100.0);
-}
-
-/* Draws the engine's last search figures in r. */
-static void draw_stats(struct app *a, SDL_Rect r)
-{
-	struct checkers_ui *ui = a->play.ui;
-	const SDL_Color ink = {236, 232, 220, 255}, dim = {160, 170, 160, 255};
-	if (!ui->have_stats) {
-		app_text_fit(a, FONT_SMALL, _("No search yet (S hides this)"), r.x + 12, r.y + 30, dim, 0, r.w - 24);
-		return;
-	}
-	const struct search_result *s = &ui->stats;
-	char line[200], score[32];
-	score_text(s->score, score, sizeof score);
-	snprintf(line, sizeof line, _("Depth %d \xc2\xb7 score %s for %s"), s->depth, score,
-		 ui->stats_side ? _("White") : _("Black"));
-	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 28, ink, 0, r.w - 24);
-	const double secs = ui->stats_seconds > 0 ? ui->stats_seconds : 0;
-	snprintf(line, sizeof line, _("%llu nodes \xc2\xb7 %.2f s \xc2\xb7 %.0f k nodes/s"),
-		 (unsigned long long)s->nodes, secs, secs > 0 ? (double)s->nodes / secs / 1000.0 : 0.0);
-	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 52, ink, 0, r.w - 24);
-	/* The principal variation, wrapped over up to three lines. */
-	struct checkers_pos pos = ui->stats_root;
-	char pv[3][200] = {"PV:", "", ""};
-	int row = 0;
-	for (int i = 0; i < s->pv_length && row < 3; i++) {
-		char text[GAME_TEXT_MAX];
-		checkers_rules.move_to_text(&pos, &s->pv[i], text, sizeof text);
-		checkers_rules.play(&pos, &s->pv[i]);
-		if (strlen(pv[row]) + strlen(text) > 40 && row < 2)
-			row++;
-		size_t used = strlen(pv[row]);
-		snprintf(pv[row] + used, sizeof pv[row] - used, "%s%s", used ? " " : "", text);
-	}
-	for (int i = 0; i < 3; i++)
-		if (*pv[i])
-			app_text(a, FONT_SMALL, pv[i], r.x + 12, r.y + 76 + 22 * i, dim, 0);
-}
-
-/* Draws the moves so far in PDN notation, the latest at the bottom, in two columns. */
-static void draw_moves(struct app *a, const struct play *p, SDL_Rect r)
-{
-	const SDL_Color ink = {236, 232, 220, 255}, dim = {160, 170, 160, 255};
-	const struct match *m = &p->match;
-	const int first_side = ((const struct checkers_pos *)match_pos_at(m, 0))->side;
-	/* Full moves: Black's move and White's answer share a number. */
-	const int offset = first_side == CHECKERS_WHITE ? 1 : 0;
-	const int lines = (m->cursor + offset + 1) / 2;
-	if (lines == 0) {
-		app_text_fit(a, FONT_SMALL, _("Moves appear here in PDN notation"), r.x + 12, r.y + 30, dim, 0, r.w - 24);
-		return;
-	}
-	const int rows = 5, cols = 2, shown = rows * cols;
-	const int from = lines > shown ? lines - shown : 0;
-	for (int l = from; l < lines; l++) {
-		char text[80];
-		int used = snprintf(text, sizeof text, "%d.", l + 1);
-		for (int half = 0; half < 2; half++) {
-			const int ply = 2 * l + half - offset;
-			if (ply < 0) {
-				used += snprintf(text + used, sizeof text - (size_t)used, " ...");
-				continue;
-			}
-			if (ply >= m->cursor)
-				break;
-			char mv[GAME_TEXT_MAX];
-			checkers_rules.move_to_text(match_pos_at(m, ply), &m->moves[ply], mv, sizeof mv);
-			used += snprintf(text + used, sizeof text - (size_t)used, " %.24s", mv);
-			if (used >= (int)sizeof text)
-				used = (int)sizeof text - 1;
-		}
-		const int k = l - from;
-		app_text(a, FONT_SMALL, text, r.x + 12 + (k / rows) * (r.w / 2), r.y + 28 + (k % rows) * 24,
-			 l == lines - 1 ? ink : dim, 0);
-	}
-}
-
-static void panel(struct app *a, const struct play *p, SDL_Rect r)
-{
-	struct checkers_ui *ui = p->ui;
-	const SDL_Color dim = {160, 170, 160, 255}, gold = {240, 196, 80, 255};
-	app_panel(a, r, (SDL_Color){32, 42, 39, 255});
 	const struct checkers_pos *pos = pos_of(p);
-	const int kings[2] = {__builtin_popcount(pos->piece[0] & pos->kings),
-			      __builtin_popcount(pos->piece[1] & pos->kings)};
-	char head[160];
-	snprintf(head, sizeof head, _("Kings: Black %d \xc2\xb7 White %d%s"), kings[0], kings[1],
-		 ui->show_stats ? "" : _("   \xc2\xb7 S: search"));
-	app_text_fit(a, FONT_SMALL, head, r.x + 12, r.y + 4, ui->show_stats ? gold : dim, 0, r.w - 24);
-	if (ui->show_stats)
-		draw_stats(a, r);
-	else
-		draw_moves(a, p, r);
+	snprintf(buf, n, _("Kings: Black %d \xc2\xb7 White %d%s"),
+		 __builtin_popcount(pos->piece[0] & pos->kings),
+		 __builtin_popcount(pos->piece[1] & pos->kings), suffix);
 }
 
 /* Stores the squares a player clicks in turn to play move m: the piece, then each landing. */
@@ -1098,7 +983,7 @@ const struct view view_checkers = {
 	.emblem = emblem,
 	.describe = describe,
 	.event = event,
-	.panel = panel,
+	.panel_head = panel_head,
 	.update = update,
 	.steps = steps,
 	.outcome = outcome,

@@ -537,10 +537,10 @@ static void describe(const struct play *p, char *buf, size_t n)
 
 /* The chain counter, shown with the hints: boxes and safe edges left, the chains and loops,
  * and whom the long-chain rule favours with them. */
-static void panel(struct app *a, const struct play *p, SDL_Rect r)
+static bool panel(struct app *a, const struct play *p, SDL_Rect r)
 {
 	if (!p->hints)
-		return;
+		return false;
 	const struct dots_pos *pos = pos_of(p);
 	struct dots_chains ch;
 	dots_chains_count(pos, &ch);
@@ -569,6 +569,7 @@ static void panel(struct app *a, const struct play *p, SDL_Rect r)
 	snprintf(line, sizeof line, _("Control: %s (%s wants even)"), who,
 	         _(p->rules->side_name[DOTS_A]));
 	app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 108, gold, 0, r.w - 32);
+	return true;
 }
 
 /* Draws one box of Dots and Boxes: three sides drawn (step 0), then the fourth drawn in

@@ -15,8 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	static const int sizes[4] = {0, 6, 8, 10};
-	struct game_options opt = {.size = sizes[data[0] & 3],
-				   .flags = data[0] & 4 ? GAME_OPT_ANTI : 0u};
+	struct game_options opt = reversi_options(sizes[data[0] & 3], data[0] & 4, false, 0);
 	const struct game_options *use = data[0] & 8 ? &opt : NULL;
 	char *text = fuzz_text(data + 1, size - 1);
 	char *move_text = strchr(text, '\n');

@@ -14,8 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	static const int sizes[3] = {6, 8, 10};
-	struct game_options opt = {.size = sizes[data[0] % 3],
-				   .flags = data[0] & 4 ? GAME_OPT_ANTI : 0u};
+	struct game_options opt = reversi_options(sizes[data[0] % 3], data[0] & 4, false, 0);
 	struct reversi_pos start, pos, again;
 	FUZZ_CHECK(reversi_rules.start(&start, &opt) == GAME_OK);
 	char *text = fuzz_text(data + 1, size - 1);
