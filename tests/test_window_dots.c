@@ -557,6 +557,45 @@ static void test_human_took_boxes(void **state)
 	assert_true(taken >= 1);
 }
 
+/* The evaluation overlay (E) scores every undrawn edge, on boards of more than 128 edges
+ * too: on 9×9 (180 edges) with all but the last ten drawn, each of edges 170-179 carries its
+ * label (a dark box over the paper and the boxes). */
+static void test_eval_overlay_every_edge(void **state)
+{
+	(void)state;
+	need_display();
+	char dir[300], script[400], path[400], line[64];
+	prefs_dir("overlay",
+	          "[play]\ngame = dots\nmode = two-players\nlevel = beginner\n[dots]\nrows = 9\n"
+	          "cols = 9\n[display]\nanimation-speed = 0\nhints = no\n",
+	          dir, sizeof dir);
+	static char body[16384];
+	size_t used = (size_t)snprintf(body, sizeof body, "0 wait-scene play\n");
+	for (int e = 0; e < 170; e++) {
+		snprintf(line, sizeof line, "1 square %d\n0 wait\n", e);
+		used += (size_t)snprintf(body + used, sizeof body - used, "%s", line);
+	}
+	snprintf(body + used, sizeof body - used,
+	         "1 expect-moves 170\n1 move 0 0\n1 key e\n240 screenshot %s/overlay.png\n1 quit\n",
+	         work);
+	write_file("overlay.script", body, script, sizeof script);
+	char args[600];
+	snprintf(args, sizeof args, "--game dots --script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	snprintf(path, sizeof path, "%s/overlay.png", work);
+	struct shot sh = shot_load(path);
+	const struct board b = {9, 9};
+	for (int e = 170; e < 180; e++) {
+		int x, y;
+		edge_mid(b, e, &x, &y);
+		/* The left margin of the label's box, clear of its text and of the edge. */
+		const SDL_Color c = pixel(&sh, x - 17, y);
+		if (c.r > 110 || c.g > 110 || c.b > 120)
+			fail_msg("edge %d has no score label (%d,%d,%d at its left)", e, c.r, c.g, c.b);
+	}
+	SDL_FreeSurface(sh.s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -568,6 +607,7 @@ int main(void)
 	    cmocka_unit_test(test_whole_game_5x5_beginner),
 	    cmocka_unit_test(test_whole_game_5x5_medium),
 	    cmocka_unit_test(test_human_took_boxes),
+	    cmocka_unit_test(test_eval_overlay_every_edge),
 	};
 	return cmocka_run_group_tests_name("window: dots", tests, setup, window_teardown);
 }

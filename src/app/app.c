@@ -7,6 +7,7 @@
  * nothing moves. Focus loss stops the clock, so animations and thinking times pause too.
  */
 #include "app/app.h"
+#include "app/script.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
@@ -24,11 +25,27 @@
 
 /* ---- scenes ----------------------------------------------------------------------------- */
 
+/* Enters the scene now showing with a fresh (zeroed) context. */
+static void enter_scene(struct app *a)
+{
+	SDL_assert_release(a->scene->context <= sizeof a->scene_ctx);
+	memset(a->scene_ctx, 0, sizeof a->scene_ctx);
+	a->scene->enter(a);
+}
+
+/* Leaves the scene now showing: it frees what its context holds. */
+static void leave_scene(struct app *a)
+{
+	if (a->scene->leave)
+		a->scene->leave(a);
+	memset(a->scene_ctx, 0, sizeof a->scene_ctx);
+}
+
 void app_change_scene(struct app *a, const struct scene *scene)
 {
 	if (!a->scene) {
 		a->scene = scene;
-		scene->enter(a);
+		enter_scene(a);
 		return;
 	}
 	a->next_scene = scene;
@@ -45,12 +62,11 @@ static void fade_update(struct app *a, double dt)
 		if (a->fade >= 1.0) {
 			a->fade = 1.0;
 			a->fading_out = false;
-			if (a->scene->leave)
-				a->scene->leave(a);
+			leave_scene(a);
 			a->last_scene = a->scene;
 			a->scene = a->next_scene;
 			a->next_scene = NULL;
-			a->scene->enter(a);
+			enter_scene(a);
 			if (each_way <= 0)
 				a->fade = 0; /* no fade at all */
 		}
@@ -832,8 +848,8 @@ int app_main(int argc, char **argv)
 	run_loop(a);
 	if (a->stats)
 		print_stats(a);
-	if (a->scene && a->scene->leave)
-		a->scene->leave(a);
+	if (a->scene)
+		leave_scene(a);
 	play_end(a);
 	app_save_settings(a);
 	rc = a->exit_code;

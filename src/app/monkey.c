@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/monkey.h"
+#include "app/script.h"
 
 enum {
 	MONKEY_EVENTS_PER_TICK = 8,

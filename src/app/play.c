@@ -175,19 +175,31 @@ static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
 	return buf;
 }
 
-/* Returns the game whose record files `path` names by its extension (the registry's first
- * with that extension and a reader), or -1. */
 int play_record_game(const char *path)
 {
 	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-	if (!dot || (slash && dot < slash))
-		return -1;
-	for (int g = 0; g < game_module_count(); g++) {
+	if (dot && (!slash || dot > slash))
+		for (int g = 0; g < game_module_count(); g++) {
+			const struct game_record *r = game_module_at(g)->record;
+			if (r && r->read && SDL_strcasecmp(dot + 1, r->extension) == 0)
+				return g;
+		}
+	/* No extension of ours: the first game whose reader finds a playable game in it. */
+	char err[GAME_ERR_MAX];
+	size_t len = 0;
+	char *text = read_whole(path, &len, err, sizeof err);
+	int found = -1;
+	for (int g = 0; text && found < 0 && g < game_module_count(); g++) {
 		const struct game_record *r = game_module_at(g)->record;
-		if (r && r->read && SDL_strcasecmp(dot + 1, r->extension) == 0)
-			return g;
+		struct record_game *games = NULL;
+		const int n = r && r->read ? r->read(text, len, &games, err) : -1;
+		for (int i = 0; i < n && found < 0; i++)
+			if (games[i].error == GAME_OK && games[i].count > 0)
+				found = g;
+		record_games_free(games, n > 0 ? n : 0);
 	}
-	return -1;
+	free(text);
+	return found;
 }
 
 /* Reads the games of the record file at path with game g's reader: returns their number

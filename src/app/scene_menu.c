@@ -9,6 +9,18 @@
 #include "app/app.h"
 #include "app/i18n.h"
 
+/* The menu's context (struct scene). */
+struct menu_ctx {
+	int row;           /* the selected row */
+	bool pointer_seen; /* the pointer has been seen once since the menu opened: only a later
+			     motion is the player's (not the pointer resting there) */
+};
+
+static struct menu_ctx *ctx_of(struct app *a)
+{
+	return (struct menu_ctx *)(void *)a->scene_ctx;
+}
+
 /* The rows: the game, how it is played, then the chosen game's options (its module's, up to
  * MENU_OPTIONS of them; rows of options it lacks are not drawn), then volume and language. */
 enum { MENU_OPTIONS = 3 };
@@ -231,11 +243,11 @@ static void activate(struct app *a, int row)
 /* Moves the selection to the next enabled row in direction dir. */
 static void select_step(struct app *a, int dir)
 {
-	int row = a->menu_row;
+	int row = ctx_of(a)->row;
 	do
 		row = (row + dir + ROW_COUNT) % ROW_COUNT;
 	while (!row_enabled(a, row));
-	a->menu_row = row;
+	ctx_of(a)->row = row;
 	app_sound(a, SOUND_MENU);
 }
 
@@ -244,11 +256,11 @@ static void menu_enter(struct app *a)
 	play_end(a);
 	/* Back from Options or Help, the selection is on the button that opened it; else on
 	 * what starts a game. */
-	a->menu_row = a->last_scene == &scene_options ? ROW_OPTIONS
+	ctx_of(a)->row = a->last_scene == &scene_options ? ROW_OPTIONS
 	              : a->last_scene == &scene_help  ? ROW_HELP
 	              : a->has_autosave               ? ROW_CONTINUE
 	                                              : ROW_START;
-	a->menu_pointer_seen = false;
+	ctx_of(a)->pointer_seen = false;
 }
 
 static void menu_event(struct app *a, const SDL_Event *ev)
@@ -259,20 +271,20 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 		case SDLK_DOWN:
 		case SDLK_TAB: select_step(a, 1); break;
 		case SDLK_LEFT:
-			if (a->menu_row < ROWS)
-				row_change(a, a->menu_row, -1);
+			if (ctx_of(a)->row < ROWS)
+				row_change(a, ctx_of(a)->row, -1);
 			else
 				select_step(a, -1);
 			break;
 		case SDLK_RIGHT:
-			if (a->menu_row < ROWS)
-				row_change(a, a->menu_row, 1);
+			if (ctx_of(a)->row < ROWS)
+				row_change(a, ctx_of(a)->row, 1);
 			else
 				select_step(a, 1);
 			break;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:
-		case SDLK_SPACE: activate(a, a->menu_row); break;
+		case SDLK_SPACE: activate(a, ctx_of(a)->row); break;
 		case SDLK_ESCAPE: a->quit = true; break;
 		case SDLK_o: activate(a, ROW_OPTIONS); break;
 		default: break;
@@ -283,13 +295,13 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 		/* The first motion after the menu opens may only say where the pointer rests
 		 * (the window appearing under it): it must not take the selection off Start,
 		 * or Enter would no longer start. */
-		if (!a->menu_pointer_seen) {
-			a->menu_pointer_seen = true;
+		if (!ctx_of(a)->pointer_seen) {
+			ctx_of(a)->pointer_seen = true;
 			return;
 		}
 		for (int row = 0; row < ROW_COUNT; row++)
 			if (row_enabled(a, row) && app_inside(row_rect(a, row), ev->motion.x, ev->motion.y))
-				a->menu_row = row;
+				ctx_of(a)->row = row;
 		return;
 	}
 	if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
@@ -297,7 +309,7 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 			const SDL_Rect r = row_rect(a, row);
 			if (!row_enabled(a, row) || !app_inside(r, ev->button.x, ev->button.y))
 				continue;
-			a->menu_row = row;
+			ctx_of(a)->row = row;
 			if (row < ROWS) /* left of the value steps back, right of it forward */
 				row_change(a, row, ev->button.x < r.x + 420 ? -1 : 1);
 			else
@@ -330,7 +342,7 @@ static void menu_draw(struct app *a)
 		if (!*label_of(a, row))
 			continue;
 		const SDL_Rect r = row_rect(a, row);
-		const bool on = row_enabled(a, row), sel = row == a->menu_row;
+		const bool on = row_enabled(a, row), sel = row == ctx_of(a)->row;
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
 		app_text_fit(a, FONT_BODY, label_of(a, row), r.x + 20, r.y + 6, on ? ink : dim, 0, 200);
 		char value[96];
@@ -360,7 +372,7 @@ static void menu_draw(struct app *a)
 				     row_rect(a, row).y + 13, dim, 1, row_rect(a, row).w - 12);
 			continue;
 		}
-		app_button(a, row_rect(a, row), _(buttons[b]), row == a->menu_row);
+		app_button(a, row_rect(a, row), _(buttons[b]), row == ctx_of(a)->row);
 	}
 	app_text(a, FONT_SMALL,
 		 _("Arrows choose \xc2\xb7 Enter starts \xc2\xb7 F1 help \xc2\xb7 F11 fullscreen \xc2\xb7 M mute \xc2\xb7 Esc quits"),
@@ -371,6 +383,7 @@ static void menu_draw(struct app *a)
 
 const struct scene scene_menu = {
 	.name = "menu",
+	.context = sizeof(struct menu_ctx),
 	.enter = menu_enter,
 	.event = menu_event,
 	.draw = menu_draw,

@@ -10,6 +10,16 @@
 #include "app/app.h"
 #include "app/i18n.h"
 
+/* The Options screen's context (struct scene). */
+struct options_ctx {
+	int row; /* the selected row */
+};
+
+static struct options_ctx *ctx_of(struct app *a)
+{
+	return (struct options_ctx *)(void *)a->scene_ctx;
+}
+
 enum { OPT_THEME, OPT_PALETTE, OPT_SPEED, OPT_BACK, OPT_COUNT };
 
 static const char *const speed_titles[] = {N_("Off"), N_("Slow"), N_("Normal"), N_("Fast")};
@@ -73,7 +83,7 @@ static void option_change(struct app *a, int row, int dir)
 
 static void options_enter(struct app *a)
 {
-	a->menu_row = OPT_THEME;
+	ctx_of(a)->row = OPT_THEME;
 }
 
 static void options_event(struct app *a, const SDL_Event *ev)
@@ -81,25 +91,25 @@ static void options_event(struct app *a, const SDL_Event *ev)
 	if (ev->type == SDL_KEYDOWN) {
 		switch (ev->key.keysym.sym) {
 		case SDLK_UP:
-			a->menu_row = (a->menu_row + OPT_COUNT - 1) % OPT_COUNT;
+			ctx_of(a)->row = (ctx_of(a)->row + OPT_COUNT - 1) % OPT_COUNT;
 			break;
 		case SDLK_DOWN:
 		case SDLK_TAB:
-			a->menu_row = (a->menu_row + 1) % OPT_COUNT;
+			ctx_of(a)->row = (ctx_of(a)->row + 1) % OPT_COUNT;
 			break;
 		case SDLK_LEFT:
-			option_change(a, a->menu_row, -1);
+			option_change(a, ctx_of(a)->row, -1);
 			break;
 		case SDLK_RIGHT:
-			option_change(a, a->menu_row, 1);
+			option_change(a, ctx_of(a)->row, 1);
 			break;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:
 		case SDLK_SPACE:
-			if (a->menu_row == OPT_BACK)
+			if (ctx_of(a)->row == OPT_BACK)
 				app_change_scene(a, &scene_menu);
 			else
-				option_change(a, a->menu_row, 1);
+				option_change(a, ctx_of(a)->row, 1);
 			break;
 		case SDLK_ESCAPE:
 			app_change_scene(a, &scene_menu);
@@ -112,7 +122,7 @@ static void options_event(struct app *a, const SDL_Event *ev)
 	if (ev->type == SDL_MOUSEMOTION) {
 		for (int row = 0; row < OPT_COUNT; row++)
 			if (app_inside(option_rect(row), ev->motion.x, ev->motion.y))
-				a->menu_row = row;
+				ctx_of(a)->row = row;
 		return;
 	}
 	if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
@@ -120,7 +130,7 @@ static void options_event(struct app *a, const SDL_Event *ev)
 			const SDL_Rect r = option_rect(row);
 			if (!app_inside(r, ev->button.x, ev->button.y))
 				continue;
-			a->menu_row = row;
+			ctx_of(a)->row = row;
 			if (row == OPT_BACK)
 				app_change_scene(a, &scene_menu);
 			else
@@ -137,7 +147,7 @@ static void options_draw(struct app *a)
 	app_text(a, FONT_LARGE, _("Options"), APP_W / 2, 120, gold, 1);
 	for (int row = 0; row < OPT_BACK; row++) {
 		const SDL_Rect r = option_rect(row);
-		const bool sel = row == a->menu_row;
+		const bool sel = row == ctx_of(a)->row;
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
 		app_text(a, FONT_BODY, _(labels[row]), r.x + 20, r.y + 12, ink, 0);
 		char value[64];
@@ -147,7 +157,7 @@ static void options_draw(struct app *a)
 		app_text(a, FONT_BODY, "\xe2\x80\xb9", vx - 190, r.y + 10, sel ? gold : dim, 1);
 		app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 10, sel ? gold : dim, 1);
 	}
-	app_button(a, option_rect(OPT_BACK), _("Back"), a->menu_row == OPT_BACK);
+	app_button(a, option_rect(OPT_BACK), _("Back"), ctx_of(a)->row == OPT_BACK);
 	/* A sample of the two players' colours, as the boxes of Dots and Boxes show them. */
 	for (int side = 0; side < 2; side++) {
 		const SDL_Color c = a->theme.side[side];
@@ -172,6 +182,7 @@ static void options_draw(struct app *a)
 
 const struct scene scene_options = {
     .name = "options",
+	.context = sizeof(struct options_ctx),
     .enter = options_enter,
     .event = options_event,
     .draw = options_draw,

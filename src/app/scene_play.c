@@ -107,6 +107,16 @@ const struct scene scene_play = {
 
 enum { OVER_AGAIN, OVER_MENU, OVER_SAVE, OVER_COPY, OVER_BUTTONS };
 
+/* The game-over scene's context (struct scene). */
+struct over_ctx {
+	int row; /* the selected button */
+};
+
+static struct over_ctx *over_ctx(struct app *a)
+{
+	return (struct over_ctx *)(void *)a->scene_ctx;
+}
+
 /* Returns the rectangle of a game-over button: where the playing buttons were, so that
  * the whole final board stays in view. */
 static SDL_Rect over_button(int b)
@@ -183,7 +193,7 @@ static void copy_record(struct app *a)
 
 static void over_enter(struct app *a)
 {
-	a->menu_row = OVER_AGAIN;
+	over_ctx(a)->row = OVER_AGAIN;
 }
 
 static void over_activate(struct app *a, int b)
@@ -205,12 +215,12 @@ static void over_event(struct app *a, const SDL_Event *ev)
 	if (ev->type == SDL_KEYDOWN) {
 		switch (ev->key.keysym.sym) {
 		case SDLK_UP: /* the D-pad's up and down choose too */
-		case SDLK_LEFT: a->menu_row = (a->menu_row + OVER_BUTTONS - 1) % OVER_BUTTONS; return;
+		case SDLK_LEFT: over_ctx(a)->row = (over_ctx(a)->row + OVER_BUTTONS - 1) % OVER_BUTTONS; return;
 		case SDLK_DOWN:
-		case SDLK_RIGHT: a->menu_row = (a->menu_row + 1) % OVER_BUTTONS; return;
+		case SDLK_RIGHT: over_ctx(a)->row = (over_ctx(a)->row + 1) % OVER_BUTTONS; return;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:
-		case SDLK_SPACE: over_activate(a, a->menu_row); return;
+		case SDLK_SPACE: over_activate(a, over_ctx(a)->row); return;
 		case SDLK_ESCAPE: over_activate(a, OVER_MENU); return;
 		case SDLK_s:
 			if (ev->key.keysym.mod & KMOD_CTRL) {
@@ -265,11 +275,12 @@ static void over_draw(struct app *a)
 	static const char *const labels[OVER_BUTTONS] = {N_("Play again"), N_("Menu"), N_("Save record"),
 							 N_("Copy")};
 	for (int b = 0; b < OVER_BUTTONS; b++)
-		app_button(a, over_button(b), _(labels[b]), b == a->menu_row);
+		app_button(a, over_button(b), _(labels[b]), b == over_ctx(a)->row);
 }
 
 const struct scene scene_over = {
 	.name = "over",
+	.context = sizeof(struct over_ctx),
 	.enter = over_enter,
 	.event = over_event,
 	.update = play_scene_update,

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app/app.h"
+#include "app/monkey.h"
+#include "app/script.h"
 #include "io/atomic.h"
 
 enum command { CMD_KEY, CMD_CLICK, CMD_MOVE, CMD_DOWN, CMD_UP, CMD_SQUARE, CMD_DRAG, CMD_HINT,

@@ -37,14 +37,12 @@ struct checkers_ui {
 	int from; /* 1..32, 0: none */
 	int hops[CHECKERS_PATH_MAX];
 	int hop_count;
-	int sel_cursor, sel_count; /* the match's cursor and length when it was picked up */
 	/* A press on the board, and whether it has become a drag. */
 	bool pressed, dragging;
 	bool press_on_picked; /* the press began on the piece already picked up */
 	int press_x, press_y, drag_x, drag_y;
 	/* The animation of the last move played. */
 	bool anim;
-	int anim_cursor;            /* the match's cursor just after that move */
 	struct checkers_pos before; /* the position it was played from */
 	struct checkers_path path;
 	uint32_t captured;
@@ -153,12 +151,12 @@ static int piece_at(const struct checkers_ui *ui)
 	return ui->hop_count ? ui->hops[ui->hop_count - 1] : ui->from;
 }
 
-/* Drops the selection when the position changed under it (a move, undo, a new game). */
+/* Drops a selection that is no longer the side to move's piece. (A move played or a change
+ * of the history drops it already: played and changed.) */
 static void check_selection(const struct play *p)
 {
 	struct checkers_ui *ui = p->ui;
-	if (ui->from && (p->match.cursor != ui->sel_cursor || p->match.count != ui->sel_count ||
-			owner(pos_of(p), ui->from) != pos_of(p)->side))
+	if (ui->from && owner(pos_of(p), ui->from) != pos_of(p)->side)
 		drop_selection(ui);
 }
 
@@ -244,8 +242,6 @@ static void pick_up(struct app *a, struct play *p, int sq, const struct game_mov
 		if (path.square[0] == sq) {
 			ui->from = sq;
 			ui->hop_count = 0;
-			ui->sel_cursor = p->match.cursor;
-			ui->sel_count = p->match.count;
 			return;
 		}
 	}
@@ -411,7 +407,6 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	const double speed = speed_of(a);
 	drop_selection(ui);
 	ui->anim = true;
-	ui->anim_cursor = p->match.cursor;
 	memcpy(&ui->before, before_pos, sizeof ui->before);
 	checkers_move_path(move, &ui->path);
 	ui->captured = checkers_move_captures(move);
@@ -435,14 +430,12 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	}
 }
 
-/* Plays the sounds of the animation as its hops land, and keeps the search figures. */
+/* Plays the sounds of the animation as its hops land. */
 static void update(struct app *a, struct play *p)
 {
 	struct checkers_ui *ui = p->ui;
 	read_settings(a);
 	check_selection(p);
-	if (ui->anim && p->match.cursor != ui->anim_cursor)
-		ui->anim = false; /* undo or a new game: the animation is about another position */
 	if (ui->anim) {
 		while (ui->sounded < ui->path.length && a->now >= landing_time(ui, ui->sounded)) {
 			app_sound(a, ui->captured ? SOUND_CAPTURE : SOUND_PLACE);
@@ -543,7 +536,7 @@ static void draw_board(struct app *a, const struct play *p)
 static bool animating(const struct app *a, const struct play *p)
 {
 	struct checkers_ui *ui = p->ui;
-	return ui->anim && p->match.cursor == ui->anim_cursor && a->now < p->anim_end;
+	return ui->anim && a->now < p->anim_end;
 }
 
 /* Draws the pieces of the animated move: the position before it, the moving piece on its

@@ -474,7 +474,7 @@ static void draw(struct app *a, const struct play *p)
 		fill(a, edge_rect(pos, p->advice, 1, 3), gold);
 	}
 	/* The evaluation overlay (E): the engine's score of each undrawn edge, in boxes. */
-	for (int e = 0; e < pos->edges && e < 128 && p->show_eval && waiting; e++) {
+	for (int e = 0; e < pos->edges && e < p->eval_count && p->show_eval && waiting; e++) {
 		if (dots_edge_drawn(pos, e) || !p->eval_known[e])
 			continue;
 		const int v = p->eval_score[e];
