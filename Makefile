@@ -178,19 +178,20 @@ ICON_SIZES = 16 24 32 48 64 128 256
 DATA_FILES = reversi-eval.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
 	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
 
-# Once installed the program finds its data in DATADIR: app/assets.c (sprites, sounds, fonts)
-# and games/reversi/pattern.c (the evaluation weights, for the headless tools too) compile it
-# in. $(BUILD)/datadir is rewritten only when DATADIR changes, so that they are rebuilt then.
+# Once installed the program finds its data in DATADIR and its catalogues in LOCALEDIR: the one
+# resolver, io/datadir.c, compiles them in for the assets, the evaluation weights (the window
+# and the headless commands alike) and the catalogues. $(BUILD)/datadir is rewritten only when
+# they change, so that it is rebuilt then.
 # When BINDIR sits right under PREFIX (bin, games), they also compile in where DATADIR and
 # LOCALEDIR lie from the program's own directory (../share/parity), tried before the absolute
 # paths: a tree staged with DESTDIR, or moved as a whole, then runs from where it lies.
-DATADIR_OBJ = $(BUILD)/obj/app/assets.o $(BUILD)/obj/games/reversi/pattern.o $(BUILD)/obj/app/i18n.o
+DATADIR_OBJ = $(BUILD)/obj/io/datadir.o
 ifeq ($(patsubst %/,%,$(dir $(BINDIR))),$(PREFIX))
 DATADIR_REL = $(patsubst $(PREFIX)/%,../%,$(filter $(PREFIX)/%,$(DATADIR)))
 LOCALEDIR_REL = $(patsubst $(PREFIX)/%,../%,$(filter $(PREFIX)/%,$(LOCALEDIR)))
 endif
 $(DATADIR_OBJ): CPPFLAGS += -DPARITY_DATADIR='"$(DATADIR)"' -DPARITY_DATADIR_REL='"$(DATADIR_REL)"' \
-	-DPARITY_LOCALEDIR_REL='"$(LOCALEDIR_REL)"'
+	-DPARITY_LOCALEDIR='"$(LOCALEDIR)"' -DPARITY_LOCALEDIR_REL='"$(LOCALEDIR_REL)"'
 $(DATADIR_OBJ): $(BUILD)/datadir
 $(BUILD)/datadir: FORCE
 	@mkdir -p $(@D)
@@ -269,12 +270,11 @@ format:
 # po/parity.pot is made from src/app/*.c by `make pot` (xgettext); po/LANG.po are the
 # translations (update them with `make po`: msgmerge). Each is compiled with msgfmt into
 # $(BUILD)/locale/<code>/LC_MESSAGES/parity.mo beside the program, where app/i18n.c finds it
-# in the build tree; an installed parity reads $(LOCALEDIR) instead.
+# in the build tree (io/datadir.c); an installed parity reads $(LOCALEDIR) instead.
 # (LOCALEDIR is set with the install directories above.)
 PO_LANGS = ru zh_CN
 LOCALE_MO = $(PO_LANGS:%=$(BUILD)/locale/%/LC_MESSAGES/parity.mo)
 
-$(BUILD)/obj/app/i18n.o: CPPFLAGS += -DPARITY_LOCALEDIR='"$(LOCALEDIR)"'
 $(BUILD)/parity: | $(LOCALE_MO)
 
 $(BUILD)/locale/%/LC_MESSAGES/parity.mo: po/%.po

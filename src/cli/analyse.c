@@ -145,6 +145,8 @@ int cli_analyse(int argc, char **argv)
 		limits.depth = depth;
 		limits.nodes = 0;
 	}
+	if (rules == &reversi_rules && limits.deep)
+		cli_load_weights();
 	struct search *s = search_new(rules, 20);
 	if (!s) {
 		fputs("parity: out of memory\n", stderr);

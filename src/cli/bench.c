@@ -88,6 +88,8 @@ int cli_bench(int argc, char **argv)
 		limits.nodes = 0;
 		limits.exact = 0;
 	}
+	if (rules == &reversi_rules && limits.deep)
+		cli_load_weights();
 	struct search *s = search_new(rules, 20);
 	if (!s)
 		return 1;

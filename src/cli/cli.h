@@ -83,6 +83,12 @@ int cli_game_option(int argc, char **argv, int *i, struct game_options *opt);
  * option or a position too long. */
 int cli_position_word(char *position, size_t n, const char *arg);
 
+/* Loads Reversi's evaluation weights (games/reversi/pattern.h) before a command's first
+ * search, once: from $PARITY_DATA alone when it is set, else from the first data directory
+ * that holds them (io/datadir.h). Without them it says so on stderr, once, and the engine
+ * keeps its simpler evaluation. Returns whether the weights are loaded. */
+bool cli_load_weights(void);
+
 /* Returns a monotonic clock reading in seconds. */
 double cli_seconds(void);
 
