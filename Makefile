@@ -4,7 +4,8 @@
 #   make run        install what is missing, build, start the game
 #   make check      install what is missing, build, run every test
 #   make bench      run the benchmarks (figures go to docs/BENCHMARKS.md)
-#   make check SANITIZE=1   the same tests under ASan + UBSan (in build-sanitize/)
+#   make check SANITIZE=1   the same tests under ASan + UBSan (in build-sanitize/), with the
+#                           rules' invariants checked after every play and undo (PARITY_CHECK)
 #   make install    install under PREFIX (default /usr/local); DESTDIR stages it elsewhere
 #   make uninstall  remove what `make install` put there
 #   make deb        build a Debian package into build/ (a release step; packaging/README.md)
@@ -19,6 +20,8 @@ ifeq ($(SANITIZE),1)
 BUILD ?= build-sanitize
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 OPT = -O1 -g
+# ... and every play and undo checks the position's invariants (core/game.h, GAME_CHECK).
+CHECK_FLAGS = -DPARITY_CHECK
 else
 BUILD ?= build
 SAN_FLAGS =
@@ -39,7 +42,7 @@ SDL_LIBS = $(shell pkg-config --libs $(SDL_PKGS))
 CMOCKA_CFLAGS = $(shell pkg-config --cflags cmocka)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
 
-CPPFLAGS += -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP
+CPPFLAGS += -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP $(CHECK_FLAGS)
 CFLAGS += -std=c11 $(OPT) $(ARCH_FLAGS) $(WARN) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 LDLIBS += -lm
@@ -110,6 +113,18 @@ $(BUILD)/tests/test_window: tests/test_window.c $(LIB)
 $(BUILD)/tests/test_window_%: tests/test_window_%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
+
+# test_checked runs the perft counts through a copy of the rules built with PARITY_CHECK
+# (core/game.h): every play and undo checks the position's invariants, in every build.
+CHECK_SRC = src/core/game.c $(wildcard src/games/*/*.c)
+CHECK_OBJ = $(CHECK_SRC:src/%.c=$(BUILD)/obj-check/%.o)
+$(BUILD)/obj-check/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DPARITY_CHECK $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/test_checked: tests/test_checked.c $(CHECK_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DPARITY_CHECK $(CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(CHECK_OBJ) $(LIB) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c $(LIB)
 	@mkdir -p $(@D)
