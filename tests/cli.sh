@@ -187,9 +187,9 @@ with_weights=$(cat /tmp/parity-cli-out.$$)
 expect_status 0 env PARITY_DATA="$nodata" "$parity" analyse reversi "$start" --level hard --depth 4
 [ "$(cat /tmp/parity-cli-out.$$)" != "$with_weights" ] || { echo "FAIL: PARITY_DATA without weights: the same scores as with them (another copy loaded?)"; fails=$((fails + 1)); }
 [ "$(wc -l </tmp/parity-cli-err.$$)" -eq 1 ] && grep -q "$nodata/reversi-eval.bin.*simpler evaluation" /tmp/parity-cli-err.$$ || { echo "FAIL: PARITY_DATA without weights said: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
-if command -v strace >/dev/null 2>&1; then
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
 	checks=$((checks + 1))
-	PARITY_DATA="$nodata" strace -f -o "$nodata/trace" -e trace=open,openat "$parity" analyse reversi "$start" --level hard --depth 4 >/dev/null 2>&1
+	PARITY_DATA="$nodata" strace -f -o "$nodata/trace" -e trace='?open,openat,?openat2' "$parity" analyse reversi "$start" --level hard --depth 4 >/dev/null 2>&1
 	if [ "$(grep -c 'reversi-eval\.bin' "$nodata/trace")" -ne 1 ] || ! grep -q "\"$nodata/reversi-eval\.bin\"" "$nodata/trace"; then
 		echo "FAIL: PARITY_DATA without weights opened: $(grep 'reversi-eval' "$nodata/trace")"
 		fails=$((fails + 1))

@@ -197,10 +197,10 @@ if [ $rc -eq 0 ] && played && said "simpler evaluation"; then ok "no evaluation 
 # first searches (Hard, playing Black) use the simpler evaluation and never open another copy
 # (the build tree's assets/ beside the program, $PARITY_DATA, the installed one). The weights
 # used to be loaded again from inside the search, which found the build tree's copy.
-if command -v strace >/dev/null 2>&1; then
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
 	printf '0 wait-scene play\n0 wait\n1 dump %s/dump.txt\n1 quit\n' "$dir" >"$dir/engine.script"
 	rm -f "$dir/dump.txt"
-	PARITY_DATA="$assets" strace -f -o "$dir/trace.txt" -e trace=open,openat "$parity" \
+	PARITY_DATA="$assets" strace -f -o "$dir/trace.txt" -e trace='?open,openat,?openat2' "$parity" \
 		--windowed --prefs "$dir/p" --seed 1 --game reversi --mode vs-computer --color white \
 		--level hard --data "$dir/data" --script "$dir/engine.script" >"$dir/err.txt" 2>&1
 	rc=$?
@@ -213,7 +213,7 @@ if command -v strace >/dev/null 2>&1; then
 		grep 'reversi-eval' "$dir/trace.txt" | head -3
 	fi
 else
-	echo "skip: which files --data opens (no strace)"
+	echo "skip: which files --data opens (no strace, or it may not trace here)"
 fi
 
 # --- audio ----------------------------------------------------------------------------------
