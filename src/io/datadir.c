@@ -63,7 +63,7 @@ int datadir_resolve(const struct datadir_spec *spec, struct datadir *out)
 		add(out, asked, NULL);
 		if (out->tried == 0)
 			return DATADIR_ERR_NOT_FOUND;
-		snprintf(out->dir, sizeof out->dir, "%s", out->tried_dir[0]);
+		memcpy(out->dir, out->tried_dir[0], sizeof out->dir); /* the same size */
 		out->found = holds_probe(out->dir, spec->probe);
 		return out->found ? 0 : DATADIR_ERR_NOT_FOUND;
 	}
@@ -75,7 +75,7 @@ int datadir_resolve(const struct datadir_spec *spec, struct datadir *out)
 		add(out, spec->installed, NULL);
 	for (int i = 0; i < out->tried; i++)
 		if (holds_probe(out->tried_dir[i], spec->probe)) {
-			snprintf(out->dir, sizeof out->dir, "%s", out->tried_dir[i]);
+			memcpy(out->dir, out->tried_dir[i], sizeof out->dir); /* the same size */
 			out->found = true;
 			return 0;
 		}

@@ -449,8 +449,7 @@ int pattern_load(const char *path, char *err)
 	size_t n = 0;
 	const size_t count = PATTERN_STAGES * pt.stage_size;
 	const size_t bytes = FILE_HEADER + 2 * count + 4;
-	char why_read[GAME_ERR_MAX];
-	const int rc = atomic_read(path, &data, &n, bytes + 1, why_read);
+	const int rc = atomic_read(path, &data, &n, bytes + 1, NULL);
 	if (rc == IO_ERR_TOO_BIG)
 		return game_fail(err, IO_ERR_CORRUPT,
 				 "evaluation weights %.100s: not a weights file of this version", path);
