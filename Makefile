@@ -4,7 +4,8 @@
 #   make run        install what is missing, build, start the game
 #   make check      install what is missing, build, run every test
 #   make bench      run the benchmarks (figures go to docs/BENCHMARKS.md)
-#   make check SANITIZE=1   the same tests under ASan + UBSan (in build-sanitize/)
+#   make check SANITIZE=1   the same tests under ASan + UBSan (in build-sanitize/), with the
+#                           rules' invariants checked after every play and undo (PARITY_CHECK)
 #   make install    install under PREFIX (default /usr/local); DESTDIR stages it elsewhere
 #   make uninstall  remove what `make install` put there
 #   make deb        build a Debian package into build/ (a release step; packaging/README.md)
@@ -19,6 +20,8 @@ ifeq ($(SANITIZE),1)
 BUILD ?= build-sanitize
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 OPT = -O1 -g
+# ... and every play and undo checks the position's invariants (core/game.h, GAME_CHECK).
+CHECK_FLAGS = -DPARITY_CHECK
 else
 BUILD ?= build
 SAN_FLAGS =
@@ -39,7 +42,7 @@ SDL_LIBS = $(shell pkg-config --libs $(SDL_PKGS))
 CMOCKA_CFLAGS = $(shell pkg-config --cflags cmocka)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
 
-CPPFLAGS += -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP
+CPPFLAGS += -Isrc -D_POSIX_C_SOURCE=200809L -MMD -MP $(CHECK_FLAGS)
 CFLAGS += -std=c11 $(OPT) $(ARCH_FLAGS) $(WARN) $(SAN_FLAGS)
 LDFLAGS += $(SAN_FLAGS)
 LDLIBS += -lm
@@ -145,6 +148,18 @@ $(BUILD)/tests/test_window_%: tests/test_window_%.c $(GAMES_TEST_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(GAMES_TEST_OBJ) $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
 
+# test_checked runs the perft counts through a copy of the rules built with PARITY_CHECK
+# (core/game.h): every play and undo checks the position's invariants, in every build.
+CHECK_SRC = src/core/game.c $(wildcard src/games/*/*.c)
+CHECK_OBJ = $(CHECK_SRC:src/%.c=$(BUILD)/obj-check/%.o)
+$(BUILD)/obj-check/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DPARITY_CHECK $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/test_checked: tests/test_checked.c $(CHECK_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DPARITY_CHECK $(CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(CHECK_OBJ) $(GAMES_TEST_OBJ) $(LIB) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
+
 $(BUILD)/tests/%: tests/%.c $(GAMES_TEST_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(CMOCKA_CFLAGS) -MF $@.d -o $@ $< $(GAMES_TEST_OBJ) $(LIB) $(CMOCKA_LIBS) $(LDFLAGS) $(LDLIBS)
@@ -212,19 +227,20 @@ ICON_SIZES = 16 24 32 48 64 128 256
 DATA_FILES = reversi-eval.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
 	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
 
-# Once installed the program finds its data in DATADIR: app/assets.c (sprites, sounds, fonts)
-# and games/reversi/pattern.c (the evaluation weights, for the headless tools too) compile it
-# in. $(BUILD)/datadir is rewritten only when DATADIR changes, so that they are rebuilt then.
+# Once installed the program finds its data in DATADIR and its catalogues in LOCALEDIR: the one
+# resolver, io/datadir.c, compiles them in for the assets, the evaluation weights (the window
+# and the headless commands alike) and the catalogues. $(BUILD)/datadir is rewritten only when
+# they change, so that it is rebuilt then.
 # When BINDIR sits right under PREFIX (bin, games), they also compile in where DATADIR and
 # LOCALEDIR lie from the program's own directory (../share/parity), tried before the absolute
 # paths: a tree staged with DESTDIR, or moved as a whole, then runs from where it lies.
-DATADIR_OBJ = $(BUILD)/obj/app/assets.o $(BUILD)/obj/games/reversi/pattern.o $(BUILD)/obj/app/i18n.o
+DATADIR_OBJ = $(BUILD)/obj/io/datadir.o
 ifeq ($(patsubst %/,%,$(dir $(BINDIR))),$(PREFIX))
 DATADIR_REL = $(patsubst $(PREFIX)/%,../%,$(filter $(PREFIX)/%,$(DATADIR)))
 LOCALEDIR_REL = $(patsubst $(PREFIX)/%,../%,$(filter $(PREFIX)/%,$(LOCALEDIR)))
 endif
 $(DATADIR_OBJ): CPPFLAGS += -DPARITY_DATADIR='"$(DATADIR)"' -DPARITY_DATADIR_REL='"$(DATADIR_REL)"' \
-	-DPARITY_LOCALEDIR_REL='"$(LOCALEDIR_REL)"'
+	-DPARITY_LOCALEDIR='"$(LOCALEDIR)"' -DPARITY_LOCALEDIR_REL='"$(LOCALEDIR_REL)"'
 $(DATADIR_OBJ): $(BUILD)/datadir
 $(BUILD)/datadir: FORCE
 	@mkdir -p $(@D)
@@ -303,12 +319,11 @@ format:
 # po/parity.pot is made from src/app/*.c by `make pot` (xgettext); po/LANG.po are the
 # translations (update them with `make po`: msgmerge). Each is compiled with msgfmt into
 # $(BUILD)/locale/<code>/LC_MESSAGES/parity.mo beside the program, where app/i18n.c finds it
-# in the build tree; an installed parity reads $(LOCALEDIR) instead.
+# in the build tree (io/datadir.c); an installed parity reads $(LOCALEDIR) instead.
 # (LOCALEDIR is set with the install directories above.)
 PO_LANGS = ru zh_CN
 LOCALE_MO = $(PO_LANGS:%=$(BUILD)/locale/%/LC_MESSAGES/parity.mo)
 
-$(BUILD)/obj/app/i18n.o: CPPFLAGS += -DPARITY_LOCALEDIR='"$(LOCALEDIR)"'
 $(BUILD)/parity: | $(LOCALE_MO)
 
 $(BUILD)/locale/%/LC_MESSAGES/parity.mo: po/%.po

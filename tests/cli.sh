@@ -175,6 +175,28 @@ expect_status 2 "$parity" match checkers medium beginner --first 88 --games 2
 expect_status 0 "$parity" bench search checkers beginner --depth 4
 grep -q '^position 0: .* depth 4 ' /tmp/parity-cli-out.$$ || { echo "FAIL: bench --depth -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
 
+# $PARITY_DATA names the one data directory of the headless commands: with no weights there,
+# Hard analyses with the simpler evaluation (other scores than with the weights) and says so
+# once, instead of loading the build tree's copy beside the program (as it did from inside the
+# search). With strace, no file named reversi-eval.bin is opened but the one asked for.
+start="---------------------------OX------XO--------------------------- X"
+nodata=$(mktemp -d /tmp/parity-cli-nodata-XXXXXX)
+expect_status 0 env PARITY_DATA="$(pwd)/assets" "$parity" analyse reversi "$start" --level hard --depth 4
+with_weights=$(cat /tmp/parity-cli-out.$$)
+[ ! -s /tmp/parity-cli-err.$$ ] || { echo "FAIL: analyse with the weights said: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+expect_status 0 env PARITY_DATA="$nodata" "$parity" analyse reversi "$start" --level hard --depth 4
+[ "$(cat /tmp/parity-cli-out.$$)" != "$with_weights" ] || { echo "FAIL: PARITY_DATA without weights: the same scores as with them (another copy loaded?)"; fails=$((fails + 1)); }
+[ "$(wc -l </tmp/parity-cli-err.$$)" -eq 1 ] && grep -q "$nodata/reversi-eval.bin.*simpler evaluation" /tmp/parity-cli-err.$$ || { echo "FAIL: PARITY_DATA without weights said: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
+	checks=$((checks + 1))
+	PARITY_DATA="$nodata" strace -f -o "$nodata/trace" -e trace='?open,openat,?openat2' "$parity" analyse reversi "$start" --level hard --depth 4 >/dev/null 2>&1
+	if [ "$(grep -c 'reversi-eval\.bin' "$nodata/trace")" -ne 1 ] || ! grep -q "\"$nodata/reversi-eval\.bin\"" "$nodata/trace"; then
+		echo "FAIL: PARITY_DATA without weights opened: $(grep 'reversi-eval' "$nodata/trace")"
+		fails=$((fails + 1))
+	fi
+fi
+rm -rf "$nodata"
+
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -193,6 +193,29 @@ rm "$dir/data/reversi-eval.bin"
 run "$dir/p" --data "$dir/data" --level expert
 if [ $rc -eq 0 ] && played && said "simpler evaluation"; then ok "no evaluation weights: said, Expert plays on"; else bad "no evaluation weights (status $rc)"; fi
 
+# --data names the one directory for the weights too: with them missing there, the computer's
+# first searches (Hard, playing Black) use the simpler evaluation and never open another copy
+# (the build tree's assets/ beside the program, $PARITY_DATA, the installed one). The weights
+# used to be loaded again from inside the search, which found the build tree's copy.
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
+	printf '0 wait-scene play\n0 wait\n1 dump %s/dump.txt\n1 quit\n' "$dir" >"$dir/engine.script"
+	rm -f "$dir/dump.txt"
+	PARITY_DATA="$assets" strace -f -o "$dir/trace.txt" -e trace='?open,openat,?openat2' "$parity" \
+		--windowed --prefs "$dir/p" --seed 1 --game reversi --mode vs-computer --color white \
+		--level hard --data "$dir/data" --script "$dir/engine.script" >"$dir/err.txt" 2>&1
+	rc=$?
+	others=$(grep 'reversi-eval\.bin' "$dir/trace.txt" | grep -vc "\"$dir/data/reversi-eval\.bin\"")
+	if [ $rc -eq 0 ] && played && said "simpler evaluation" && [ "$others" -eq 0 ] &&
+		grep -q "\"$dir/data/reversi-eval\.bin\"" "$dir/trace.txt"; then
+		ok "no weights under --data: the computer plays, no other copy opened"
+	else
+		bad "no weights under --data: status $rc, other copies opened: $others"
+		grep 'reversi-eval' "$dir/trace.txt" | head -3
+	fi
+else
+	echo "skip: which files --data opens (no strace, or it may not trace here)"
+fi
+
 # --- audio ----------------------------------------------------------------------------------
 
 SDL_AUDIODRIVER=no-such-driver run "$dir/p"

@@ -18,6 +18,7 @@
 
 #include "games/reversi/board8.h"
 #include "games/reversi/pattern.h"
+#include "io/atomic.h"
 
 /* Returns the next number of a xorshift generator. */
 static uint64_t next_random(uint64_t *s)
@@ -216,15 +217,20 @@ static void test_file_round_trip(void **state)
 	fseek(f, 1000, SEEK_SET);
 	fputc(0x5a ^ fgetc(f), f);
 	fclose(f);
-	assert_int_equal(pattern_load(path, err), -1);
+	assert_int_equal(pattern_load(path, err), IO_ERR_CORRUPT);
 	assert_non_null(strstr(err, "checksum"));
 	f = fopen(path, "wb");
 	fputs("PARITYEV", f);
 	fclose(f);
-	assert_int_equal(pattern_load(path, err), -1);
-	assert_int_equal(pattern_load("/nonexistent/weights.bin", err), -1);
+	assert_int_equal(pattern_load(path, err), IO_ERR_CORRUPT);
+	assert_int_equal(pattern_load("/nonexistent/weights.bin", err), IO_ERR_NO_FILE);
 	assert_non_null(strstr(err, "/nonexistent/weights.bin"));
+	assert_int_equal(pattern_load(path, NULL), IO_ERR_CORRUPT); /* no message wanted */
 	assert_int_equal(pattern_evaluate(P, O), v);
+	/* Forgotten: the engine is back to its simpler evaluation until weights come again. */
+	assert_true(pattern_tables_ok());
+	pattern_unload();
+	assert_false(pattern_loaded());
 	remove(path);
 	close(fd);
 	free(w);

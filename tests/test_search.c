@@ -29,6 +29,7 @@
 #include "games/reversi/endgame.h"
 #include "games/dots/engine.h"
 #include "games/reversi/eval.h"
+#include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
 #include "games/checkers/checkers.h"
 
@@ -221,11 +222,36 @@ static void random_game(struct reversi_pos *pos, int plies, uint32_t seed)
 	}
 }
 
+/* The search never reads a file: with no weights handed to the engine, a Hard search (which
+ * hands the bottom of the tree to Reversi's own search) uses the simpler evaluation and still
+ * has none loaded afterwards. It used to load them from inside the search, found beside the
+ * program (build/tests/../../assets). */
+static void test_deep_reads_no_file(void **state)
+{
+	(void)state;
+	pattern_unload();
+	struct reversi_pos pos;
+	set_up(&reversi_rules, &pos, NULL, reversi_games[1]);
+	const struct search_limits limits = {.depth = 6, .deep = true, .probcut = 15};
+	struct search *s = search_new(&reversi_rules, 16);
+	assert_non_null(s);
+	const struct search_result r = run(s, &pos, &limits, 0);
+	assert_int_equal(r.depth, 6);
+	assert_false(pattern_loaded());
+	search_free(s);
+}
+
 /* Hard and Expert hand the bottom of the tree to Reversi's own search (pattern evaluation,
- * exact endgame): still the same result whatever the step size. */
+ * exact endgame): still the same result whatever the step size. The weights are handed to the
+ * engine first, as the window and the headless commands do. */
 static void test_deterministic_reversi_deep(void **state)
 {
 	(void)state;
+	char err[GAME_ERR_MAX];
+	if (pattern_load("assets/reversi-eval.bin", err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		fail();
+	}
 	struct reversi_pos pos;
 	for (size_t g = 0; g < sizeof reversi_games / sizeof reversi_games[0]; g++) {
 		set_up(&reversi_rules, &pos, NULL, reversi_games[g]);
@@ -888,6 +914,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_deterministic_reversi),
+	    cmocka_unit_test(test_deep_reads_no_file),
 	    cmocka_unit_test(test_deterministic_reversi_deep),
 	    cmocka_unit_test(test_exact_agrees_with_solver),
 	    cmocka_unit_test(test_wld_agrees_with_solver),

@@ -371,7 +371,8 @@ static void print_usage(FILE *out)
 		"  --frames N             run N frames, then exit\n"
 		"  --screenshot FILE.png  save the last frame (with --frames or a script's end)\n"
 		"  --script FILE          replay timed input events (see docs/SCRIPTS.md)\n"
-		"  --data DIR             where the assets are (default: found beside the program)\n"
+		"  --data DIR             the only directory the data (assets, weights) is read\n"
+		"                         from (default: found beside the program)\n"
 		"  --prefs DIR            where settings and the autosave go, made if missing\n"
 		"                         (default: SDL's pref path)\n"
 		"  --stats                print frame-time percentiles and engine speed at exit\n"
@@ -379,7 +380,8 @@ static void print_usage(FILE *out)
 		"\n"
 		"Keys: mouse or arrows + Enter to play; H hints; U, Backspace or Ctrl+Z undo;\n"
 		"Ctrl+Y or Shift+U redo; N the computer moves now; M mute; F11 or Alt+Enter\n"
-		"fullscreen; F1 or ? help (each game's own keys are there); Esc back.\n",
+		"fullscreen; S the engine's search; F1 or ? help (each game's own keys are there);\n"
+		"Esc back.\n",
 		extensions);
 }
 

@@ -7,18 +7,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "app/app.h"
 #include "app/i18n.h"
-#include "games/reversi/pattern.h"
-
-#ifndef PARITY_DATADIR
-#define PARITY_DATADIR "/usr/local/share/parity"
-#endif
-#ifndef PARITY_DATADIR_REL /* PARITY_DATADIR seen from the program's directory ("": none) */
-#define PARITY_DATADIR_REL ""
-#endif
+#include "io/datadir.h"
 
 static const char *const sound_file[SOUND_COUNT] = {
 	[SOUND_PLACE] = "place.wav", [SOUND_FLIP] = "flip.wav",     [SOUND_CAPTURE] = "capture.wav",
@@ -41,44 +33,16 @@ struct text_entry {
 };
 static struct text_entry text_cache[192];
 
-/* Returns whether `dir` holds the assets (its sprite sheet is there). */
-static bool has_assets(const char *dir)
-{
-	char path[1200];
-	struct stat st;
-	snprintf(path, sizeof path, "%.1000s/sprites/reversi_discs.png", dir);
-	return stat(path, &st) == 0;
-}
-
-/* Finds the asset directory; returns success. */
+/* Finds the asset directory through the one resolver (io/datadir.h): --data DIR or
+ * $PARITY_DATA alone when given, else the first place that holds the disc sheet. Returns
+ * success. */
 static bool find_dir(struct app *a)
 {
-	const char *env = getenv("PARITY_DATA");
-	char *base = SDL_GetBasePath();
-	char candidates[6][1024] = {{0}};
-	int n = 0;
-	if (a->opt.data_dir) { /* asked for: that directory or nothing, never another copy */
-		snprintf(candidates[n++], 1024, "%s", a->opt.data_dir);
-		SDL_free(base);
-		base = NULL;
-	} else if (env && *env) {
-		snprintf(candidates[n++], 1024, "%s", env);
-	}
-	if (base) {
-		snprintf(candidates[n++], 1024, "%s../assets", base); /* build/parity */
-		snprintf(candidates[n++], 1024, "%sassets", base);
-		if (*PARITY_DATADIR_REL) /* installed: beside the program, staged or moved too */
-			snprintf(candidates[n++], 1024, "%.500s%s", base, PARITY_DATADIR_REL);
-		SDL_free(base);
-	}
-	if (!a->opt.data_dir)
-		snprintf(candidates[n++], 1024, "%s", PARITY_DATADIR);
-	for (int i = 0; i < n; i++)
-		if (has_assets(candidates[i])) {
-			snprintf(a->assets.dir, sizeof a->assets.dir, "%.1000s", candidates[i]);
-			return true;
-		}
-	return false;
+	static const char *const probe[] = {"sprites/reversi_discs.png", NULL};
+	struct datadir d;
+	const bool found = datadir_find_data(a->opt.data_dir, probe, &d) == 0;
+	snprintf(a->assets.dir, sizeof a->assets.dir, "%.1000s", d.dir);
+	return found;
 }
 
 /* Loads one texture; returns NULL with a message in err. */
@@ -242,24 +206,27 @@ static float output_scale(const struct app *a)
 bool assets_load(struct app *a, char *err, size_t errlen)
 {
 	const bool found = find_dir(a);
-	if (!found && a->opt.data_dir) {
+	if (!found && *a->assets.dir) {
 		snprintf(err, errlen, "cannot find the assets in %s (sprites/reversi_discs.png is missing)",
-			 a->opt.data_dir);
+			 a->assets.dir);
 		return false;
 	}
 	if (!found) {
 		snprintf(err, errlen,
-			 "cannot find the assets (sprites/reversi_discs.png) beside the program, in "
-			 "$PARITY_DATA or in %s; use --data DIR",
-			 PARITY_DATADIR);
+			 "cannot find the assets (sprites/reversi_discs.png) beside the program or "
+			 "in %s; use --data DIR",
+			 datadir_installed_data());
 		return false;
 	}
-	/* Reversi's evaluation weights live with the other assets; without them Hard and Expert
-	 * fall back to the hand-made evaluation (said once on stderr). */
-	char weights[1200], why[160];
-	snprintf(weights, sizeof weights, "%.1000s/reversi-eval.bin", a->assets.dir);
-	if (!pattern_loaded() && pattern_load(weights, why) != 0)
-		fprintf(stderr, "parity: %s; Hard and Expert use the simpler evaluation\n", why);
+	/* The games' data files (Reversi's evaluation weights) live with the other assets, in
+	 * that directory only; each module loads its own here, once (the searches never read a
+	 * file). Without one, the engine keeps its simpler evaluation, said once on stderr. */
+	for (int g = 0; g < game_module_count(); g++) {
+		const struct game_module *m = game_module_at(g);
+		char why[GAME_ERR_MAX];
+		if (m->load && m->load(a->assets.dir, why) != 0)
+			fprintf(stderr, "parity: %s; the engine uses its simpler evaluation\n", why);
+	}
 	if (TTF_Init() != 0) {
 		snprintf(err, errlen, "cannot start SDL_ttf: %s", TTF_GetError());
 		return false;
@@ -288,6 +255,9 @@ void assets_free(struct app *a)
 		}
 	if (TTF_WasInit())
 		TTF_Quit();
+	for (int g = 0; g < game_module_count(); g++)
+		if (game_module_at(g)->unload)
+			game_module_at(g)->unload();
 }
 
 void assets_reload_textures(struct app *a)

@@ -17,12 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#ifndef PARITY_LOCALEDIR
-#define PARITY_LOCALEDIR "/usr/local/share/locale"
-#endif
-#ifndef PARITY_LOCALEDIR_REL /* PARITY_LOCALEDIR seen from the program's directory ("": none) */
-#define PARITY_LOCALEDIR_REL ""
-#endif
+#include "io/datadir.h"
 
 #define DOMAIN "parity"
 
@@ -124,28 +119,16 @@ const char *i18n_locale_dir(void)
 {
 	if (*locale_dir)
 		return locale_dir;
-	const char *env = getenv("PARITY_LOCALE");
-	if (env && *env) {
-		snprintf(locale_dir, sizeof locale_dir, "%s", env);
-		return locale_dir;
-	}
-	/* Beside the program, the first that holds a catalogue: build/locale in the build tree;
-	 * LOCALEDIR seen from an installed program (so a staged or moved installation too).
-	 * Else LOCALEDIR itself. */
-	char near[2][1024] = {{0}};
-	char *base = SDL_GetBasePath();
-	if (base) {
-		snprintf(near[0], sizeof near[0], "%.1000slocale", base);
-		if (*PARITY_LOCALEDIR_REL)
-			snprintf(near[1], sizeof near[1], "%.500s%s", base, PARITY_LOCALEDIR_REL);
-		SDL_free(base);
-	}
-	snprintf(locale_dir, sizeof locale_dir, "%s", PARITY_LOCALEDIR);
-	for (int i = 0; i < 2; i++)
-		if (*near[i] && (has_catalogue(near[i], I18N_RU) || has_catalogue(near[i], I18N_ZH))) {
-			snprintf(locale_dir, sizeof locale_dir, "%.1000s", near[i]);
-			break;
-		}
+	/* The one resolver (io/datadir.h): $PARITY_LOCALE alone when set; else beside the
+	 * program, the first place that holds a catalogue (build/locale in the build tree,
+	 * LOCALEDIR seen from an installed program, so a staged or moved installation too);
+	 * else LOCALEDIR itself. */
+	static const char *const probe[] = {"ru/LC_MESSAGES/" DOMAIN ".mo",
+					    "zh_CN/LC_MESSAGES/" DOMAIN ".mo", NULL};
+	struct datadir d;
+	datadir_find_locale(probe, &d);
+	snprintf(locale_dir, sizeof locale_dir, "%.1000s",
+		 *d.dir ? d.dir : datadir_installed_locale());
 	return locale_dir;
 }
 

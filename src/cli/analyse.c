@@ -145,6 +145,8 @@ int cli_analyse(int argc, char **argv)
 		limits.depth = depth;
 		limits.nodes = 0;
 	}
+	if (limits.deep)
+		cli_load_data(rules);
 	struct search *s = search_new(rules, 20);
 	if (!s) {
 		fputs("parity: out of memory\n", stderr);

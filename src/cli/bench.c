@@ -80,6 +80,8 @@ int cli_bench(int argc, char **argv)
 		limits.nodes = 0;
 		limits.exact = 0;
 	}
+	if (limits.deep)
+		cli_load_data(rules);
 	struct search *s = search_new(rules, 20);
 	if (!s)
 		return 1;

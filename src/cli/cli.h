@@ -88,6 +88,13 @@ const char *cli_game_names(void);
  * option or a position too long. */
 int cli_position_word(char *position, size_t n, const char *arg);
 
+/* Loads the data file of `rules`' game (its module's data_file and load: Reversi's
+ * evaluation weights) before a command's first search, once: from $PARITY_DATA alone when it
+ * is set, else from the first data directory that holds it (io/datadir.h). Without it, it
+ * says so on stderr, once, and the engine keeps its simpler evaluation. Returns whether the
+ * game needs nothing or its data is loaded. */
+bool cli_load_data(const struct game_rules *rules);
+
 /* Returns a monotonic clock reading in seconds. */
 double cli_seconds(void);
 

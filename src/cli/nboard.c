@@ -293,5 +293,6 @@ int cli_nboard(int argc, char **argv)
 			return 2;
 		}
 	}
+	cli_load_data(&reversi_rules);
 	return nboard_run(stdin, stdout, lv);
 }

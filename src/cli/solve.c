@@ -201,7 +201,7 @@ int cli_solve(int argc, char **argv)
 		fprintf(stderr, "parity: bad reversi position: %s\n", err);
 		return 2;
 	}
-	pattern_load_default(); /* the solver sorts moves with the evaluation when it can */
+	cli_load_data(&reversi_rules); /* the solver sorts moves with the evaluation when it can */
 	struct endgame_ctx *ctx = endgame_new(0);
 	if (!ctx) {
 		fputs("parity: not enough memory for the solver's table\n", stderr);

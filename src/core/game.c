@@ -21,12 +21,38 @@ uint64_t game_perft_generic(const struct game_rules *rules, void *pos, int depth
 	if (n == 0)
 		return rules->finished_is_leaf ? 1 : 0;
 	uint64_t total = 0;
+#ifdef PARITY_CHECK
+	unsigned char before[GAME_POS_MAX_BYTES];
+	GAME_CHECK(rules->name, rules->pos_size <= sizeof before);
+	memcpy(before, pos, rules->pos_size);
+	const uint64_t hash = rules->hash(pos);
+#endif
 	for (int i = 0; i < n; i++) {
 		rules->play(pos, &moves[i]);
 		total += game_perft_generic(rules, pos, depth - 1);
 		rules->undo(pos, &moves[i]);
+		/* An undo restores the position exactly, its hash with it. */
+		GAME_CHECK(rules->name, memcmp(before, pos, rules->pos_size) == 0);
+		GAME_CHECK(rules->name, rules->hash(pos) == hash);
 	}
 	return total;
+}
+
+#ifdef PARITY_CHECK
+void game_check_failed(const char *game, const char *what, const char *file, int line)
+{
+	fprintf(stderr, "parity: %s: invariant broken: %s (%s:%d)\n", game, what, file, line);
+	abort();
+}
+#endif
+
+bool game_checks_enabled(void)
+{
+#ifdef PARITY_CHECK
+	return true;
+#else
+	return false;
+#endif
 }
 
 int game_fail(char *err, int code, const char *fmt, ...)

@@ -174,6 +174,27 @@ static inline bool game_move_equal(const struct game_move *a, const struct game_
  * A game that ends sooner counts as one leaf or none, as `finished_is_leaf` says. */
 uint64_t game_perft_generic(const struct game_rules *rules, void *pos, int depth);
 
+/*
+ * Debug checks. A build with -DPARITY_CHECK (`make check SANITIZE=1`, and the test program
+ * test_checked, which links a checked copy of the rules) checks a position's invariants
+ * after every play and undo of each game (as Edax's board_check does): GAME_CHECK(game, cond)
+ * names the game, the condition, the file and the line on stderr and aborts when cond is
+ * false. In every other build it is nothing: library code never prints or exits otherwise.
+ */
+#ifdef PARITY_CHECK
+#if defined(__GNUC__)
+__attribute__((noreturn))
+#endif
+void game_check_failed(const char *game, const char *what, const char *file, int line);
+#define GAME_CHECK(game, cond)                                                                  \
+	((cond) ? (void)0 : game_check_failed((game), #cond, __FILE__, __LINE__))
+#else
+#define GAME_CHECK(game, cond) ((void)0)
+#endif
+
+/* Returns whether this build checks the invariants (PARITY_CHECK). */
+bool game_checks_enabled(void);
+
 /* Copies a message into an error buffer that may be NULL. Returns `code`. */
 int game_fail(char *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)

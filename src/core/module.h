@@ -105,6 +105,13 @@ struct game_module {
 	/* Optional, for games with a repetition draw (rules->repetition_draw): returns how many
 	 * plies back from pos a position can repeat (since the last irreversible move). */
 	int (*repeatable)(const void *pos);
+	/* Optional: the game's data file (Reversi's evaluation weights), and how to load it from
+	 * directory `dir` once, before any search: returns 0, or an error code with a message in
+	 * err (GAME_ERR_MAX bytes), the engine then keeping its simpler evaluation. The caller
+	 * finds the directory (io/datadir.h); the searches never read a file. */
+	const char *data_file;
+	int (*load)(const char *dir, char *err);
+	void (*unload)(void); /* forgets what load loaded */
 };
 
 /* ---- the registry (games/registry.def, built by games/registry.c) ---- */

@@ -158,6 +158,17 @@ static void play(struct checkers_pos *pos, const struct game_move *m)
 	const uint32_t from = 1u << (path.square[0] - 1);
 	const uint32_t to = 1u << (path.square[path.length] - 1);
 	const uint32_t captured = (uint32_t)m->data[1];
+	/* Debug builds (PARITY_CHECK): the piece is the mover's, lands on an empty square (or
+	 * the one it left), takes only the opponent's pieces, and kings are recorded as such. */
+	GAME_CHECK("checkers", checkers_valid(pos));
+	GAME_CHECK("checkers", (pos->piece[side] & from) && !((pos->piece[0] | pos->piece[1]) &
+								 to & ~from));
+	GAME_CHECK("checkers", (pos->piece[!side] & captured) == captured);
+	GAME_CHECK("checkers", (uint32_t)(m->data[1] >> 32) == (pos->kings & captured));
+	GAME_CHECK("checkers", !(m->data[2] & 2) == !(pos->kings & from));
+#ifdef PARITY_CHECK
+	const int pieces_before = __builtin_popcount(pos->piece[!side]);
+#endif
 	/* XOR, not OR: a king may come home to the square it left. */
 	pos->piece[side] ^= from ^ to;
 	pos->piece[!side] &= ~captured;
@@ -168,6 +179,10 @@ static void play(struct checkers_pos *pos, const struct game_move *m)
 		pos->kings |= to;
 	pos->quiet = captured || !(m->data[2] & 2) ? 0 : (uint8_t)(pos->quiet + 1);
 	pos->side = (uint8_t)!side;
+	GAME_CHECK("checkers", checkers_valid(pos));
+	GAME_CHECK("checkers", (pos->piece[side] & to) && (!(m->data[2] & 3) || (pos->kings & to)));
+	GAME_CHECK("checkers", __builtin_popcount(pos->piece[!side]) ==
+				   pieces_before - __builtin_popcount(captured));
 }
 
 /* Takes back m, just played in pos, restoring every field from what m recorded. */
@@ -188,6 +203,9 @@ static void undo(struct checkers_pos *pos, const struct game_move *m)
 	pos->piece[!side] |= captured;
 	pos->kings |= (uint32_t)(m->data[1] >> 32);
 	pos->quiet = (uint8_t)(m->data[2] >> 8);
+	/* Debug builds: back on the square it left, the captured pieces back, all sound. */
+	GAME_CHECK("checkers", checkers_valid(pos));
+	GAME_CHECK("checkers", (pos->piece[side] & from) && (pos->piece[!side] & captured) == captured);
 }
 
 bool checkers_valid(const struct checkers_pos *pos)

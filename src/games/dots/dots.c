@@ -75,7 +75,7 @@ static inline int edge_completes(const struct dots_pos *pos, int e, int out[2])
 }
 
 /* Draws edge e for the side to move, scoring the n boxes in `boxes` or passing the turn. */
-static inline void draw_edge(struct dots_pos *pos, int e, int n, const int boxes[2])
+static inline void draw_edge_unchecked(struct dots_pos *pos, int e, int n, const int boxes[2])
 {
 	pos->edge[e >> 6] |= bit(e);
 	if (n == 0) {
@@ -87,8 +87,8 @@ static inline void draw_edge(struct dots_pos *pos, int e, int n, const int boxes
 	pos->score[pos->side] += (uint8_t)n;
 }
 
-/* Takes back draw_edge(pos, e, n, boxes). */
-static inline void erase_edge(struct dots_pos *pos, int e, int n, const int boxes[2])
+/* Takes back draw_edge_unchecked(pos, e, n, boxes). */
+static inline void erase_edge_unchecked(struct dots_pos *pos, int e, int n, const int boxes[2])
 {
 	pos->edge[e >> 6] &= ~bit(e);
 	if (n == 0) {
@@ -98,6 +98,51 @@ static inline void erase_edge(struct dots_pos *pos, int e, int n, const int boxe
 	for (int i = 0; i < n; i++)
 		pos->box[pos->side][boxes[i] >> 6] &= ~bit(boxes[i]);
 	pos->score[pos->side] -= (uint8_t)n;
+}
+
+#ifdef PARITY_CHECK
+/* Debug builds (core/game.h): the invariants around edge e after it was drawn (`drawn`) or
+ * erased, the n boxes in `boxes` being those it closes. The scores are the
+ * owned boxes; no box is owned twice; each box beside e is owned exactly when its four sides
+ * are drawn (by induction, then, every box on the board: only those two change). */
+static void check_edge(const struct dots_pos *pos, int e, bool drawn, int n,
+		       const int boxes[2])
+{
+	GAME_CHECK("dots", e >= 0 && e < pos->edges && pos->side <= 1 && !pos->pad[0] &&
+			       !pos->pad[1]);
+	GAME_CHECK("dots", dots_edge_drawn(pos, e) == drawn);
+	for (int w = 0; w < 2; w++)
+		GAME_CHECK("dots", !(pos->box[0][w] & pos->box[1][w]));
+	for (int p = 0; p < 2; p++)
+		GAME_CHECK("dots", pos->score[p] == __builtin_popcountll(pos->box[p][0]) +
+							__builtin_popcountll(pos->box[p][1]));
+	int beside[2];
+	const int k = dots_edge_boxes(pos->rows, pos->cols, e, beside);
+	for (int i = 0; i < k; i++)
+		GAME_CHECK("dots", (dots_box_drawn_sides(pos, beside[i]) == 4) ==
+				       (dots_box_owner(pos, beside[i]) >= 0));
+	for (int i = 0; i < n; i++)
+		GAME_CHECK("dots", (dots_box_owner(pos, boxes[i]) >= 0) == drawn);
+}
+#define CHECK_EDGE(pos, e, drawn, n, boxes) check_edge(pos, e, drawn, n, boxes)
+#else
+#define CHECK_EDGE(pos, e, drawn, n, boxes) ((void)0)
+#endif
+
+/* Draws edge e for the side to move, scoring the n boxes in `boxes` or passing the turn. */
+static inline void draw_edge(struct dots_pos *pos, int e, int n, const int boxes[2])
+{
+	CHECK_EDGE(pos, e, false, 0, boxes);
+	draw_edge_unchecked(pos, e, n, boxes);
+	CHECK_EDGE(pos, e, true, n, boxes);
+}
+
+/* Takes back draw_edge(pos, e, n, boxes). */
+static inline void erase_edge(struct dots_pos *pos, int e, int n, const int boxes[2])
+{
+	CHECK_EDGE(pos, e, true, n, boxes);
+	erase_edge_unchecked(pos, e, n, boxes);
+	CHECK_EDGE(pos, e, false, n, boxes);
 }
 
 /* Returns GAME_OK after setting up the empty rows × cols board, or GAME_ERR_OPTIONS. */

@@ -13,8 +13,9 @@
  *     mobility after them, and finished games scored exactly.
  * It also ranks the moves of the shared search's own nodes by the evaluation (deep_order) and
  * prunes them by Multi-ProbCut (deep_probcut, fitted by tools/calibrate-mpc into mpc.h).
- * Anything else (other boards and variants, or the evaluation weights missing) is left to the
- * shared search and the hand-made evaluation.
+ * Anything else (other boards and variants, or no evaluation weights loaded) is left to the
+ * shared search and the hand-made evaluation. The weights are loaded by the caller before the
+ * search (pattern_load); nothing here reads a file.
  */
 #include "games/reversi/deep.h"
 
@@ -177,7 +178,7 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
 		*nodes += endgame_nodes(c->endgame) - before;
 		return GAME_DEEP_EXACT;
 	}
-	if (depth > DEEP_MID_MAX || !pattern_load_default())
+	if (depth > DEEP_MID_MAX || !pattern_loaded())
 		return GAME_DEEP_NO;
 	c->nodes = 0;
 	*score = mid_search(c, P, O, depth, alpha, beta);
@@ -195,7 +196,7 @@ static void deep_order(void *ctx, const void *p, const struct game_move *moves, 
 	const struct reversi_pos *pos = p;
 	for (int i = 0; i < n; i++)
 		keys[i] = 0;
-	if (pos->size != 8 || pos->anti || pos->hole || n < 2 || !pattern_load_default())
+	if (pos->size != 8 || pos->anti || pos->hole || n < 2 || !pattern_loaded())
 		return;
 	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
 	struct pattern_features features;
@@ -224,7 +225,7 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 	struct deep_ctx *c = ctx;
 	const struct reversi_pos *pos = p;
 	if (pos->size != 8 || pos->anti || pos->hole || depth < MPC_MIN_DEPTH ||
-	    !pattern_load_default())
+	    !pattern_loaded())
 		return false;
 	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
 	const int empties = 64 - board8_count(P | O);

@@ -32,7 +32,7 @@ int reversi_mpc_shallow(int depth);
 int reversi_deep_shallow_score(uint64_t P, uint64_t O, int depth);
 
 /* Returns the pattern evaluation of an 8×8 position for its side to move, in 1/100 of a
- * disc (the weights must be loaded: pattern_load_default). */
+ * disc (the weights must be loaded: pattern_load). */
 int reversi_deep_evaluate(const struct reversi_pos *pos);
 
 #endif

@@ -5,10 +5,12 @@
  * Noise is in evaluation units. Beginner's noise (4.5 discs) is well below what a corner is
  * worth to the evaluation (25 discs), so it never gives up a free corner.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/module.h"
+#include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
 #include "io/transcript.h"
 
@@ -120,6 +122,15 @@ static const struct game_record record = {
     .write = write_record,
 };
 
+/* Loads the pattern weights (pattern.h) from dir, and no other copy. */
+static int load(const char *dir, char *err)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%.4000s/reversi-eval.bin", dir);
+	pattern_unload(); /* none from another directory stays in use */
+	return pattern_load(path, err);
+}
+
 static const char *const bench[] = {
     "",
     "f5 f6 e6 f4",
@@ -137,4 +148,7 @@ const struct game_module reversi_module = {
     .help = &help,
     .record = &record,
     .bench = bench,
+    .data_file = "reversi-eval.bin",
+    .load = load,
+    .unload = pattern_unload,
 };

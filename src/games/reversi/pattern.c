@@ -14,24 +14,15 @@
  */
 #include "games/reversi/pattern.h"
 
-#include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "core/game.h"
 #include "games/reversi/board8.h"
 #include "io/atomic.h"
 
 #if defined(__BMI2__)
 #include <immintrin.h>
-#endif
-
-#ifndef PARITY_DATADIR
-#define PARITY_DATADIR "/usr/local/share/parity"
-#endif
-#ifndef PARITY_DATADIR_REL /* PARITY_DATADIR seen from the program's directory ("": none) */
-#define PARITY_DATADIR_REL ""
 #endif
 
 enum { MAX_SQUARES = 10, MAX_TOUCH = 8, FILE_HEADER = 20, FILE_VERSION = 1 };
@@ -86,7 +77,8 @@ static struct {
 	} touch[64][MAX_TOUCH];
 	size_t stage_size;
 	int16_t *weights; /* PATTERN_STAGES × stage_size, or NULL */
-	bool load_tried;
+	bool broken;      /* the tables came out inconsistent (a programming error that
+			     tests/test_pattern.c catches): no weights are ever accepted */
 } pt;
 
 /* Returns x mirrored left-right (column a ↔ h). */
@@ -229,7 +221,7 @@ static void init(void)
 		instances += placements;
 	}
 	if (instances != PATTERN_INSTANCES)
-		abort(); /* the shapes and PATTERN_INSTANCES disagree: a programming error */
+		pt.broken = true; /* the shapes and PATTERN_INSTANCES disagree */
 	/* Square sq lands on symmetry(sq, t); if the mask holds it there, it is that placement's
 	 * digit d, d being its rank among the mask's squares. */
 	for (int k = 0; k < PATTERN_INSTANCES; k++) {
@@ -242,8 +234,10 @@ static void init(void)
 			uint32_t power = 1;
 			for (int i = 0; i < d; i++)
 				power *= 3;
-			if (pt.touch_count[sq] >= MAX_TOUCH)
-				abort(); /* MAX_TOUCH too small: a programming error */
+			if (pt.touch_count[sq] >= MAX_TOUCH) {
+				pt.broken = true; /* MAX_TOUCH too small */
+				continue;
+			}
 			pt.touch[sq][pt.touch_count[sq]++] =
 			    (struct touch){(uint8_t)k, (uint16_t)power};
 		}
@@ -361,6 +355,8 @@ int pattern_mobility(uint64_t P, uint64_t O)
 bool pattern_set_weights(const int16_t *w)
 {
 	init();
+	if (pt.broken)
+		return false;
 	const size_t n = PATTERN_STAGES * pt.stage_size;
 	int16_t *copy = malloc(n * sizeof *copy);
 	if (!copy)
@@ -374,6 +370,18 @@ bool pattern_set_weights(const int16_t *w)
 bool pattern_loaded(void)
 {
 	return pt.weights != NULL;
+}
+
+void pattern_unload(void)
+{
+	free(pt.weights);
+	pt.weights = NULL;
+}
+
+bool pattern_tables_ok(void)
+{
+	init();
+	return !pt.broken;
 }
 
 int pattern_evaluate(uint64_t P, uint64_t O)
@@ -434,16 +442,19 @@ int pattern_save(const char *path, const int16_t *w)
 int pattern_load(const char *path, char *err)
 {
 	init();
+	if (pt.broken)
+		return game_fail(err, IO_ERR_CORRUPT,
+				 "the pattern tables are inconsistent (a programming error)");
 	char *data = NULL;
 	size_t n = 0;
 	const size_t count = PATTERN_STAGES * pt.stage_size;
 	const size_t bytes = FILE_HEADER + 2 * count + 4;
 	const int rc = atomic_read(path, &data, &n, bytes + 1, NULL);
-	if (rc != 0) {
-		if (err)
-			snprintf(err, 160, "cannot read the evaluation weights %.100s", path);
-		return -1;
-	}
+	if (rc == IO_ERR_TOO_BIG)
+		return game_fail(err, IO_ERR_CORRUPT,
+				 "evaluation weights %.100s: not a weights file of this version", path);
+	if (rc != 0)
+		return game_fail(err, rc, "cannot read the evaluation weights %.100s", path);
 	const unsigned char *b = (const unsigned char *)data;
 	const char *why = NULL;
 	if (n != bytes || memcmp(b, "PARITYEV", 8) != 0)
@@ -454,13 +465,14 @@ int pattern_load(const char *path, char *err)
 	else if (get32(b + n - 4) != checksum(b, n - 4))
 		why = "damaged (checksum)";
 	int16_t *w = why ? NULL : malloc(count * sizeof *w);
-	if (!why && !w)
-		why = "out of memory";
-	if (why) {
-		if (err)
-			snprintf(err, 160, "evaluation weights %.100s: %s", path, why);
+	if (!why && !w) {
 		free(data);
-		return -1;
+		return game_fail(err, IO_ERR_SYSTEM, "evaluation weights %.100s: out of memory",
+				 path);
+	}
+	if (why) {
+		free(data);
+		return game_fail(err, IO_ERR_CORRUPT, "evaluation weights %.100s: %s", path, why);
 	}
 	for (size_t i = 0; i < count; i++)
 		w[i] =
@@ -469,41 +481,4 @@ int pattern_load(const char *path, char *err)
 	free(pt.weights);
 	pt.weights = w;
 	return 0;
-}
-
-bool pattern_load_default(void)
-{
-	if (pt.weights || pt.load_tried)
-		return pt.weights != NULL;
-	pt.load_tried = true;
-	char dirs[5][PATH_MAX];
-	int n = 0;
-	const char *env = getenv("PARITY_DATA");
-	if (env && *env)
-		snprintf(dirs[n++], PATH_MAX, "%.4000s", env);
-	char exe[PATH_MAX];
-	const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (len > 0) {
-		exe[len] = 0;
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = 0;
-			snprintf(dirs[n++], PATH_MAX, "%.4000s/../assets", exe); /* build/parity */
-			snprintf(dirs[n++], PATH_MAX, "%.4000s/../../assets",
-			         exe); /* build/tests/ */
-			if (*PARITY_DATADIR_REL) /* installed, maybe staged or moved */
-				snprintf(dirs[n++], PATH_MAX, "%.4000s/%s", exe, PARITY_DATADIR_REL);
-		}
-	}
-	snprintf(dirs[n++], PATH_MAX, "%s", PARITY_DATADIR);
-	char err[160] = "", path[PATH_MAX + 32];
-	for (int i = 0; i < n; i++) {
-		snprintf(path, sizeof path, "%.4000s/reversi-eval.bin", dirs[i]);
-		if (pattern_load(path, i == 0 ? err : NULL) == 0)
-			return true;
-		if (!*err)
-			pattern_load(path, err);
-	}
-	fprintf(stderr, "parity: %s; Hard and Expert use the simpler evaluation\n", err);
-	return false;
 }

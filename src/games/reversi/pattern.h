@@ -6,8 +6,11 @@
  * a weight set chosen by the number of empty squares (PATTERN_STAGES of them).
  *
  * The weights are learnt by tools/train-eval from Parity's own games and written to
- * assets/reversi-eval.bin; pattern_load reads them. Until they are loaded pattern_evaluate is
- * not available (pattern_loaded says so) and the engine keeps its hand-made evaluation.
+ * assets/reversi-eval.bin. The caller (the window at start, a headless command before its
+ * first search) finds that file through io/datadir.h and hands it to the engine with
+ * pattern_load, once; the searches never read a file. Until weights are loaded
+ * pattern_evaluate is not available (pattern_loaded says so) and the engine keeps its
+ * hand-made evaluation. Nothing here prints: failures come back as codes and messages.
  *
  * Boards are (P, O) pairs as in board8.h: the discs of the side to move and of its opponent.
  */
@@ -46,12 +49,23 @@ uint32_t pattern_twin(uint32_t i);
 int pattern_mobility(uint64_t P, uint64_t O);
 
 /* Replaces the weights: `w` holds PATTERN_STAGES × pattern_stage_size() values. Returns false
- * when out of memory. */
+ * when out of memory or the tables are broken (pattern_tables_ok). */
 bool pattern_set_weights(const int16_t *w);
 
-/* Reads a weights file (as tools/train-eval writes it). Returns 0, or -1 with a message in
- * err (160 bytes) when it is missing, short or corrupt; the weights in use stay as they were. */
+/* Reads a weights file (as tools/train-eval writes it) and makes it the weights the engine
+ * uses. Returns 0, or with a message in err (GAME_ERR_MAX bytes, may be NULL)
+ * IO_ERR_NO_FILE (no such file), IO_ERR_SYSTEM (it cannot be read, or out of memory) or
+ * IO_ERR_CORRUPT (short, of another version or damaged); then the weights in use stay as
+ * they were. */
 int pattern_load(const char *path, char *err);
+
+/* Forgets the weights: the engine goes back to its hand-made evaluation. */
+void pattern_unload(void);
+
+/* Returns whether the pattern tables built at start-up are consistent (the shapes give
+ * PATTERN_INSTANCES placements, no square is read by too many of them). When they are not,
+ * no weights are accepted and the engine keeps its hand-made evaluation. */
+bool pattern_tables_ok(void);
 
 /* Writes the weights `w` (PATTERN_STAGES × pattern_stage_size() values) to `path`
  * atomically. Returns 0, or an IO_ERR_* code (io/atomic.h). */
@@ -89,10 +103,5 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
  * pattern_loaded(). */
 int pattern_evaluate_features(const struct pattern_features *f, int side, int empties,
 			      int mobility);
-
-/* Finds the weights file next to the program's data (assets/reversi-eval.bin in the build
- * tree, or PARITY_DATA_DIR, or the directory in $PARITY_DATA) and loads it, once. Returns
- * pattern_loaded(). A message goes to stderr the first time it fails. */
-bool pattern_load_default(void);
 
 #endif

@@ -294,18 +294,57 @@ static void toggle(struct reversi_pos *pos, const struct game_move *m, int mover
 	pos->disc[!mover] ^= flips;
 }
 
+/* Debug builds (PARITY_CHECK, core/game.h): the move fits the position it is played on or
+ * taken back from. On play (`played` false) the square is on the board, empty and not the
+ * hole, and the flips are the opponent's discs, at least one; a pass only when the side to move
+ * has no move. On undo (`played` true, `mover` the side that played it) the square and the
+ * flips are the mover's. */
+static void check_move(const struct reversi_pos *pos, const struct game_move *m, int mover,
+		       bool played)
+{
+#ifdef PARITY_CHECK
+	GAME_CHECK("reversi", reversi_valid(pos));
+	if (m->code == REVERSI_PASS) {
+		GAME_CHECK("reversi", played || reversi_moves(pos) == 0);
+		return;
+	}
+	const reversi_bits flips = ((reversi_bits)m->data[1] << 64) | m->data[0];
+	const reversi_bits x = one << m->code;
+	GAME_CHECK("reversi", m->code < (uint32_t)(pos->size * pos->size) && flips != 0);
+	GAME_CHECK("reversi", !(x & pos->hole));
+	if (played)
+		GAME_CHECK("reversi", (pos->disc[mover] & (flips | x)) == (flips | x));
+	else
+		GAME_CHECK("reversi", !(x & (pos->disc[0] | pos->disc[1])) &&
+		                          (pos->disc[!mover] & flips) == flips);
+#else
+	(void)pos;
+	(void)m;
+	(void)mover;
+	(void)played;
+#endif
+}
+
 static void rules_play(void *p, const struct game_move *m)
 {
 	struct reversi_pos *pos = p;
+	check_move(pos, m, pos->side, false);
 	toggle(pos, m, pos->side);
 	pos->side ^= 1;
+	/* After it: a sound position (disjoint colours on the board, the hole empty); the mover's
+	 * discs are the square and the flips more, the opponent's the flips fewer. */
+	check_move(pos, m, !pos->side, true);
 }
 
 static void rules_undo(void *p, const struct game_move *m)
 {
 	struct reversi_pos *pos = p;
+	check_move(pos, m, !pos->side, true);
 	pos->side ^= 1;
 	toggle(pos, m, pos->side);
+	GAME_CHECK("reversi", reversi_valid(pos));
+	GAME_CHECK("reversi", m->code == REVERSI_PASS ||
+	                          !((one << m->code) & (pos->disc[0] | pos->disc[1])));
 }
 
 static int rules_result(const void *p)
