@@ -68,7 +68,7 @@ mkdir -p "$dir/ro"
 chmod 555 "$dir/ro"
 if touch "$dir/ro/probe" 2>/dev/null; then
 	rm -f "$dir/ro/probe"
-	echo "skip: a read-only directory (this user writes anyway)"
+	echo "SKIP: read-only-dir a read-only directory (this user writes anyway)"
 else
 	run "$dir/ro"
 	if [ $rc -eq 0 ] && played && said "Permission denied"; then ok "read-only prefs directory"; else bad "read-only prefs directory (status $rc)"; fi
@@ -110,9 +110,11 @@ if mount -t tmpfs -o size=16k tmpfs "$dir/tiny" 2>/dev/null; then
 		if [ $rc -eq 0 ] && played && said "Read-only file system"; then ok "a read-only file system"; else bad "a read-only file system (status $rc)"; fi
 		umount "$dir/tiny"
 		mounted=""
+	else
+		echo "SKIP: read-only-fs a read-only file system (this user may not mount one read-only)"
 	fi
 else
-	echo "skip: a full tmpfs (this user may not mount one)"
+	echo "SKIP: full-tmpfs a full tmpfs (this user may not mount one)"
 fi
 
 # --- damaged assets -------------------------------------------------------------------------

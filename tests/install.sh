@@ -25,7 +25,7 @@ fail() {
 
 # The desktop entry and the AppStream metadata pass their validators (`make validate`).
 for tool in desktop-file-validate appstreamcli; do
-	command -v $tool >/dev/null 2>&1 || echo "install: $tool missing (sh tools/install-deps --with-tests); skipped"
+	command -v $tool >/dev/null 2>&1 || echo "SKIP: $tool install: $tool missing (sh tools/install-deps --with-tests)"
 done
 if command -v desktop-file-validate >/dev/null 2>&1; then
 	checks=$((checks + 1))
@@ -117,7 +117,7 @@ if [ -n "$has_display" ]; then
 	fi
 	mv "$prefix/share/parity.away" "$prefix/share/parity"
 else
-	echo "install: no xvfb-run and no display; the installed window was not started"
+	echo "SKIP: installed-window install: no xvfb-run and no display; the installed window was not started"
 fi
 cd "$root"
 
@@ -154,11 +154,13 @@ if [ ! -e /usr/share/parity ]; then
 			if [ ! -s "$tmp/menu.png" ] || cmp -s "$tmp/menu.png" "$tmp/menu-ru.png"; then
 				fail "staged window: the Russian menu is the English one (no catalogue found)"
 			fi
+		else
+			echo "SKIP: staged-window install: no xvfb-run and no display; the staged window was not started"
 		fi
 		cd "$root"
 	fi
 else
-	echo "install: /usr/share/parity exists (an installed Parity): the staged check is skipped"
+	echo "SKIP: staged install: /usr/share/parity exists (an installed Parity): the staged check is skipped"
 fi
 
 # Uninstall removes every file install wrote, and Parity's own data directory.

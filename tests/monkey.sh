@@ -45,7 +45,7 @@ if command -v xvfb-run >/dev/null 2>&1; then
 	# SDL unloads the X driver before LeakSanitizer looks (see tests/window_harness.h).
 	ASAN_OPTIONS=detect_leaks=0 monkey x11 $((events / 2)) xvfb-run -a -s '-screen 0 1600x1000x24' "$parity"
 else
-	echo "skip: the run under X (no xvfb-run)"
+	echo "SKIP: x11 the run under X (no xvfb-run)"
 fi
 cat >"$dir/games.pdn" <<'EOF'
 [Event "First"]

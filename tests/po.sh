@@ -4,7 +4,7 @@
 # (src/app/*.c and the games' own text in src/games/*/*.c, as `make pot` extracts them) hand to gettext today.
 set -u
 command -v msgfmt >/dev/null 2>&1 && command -v xgettext >/dev/null 2>&1 || {
-	echo "po: skipped (no gettext tools; tools/install-deps installs them)"
+	echo "SKIP: gettext po: no gettext tools (tools/install-deps installs them)"
 	exit 0
 }
 tmp=$(mktemp -d) || exit 1

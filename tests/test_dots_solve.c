@@ -245,7 +245,7 @@ static void test_data_file(void **state)
 #if defined(__SANITIZE_ADDRESS__)
 		/* The 3x4 empty board takes seconds optimised, minutes under the sanitizers. */
 		if (pos.edges - dots_drawn_count(&pos) > 28) {
-			printf("note: skipping %s under the sanitizers\n", size);
+			printf("SKIP: big-under-sanitizers %s (minutes under the sanitizers)\n", size);
 			continue;
 		}
 #endif

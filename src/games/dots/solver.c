@@ -286,7 +286,7 @@ static void graph_for(struct dots_solver *s, const struct dots_pos *pos)
 	}
 	if (whole) {
 		build_symmetries(s);
-		g->salt = hash_mix64(0x5eed0000ULL | (uint64_t)g->rows << 8 | (uint64_t)g->cols);
+		g->salt = hash_mix64((uint64_t)0x5eed0000 | (uint64_t)g->rows << 8 | (uint64_t)g->cols);
 	} else {
 		g->nsym = 1;
 		for (int i = 0; i < g->nstr; i++)
