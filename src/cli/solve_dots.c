@@ -22,13 +22,74 @@
 #include "games/dots/dots.h"
 #include "games/dots/solver.h"
 
-enum { SOLVE_TT_BITS = 25 }; /* 2^25 entries of 16 bytes: 512 MiB */
+/* The table's default limit: 1 GiB (2^26 entries of 16 bytes). */
+#define SOLVE_MEMORY ((uint64_t)1 << 30)
 
 /* Prints how to call solve dots and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity solve dots RxC [POSITION] | parity solve dots --file FILE\n", stderr);
+	fputs("usage: parity solve dots [OPTIONS] RxC [POSITION] | parity solve dots [OPTIONS] "
+	      "--file FILE\n"
+	      "  --threads N    search on N threads (default 1: the same nodes on every run)\n"
+	      "  --memory SIZE  the table's limit in bytes, with K, M or G (default 1G)\n"
+	      "  --without LIST turn off techniques: symmetry,corner,chain,loony or all\n",
+	      stderr);
 	return 2;
+}
+
+/* Reads a size such as 512M or 6G into *out; returns 0 or -1. */
+static int read_size(const char *text, uint64_t *out)
+{
+	char *end;
+	const unsigned long long v = strtoull(text, &end, 10);
+	uint64_t unit = 1;
+	if (*end == 'K' || *end == 'k')
+		unit = (uint64_t)1 << 10;
+	else if (*end == 'M' || *end == 'm')
+		unit = (uint64_t)1 << 20;
+	else if (*end == 'G' || *end == 'g')
+		unit = (uint64_t)1 << 30;
+	if (end == text || (unit > 1 && *++end) || (unit == 1 && *end) || v == 0 ||
+	    v > ((uint64_t)1 << 40) / unit)
+		return -1;
+	*out = (uint64_t)v * unit;
+	return 0;
+}
+
+/* Reads a --without list into *out; returns 0 or -1. */
+static int read_without(const char *text, unsigned *out)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} names[] = {{"symmetry", DOTS_SOLVER_NO_SYMMETRY}, {"corner", DOTS_SOLVER_NO_CORNER},
+		     {"chain", DOTS_SOLVER_NO_CHAIN},	    {"loony", DOTS_SOLVER_NO_LOONY},
+		     {"all", DOTS_SOLVER_NO_ALL}};
+	*out = 0;
+	while (*text) {
+		const size_t len = strcspn(text, ",");
+		bool known = false;
+		for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+			if (strlen(names[i].name) == len && strncmp(names[i].name, text, len) == 0) {
+				*out |= names[i].bit;
+				known = true;
+			}
+		if (!known)
+			return -1;
+		text += len;
+		if (*text == ',')
+			text++;
+	}
+	return 0;
+}
+
+/* Prints a progress line on stderr (dots_solver_progress). */
+static void progress_line(void *arg, const struct dots_progress *p)
+{
+	const double *t0 = arg;
+	fprintf(stderr, "solve: %s ply %d, %llu nodes, table %.1f%% filled, %.0f s\n", p->phase,
+		p->ply, (unsigned long long)p->nodes,
+		100.0 * (double)p->filled / (double)p->entries, cli_seconds() - *t0);
 }
 
 /* Writes the edges best[0..n) as "1,5,7" (or "-" for none) into buf (n bytes). */
@@ -229,7 +290,36 @@ int cli_solve_dots(int argc, char **argv)
 {
 	const char *file = NULL;
 	char position[GAME_TEXT_MAX] = "";
+	int threads = 1;
+	uint64_t memory = SOLVE_MEMORY;
+	unsigned without = 0;
 	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--threads") == 0) {
+			char *end = NULL;
+			const long n = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
+			if (!end || *end || n < 1 || n > DOTS_SOLVER_MAX_THREADS) {
+				fprintf(stderr, "parity: --threads needs a number from 1 to %d\n",
+					DOTS_SOLVER_MAX_THREADS);
+				return 2;
+			}
+			threads = (int)n;
+			continue;
+		}
+		if (strcmp(argv[i], "--memory") == 0) {
+			if (i + 1 >= argc || read_size(argv[++i], &memory) != 0) {
+				fputs("parity: --memory needs a size such as 512M or 6G\n", stderr);
+				return 2;
+			}
+			continue;
+		}
+		if (strcmp(argv[i], "--without") == 0) {
+			if (i + 1 >= argc || read_without(argv[++i], &without) != 0) {
+				fputs("parity: --without takes symmetry,corner,chain,loony or all\n",
+				      stderr);
+				return 2;
+			}
+			continue;
+		}
 		if (strcmp(argv[i], "--file") == 0) {
 			if (i + 1 >= argc || file) {
 				fputs("parity: --file needs one file name\n", stderr);
@@ -246,11 +336,20 @@ int cli_solve_dots(int argc, char **argv)
 	static struct dots_pos pos;
 	if (!file && read_position(position, &pos, "") != 0)
 		return 2;
-	struct dots_solver *s = dots_solver_new(SOLVE_TT_BITS);
+	/* the table fits the position, or (a file) a big board: then the memory limit decides */
+	struct dots_pos biggest;
+	dots_setup(&biggest, 5, 5);
+	const int bits = dots_solver_bits_for(file ? &biggest : &pos, memory);
+	struct dots_solver *s = dots_solver_new(bits);
 	if (!s) {
 		fputs("parity: not enough memory for the solver's table\n", stderr);
 		return 2;
 	}
+	dots_solver_threads(s, threads);
+	dots_solver_without(s, without);
+	static double t0;
+	t0 = cli_seconds();
+	dots_solver_progress(s, progress_line, &t0);
 	int status = 0;
 	if (file) {
 		status = solve_file(s, file);
