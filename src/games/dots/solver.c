@@ -27,6 +27,9 @@
  * The table stores a lower and an upper bound per state, the key being the state under the
  * board's symmetry that gives the smallest word, mixed with a salt that names the graph.
  */
+/* mmap's MAP_ANONYMOUS and madvise's MADV_HUGEPAGE are not POSIX */
+#define _DEFAULT_SOURCE 1
+
 #include "games/dots/solver.h"
 
 #include <pthread.h>
@@ -34,6 +37,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/hash.h"
 
@@ -81,6 +85,7 @@ struct dots_table {
 	struct tt_entry *e;
 	uint64_t mask; /* of the first entry of a bucket of TT_WAYS */
 	int bits;
+	bool mapped; /* by mmap, not malloc */
 };
 
 enum { TT_WAYS = 4 }; /* entries in a bucket: 64 bytes, one cache line */
@@ -130,8 +135,21 @@ static struct dots_table *table_new(int bits)
 	struct dots_table *t = calloc(1, sizeof *t);
 	if (!t)
 		return NULL;
-	/* calloc of a big block maps zero pages: nothing is touched until it is used */
-	t->e = calloc((size_t)1 << bits, sizeof *t->e);
+	/* Zeroed pages, untouched until used; a table of 2 MiB or more on huge pages where the
+	 * system gives them (fewer TLB misses: the probes are random) */
+	const size_t bytes = ((size_t)1 << bits) * sizeof *t->e;
+	const size_t huge = (size_t)1 << 21;
+	if (bytes >= huge) {
+		void *p = MAP_FAILED;
+		p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p != MAP_FAILED) {
+			madvise(p, bytes, MADV_HUGEPAGE);
+			t->e = p;
+			t->mapped = true;
+		}
+	} else {
+		t->e = calloc((size_t)1 << bits, sizeof *t->e);
+	}
 	if (!t->e) {
 		free(t);
 		return NULL;
@@ -145,7 +163,10 @@ static void table_free(struct dots_table *t)
 {
 	if (!t)
 		return;
-	free(t->e);
+	if (t->mapped)
+		munmap(t->e, ((size_t)1 << t->bits) * sizeof *t->e);
+	else
+		free(t->e);
 	free(t);
 }
 
@@ -538,9 +559,32 @@ struct offer {
 	int take, decline;
 };
 
+/* Returns the double-dealing cut for a coin offered by string `take` whose other end o has
+ * two strings, or -1 when there is none: o's other string d, when cutting it leaves the two
+ * coins as a domino (d leads to the ground or to a coin of 3+ strings) or, in a loop, two
+ * dominoes (d leads to a coin of two strings whose other one ends in a coin that can be
+ * taken). */
+static int decline_of(const struct graph *g, uint64_t u, int take, int o)
+{
+	const int d = __builtin_ctzll(u & g->coin[o] & ~bit(take));
+	const int m = other_end(g, d, o);
+	const int nm = coin_strings(g, u, m);
+	if (m == GROUND || nm >= 3)
+		return d;
+	if (nm == 2) {
+		const int f = __builtin_ctzll(u & g->coin[m] & ~bit(d));
+		const int p = other_end(g, f, m);
+		if (coin_strings(g, u, p) == 1)
+			return d;
+	}
+	return -1;
+}
+
 /*
- * Takes every free box of *u (rule 1), returning the boxes taken; fills *offer with a chain
- * offer (rule 2) if there is one (take = -1 otherwise), and *live with the coins left.
+ * Takes every free box of *u (rule 1) and every box of an offered chain that cannot be
+ * declined yet (rule 2 leaves no choice before its last two boxes, or four of a loop),
+ * returning the boxes taken; fills *offer with a chain offer that can be declined (take = -1
+ * if there is none), and *live with the coins left.
  */
 static int take_free(const struct graph *g, uint64_t *u, struct offer *offer, int *live)
 {
@@ -561,34 +605,18 @@ static int take_free(const struct graph *g, uint64_t *u, struct offer *offer, in
 			const int o = other_end(g, i, c);
 			const int n = coin_strings(g, *u, o);
 			if (n == 2) {
-				if (offer->take < 0) {
+				if (offer->take >= 0)
+					continue;
+				const int d = decline_of(g, *u, i, o);
+				if (d >= 0) {
 					offer->take = i;
-					offer->decline = o; /* the coin behind, resolved below */
+					offer->decline = d;
+					continue;
 				}
-				continue;
 			}
 			*u &= ~bit(i);
 			gain += n == 1 ? 2 : 1;
 			again = true;
-		}
-	}
-	if (offer->take >= 0) {
-		/* o has two strings: `take` and d. Decline by cutting d when that leaves the two
-		 * coins as a domino (d leads to the ground or a coin of 3+ strings) or, in a loop,
-		 * leaves two dominoes (d leads to a coin of two strings whose other one ends in a
-		 * coin that can be taken). */
-		const int o = offer->decline;
-		const int d = __builtin_ctzll(*u & g->coin[o] & ~bit(offer->take));
-		const int m = other_end(g, d, o);
-		const int nm = coin_strings(g, *u, m);
-		offer->decline = -1;
-		if (m == GROUND || nm >= 3) {
-			offer->decline = d;
-		} else if (nm == 2) {
-			const int f = __builtin_ctzll(*u & g->coin[m] & ~bit(d));
-			const int p = other_end(g, f, m);
-			if (coin_strings(g, *u, p) == 1)
-				offer->decline = d;
 		}
 	}
 	return gain;
@@ -973,11 +1001,13 @@ struct team {
 	const struct dots_pos *pos;
 	int value;                 /* the value phase: its result */
 	atomic_bool value_found;
-	const int *edges;          /* the move phase: edges to try against value */
+	const int *edges;          /* the move phase: edges to test ... */
+	const int *floor;          /* ... each against its floor, */
+	int *result;               /* ... giving each a fail-soft value */
 	int nedges;
-	int *verdict;
 	atomic_int next;
 	bool moves;                /* which phase */
+	const char *round;         /* its name in the progress line */
 };
 
 /* Makes a team of s->threads around s; returns false when out of memory. */
@@ -1061,9 +1091,10 @@ static void *team_work(void *arg)
 		const int k = atomic_fetch_add(&t->next, 1);
 		if (k >= t->nedges)
 			break;
-		snprintf(phase, sizeof phase, "move %d/%d", k + 1, t->nedges);
+		snprintf(phase, sizeof phase, "%s %d/%d >= %d", t->round, k + 1, t->nedges,
+			 t->floor[k]);
 		s->phase = phase;
-		t->verdict[k] = edge_at_least(s, t->pos, t->edges[k], t->value) >= t->value;
+		t->result[k] = edge_at_least(s, t->pos, t->edges[k], t->floor[k]);
 	}
 	s->phase = NULL;
 	return NULL;
@@ -1116,15 +1147,38 @@ int dots_solve_value(struct dots_solver *s, const struct dots_pos *pos)
 	return v;
 }
 
+/* Tests on the team's threads the edges of idx[0..n) (indices into edges), each against
+ * floor g (is its value at least g?), tightening their bounds lo and hi. */
+static void test_edges(struct team *t, const int *edges, const int *idx, int n, int g, int *lo,
+		       int *hi, const char *round)
+{
+	int e[DOTS_MAX_EDGES], floor[DOTS_MAX_EDGES], result[DOTS_MAX_EDGES];
+	for (int k = 0; k < n; k++) {
+		e[k] = edges[idx[k]];
+		floor[k] = g;
+	}
+	t->edges = e;
+	t->floor = floor;
+	t->result = result;
+	t->nedges = n;
+	t->moves = true;
+	t->round = round;
+	team_run(t);
+	for (int k = 0; k < n; k++) {
+		if (result[k] >= g)
+			lo[idx[k]] = result[k] > lo[idx[k]] ? result[k] : lo[idx[k]];
+		else
+			hi[idx[k]] = result[k] < hi[idx[k]] ? result[k] : hi[idx[k]];
+	}
+}
+
 int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best, int *nbest)
 {
 	*nbest = 0;
-	struct team t;
-	team_make(s, &t);
-	const int value = team_value(&t, pos);
-	/* Edges that a symmetry keeping the position maps onto each other share a verdict. */
-	int verdict[DOTS_MAX_EDGES], rep[DOTS_MAX_EDGES], edges[DOTS_MAX_EDGES], nedges = 0;
-	int result[DOTS_MAX_EDGES];
+	if (dots_drawn_count(pos) == pos->edges)
+		return 0;
+	/* Edges that a symmetry keeping the position maps onto each other share a value. */
+	int rep[DOTS_MAX_EDGES], edges[DOTS_MAX_EDGES], nedges = 0;
 	for (int e = 0; e < pos->edges; e++)
 		rep[e] = -1;
 	graph_for(s, pos);
@@ -1150,17 +1204,58 @@ int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best
 				rep[g->perm[stab[k]][e]] = nedges;
 		edges[nedges++] = e;
 	}
-	t.edges = edges;
-	t.nedges = nedges;
-	t.verdict = result;
-	t.value = value;
-	t.moves = true;
-	team_run(&t);
+	/* MTD(f) at the root, one null-window test per edge: guess 0 first, then one above the
+	 * best edge's lower bound while one passes, else the best upper bound; the value is
+	 * found when the best lower bound meets the best upper bound. */
+	const int n = unclaimed(pos);
+	int lo[DOTS_MAX_EDGES], hi[DOTS_MAX_EDGES], idx[DOTS_MAX_EDGES];
+	for (int k = 0; k < nedges; k++) {
+		lo[k] = -n;
+		hi[k] = n;
+	}
+	struct team t;
+	team_make(s, &t);
+	t.pos = pos;
+	int guess = 0, value;
+	for (;;) {
+		int l = -n, h = -n;
+		for (int k = 0; k < nedges; k++) {
+			l = lo[k] > l ? lo[k] : l;
+			h = hi[k] > h ? hi[k] : h;
+		}
+		if (l >= h) {
+			value = l;
+			break;
+		}
+		guess = guess <= l ? l + 1 : guess > h ? h : guess;
+		int m = 0;
+		for (int k = 0; k < nedges; k++)
+			if (lo[k] < guess && hi[k] >= guess)
+				idx[m++] = k;
+		char round[32];
+		snprintf(round, sizeof round, "value test");
+		test_edges(&t, edges, idx, m, guess, lo, hi, round);
+		int passed = 0;
+		for (int k = 0; k < m; k++)
+			passed |= lo[idx[k]] >= guess;
+		if (!passed) {
+			/* every edge is below guess: the best upper bound is the next guess */
+			int hh = -n;
+			for (int k = 0; k < nedges; k++)
+				hh = hi[k] > hh ? hi[k] : hh;
+			guess = hh;
+		}
+	}
+	/* Edges not yet known to reach the value or to fall short of it. */
+	int m = 0;
+	for (int k = 0; k < nedges; k++)
+		if (lo[k] < value && hi[k] >= value)
+			idx[m++] = k;
+	if (m)
+		test_edges(&t, edges, idx, m, value, lo, hi, "best test");
 	team_end(&t);
 	for (int e = 0; e < pos->edges; e++)
-		verdict[e] = rep[e] >= 0 && result[rep[e]];
-	for (int e = 0; e < pos->edges; e++)
-		if (!dots_edge_drawn(pos, e) && verdict[e])
+		if (!dots_edge_drawn(pos, e) && lo[rep[e]] >= value)
 			best[(*nbest)++] = e;
 	return value;
 }
