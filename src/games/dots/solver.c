@@ -190,7 +190,7 @@ struct dots_solver *dots_solver_new(int tt_bits)
 int dots_solver_bits_for(const struct dots_pos *pos, uint64_t memory)
 {
 	const int strings = pos->edges - dots_drawn_count(pos);
-	int bits = strings - 6; /* measured: more does not save nodes (docs/BENCHMARKS.md) */
+	int bits = strings - 8; /* measured: more saves almost no nodes (docs/BENCHMARKS.md) */
 	if (bits < 10)
 		bits = 10;
 	while (bits > 10 && memory && ((uint64_t)1 << bits) * sizeof(struct tt_entry) > memory)
@@ -416,7 +416,7 @@ static void graph_for(struct dots_solver *s, const struct dots_pos *pos)
 	}
 	if (whole) {
 		build_symmetries(s);
-		g->salt = hash_mix64(0x5eed0000ULL | (uint64_t)g->rows << 8 | (uint64_t)g->cols);
+		g->salt = hash_mix64((uint64_t)0x5eed0000 | (uint64_t)g->rows << 8 | (uint64_t)g->cols);
 	} else {
 		g->nsym = 1;
 		for (int i = 0; i < g->nstr; i++)
