@@ -21,6 +21,7 @@
 #include "core/level.h"
 #include "core/search.h"
 #include "games/dots/dots.h"
+#include "games/dots/engine.h"
 #include "games/dots/solver.h"
 
 enum { MAX_LEFT = DOTS_MAX_EDGES + 1 };

@@ -15,17 +15,39 @@
  *     the same cut takes too) is taken at once, without branching.
  *  2. A coin offered at the end of a chain (its string goes to a coin with two strings) has
  *     two answers at most: take it, or, when exactly two boxes of the chain are left (or four
- *     of a loop), the double-dealing move that hands them over and keeps control.
+ *     of a loop), the double-dealing move that hands them over and keeps control. Before
+ *     that point the boxes are taken without a node each.
  *  3. Otherwise every string is a move: safe ones (that offer nothing) centre out first, then
  *     those that offer boxes. Of two rim strings of one coin only one is tried (the graphs
- *     after either are the same).
+ *     after either are the same). Chains (paths of coins with two strings) and loops: both
+ *     ends of a chain give the same choices to the opponent (the same strings are cut
+ *     whether he takes all or declines), and a cut inside a chain of three or more gives him
+ *     those choices and more, so one end is tried, plus the middle of a chain of two (the
+ *     hard-hearted handout); of a loop, one string.
+ *  4. The loony bound: opening a chain of k >= 3 coins lets the opponent choose between
+ *     k + V and k - 4 - V (taking all, or all but two), V the value of the rest, so he gets
+ *     at least k - 2 and the move is worth at most -(k - 2); a loop of k >= 4, at most
+ *     -(k - 4). A loony move whose bound is no better than what the node already has is
+ *     not searched.
  *
  * Rule 1 and the two answers of rule 2 are Berlekamp's (The Dots and Boxes Game, 2000): any
  * other capture order gives the same boxes, and the only refusals worth making are the
- * all-but-two and all-but-four. The tests check them against plain minimax.
+ * all-but-two and all-but-four. The tests check the rules against plain minimax (every
+ * position of the boards up to 2x3) and the reduced search against the plain one (random
+ * mid-game positions up to 5x5, dots_solver_without).
  *
- * The table stores a lower and an upper bound per state, the key being the state under the
- * board's symmetry that gives the smallest word, mixed with a salt that names the graph.
+ * The table (shared by the threads, without locks: an entry holds its key XOR-ed with its
+ * data, so a torn entry matches nothing) stores a lower and an upper bound per state in
+ * buckets of four, the entry of the smallest subtree making room. The key is the state with
+ * the rim strings of each coin replaced by as many of its lowest ones (the corner rule: which
+ * of a corner box's two outer sides is drawn does not matter), under the board's symmetry
+ * that gives the smallest word, mixed with a salt that names the graph.
+ *
+ * dots_solve_best runs MTD(f) over the first moves: each test is one null-window search per
+ * edge not yet decided (edges alike under a symmetry of the position counted once), handed
+ * out to the threads one edge at a time; guess 0 first, then one above the best lower bound
+ * while an edge passes, else the best upper bound. dots_solve_value on several threads runs
+ * the whole search on each, the helpers starting on other root moves, sharing the table.
  */
 /* mmap's MAP_ANONYMOUS and madvise's MADV_HUGEPAGE are not POSIX */
 #define _DEFAULT_SOURCE 1

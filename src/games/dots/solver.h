@@ -16,7 +16,11 @@
  * Alpha-beta (fail-soft) with the table, and chain rules that prune captures: a box whose
  * capture opens nothing is taken at once; in a chain being offered only "take" and, at its
  * last two boxes, the double-dealing decline are searched; in a loop, the decline leaving the
- * last four. Safe edges are tried first (centre out), edges that offer boxes last.
+ * last four. One move per chain or loop is searched, and a move that opens a long chain or a
+ * loop is bounded without a search when the bound cannot matter. Safe edges are tried first
+ * (centre out), edges that offer boxes last. The table is sized by the caller
+ * (dots_solver_bits_for fits it to the position and a memory limit) and shared by the
+ * threads of dots_solve_value and dots_solve_best (dots_solver_threads).
  */
 #ifndef PARITY_GAMES_DOTS_SOLVER_H
 #define PARITY_GAMES_DOTS_SOLVER_H
@@ -28,7 +32,7 @@
 
 enum {
 	DOTS_SOLVER_STRINGS = 64, /* the most undrawn edges the solver takes */
-	DOTS_SOLVER_TT_BITS = 22, /* the default table: 2^22 entries of 16 bytes */
+	DOTS_SOLVER_TT_BITS = 22, /* the table of dots_solver_new(0): 2^22 entries of 16 bytes */
 	DOTS_SOLVER_MAX_THREADS = 64,
 };
 
