@@ -436,6 +436,36 @@ static void test_reduced_vs_plain(void **state)
 	dots_solver_free(plain);
 }
 
+/* The book of first moves: the exact value of every edge, against plain minimax, on every
+ * position of 2×2 and on a sample of 2×3 (two threads). */
+static void test_first_values(void **state)
+{
+	(void)state;
+	static const int sizes[2][2] = {{2, 2}, {2, 3}};
+	struct dots_solver *s = dots_solver_new(16);
+	assert_non_null(s);
+	dots_solver_threads(s, 2);
+	for (int b = 0; b < 2; b++) {
+		struct minimax m;
+		minimax_init(&m, sizes[b][0], sizes[b][1]);
+		const uint32_t step = b == 0 ? 1 : 97;
+		for (uint32_t drawn = 0; drawn < 1u << m.edges; drawn += step) {
+			struct dots_pos pos;
+			position_of(&pos, m.rows, m.cols, drawn, 0);
+			int values[DOTS_MAX_EDGES];
+			const int v = dots_solve_first(s, &pos, values);
+			assert_int_equal(v, minimax_value(&m, drawn));
+			for (int e = 0; e < m.edges; e++)
+				if (!((drawn >> e) & 1) && values[e] != minimax_edge(&m, drawn, e))
+					fail_msg("%dx%d edges %#x edge %d: %d, minimax %d", m.rows,
+						 m.cols, drawn, e, values[e],
+						 minimax_edge(&m, drawn, e));
+		}
+		free(m.memo);
+	}
+	dots_solver_free(s);
+}
+
 /* Two threads find the same value and optimal edges as one; one thread visits the same number
  * of nodes every time. */
 static void test_threads(void **state)
@@ -484,6 +514,7 @@ int main(void)
 	    cmocka_unit_test(test_published),
 	    cmocka_unit_test(test_reduced_vs_plain),
 	    cmocka_unit_test(test_threads),
+	    cmocka_unit_test(test_first_values),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

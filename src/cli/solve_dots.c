@@ -10,6 +10,13 @@
  * solved and checked: the value (field 7), the final margin (field 8) and, unless it is '*',
  * the set of optimal edges (field 9). A total line follows:
  * total <positions> <nodes> <seconds> <nodes-per-second>.
+ *
+ * Options: --threads N (the table shared by N threads; with 1 the node count is the same on
+ * every run), --memory SIZE (the most the table may take, default 1G; it is sized to the
+ * position within that), --without LIST (turns techniques off, to measure them), --first
+ * (a second line "first E:V ... <nodes> <seconds>": the exact value of every first edge).
+ * Every 2^24 nodes a progress line goes to stderr: the test under way, the depth of the node
+ * being searched, the nodes so far, how full the table is and the seconds.
  * Exit status: 0, 1 if an answer disagrees, 2 on bad arguments or input.
  */
 #include "cli/cli.h"
@@ -32,7 +39,8 @@ static int usage(void)
 	      "--file FILE\n"
 	      "  --threads N    search on N threads (default 1: the same nodes on every run)\n"
 	      "  --memory SIZE  the table's limit in bytes, with K, M or G (default 1G)\n"
-	      "  --without LIST turn off techniques: symmetry,corner,chain,loony or all\n",
+	      "  --without LIST turn off techniques: symmetry,corner,chain,loony or all\n"
+	      "  --first        then the exact value of every first edge (a book line)\n",
 	      stderr);
 	return 2;
 }
@@ -125,6 +133,23 @@ static void solve_print(struct dots_solver *s, const struct dots_pos *pos, struc
 	char text[DOTS_MAX_EDGES * 4 + 2];
 	edges_text(v->best, v->nbest, text, sizeof text);
 	printf("%+d %s %llu %.3f\n", v->value, text, (unsigned long long)v->nodes, v->seconds);
+	fflush(stdout);
+}
+
+/* Solves every first edge of pos exactly and prints "first E:V ... nodes seconds" (the book
+ * line: edge E drawn is worth V to the side to move, boxes it completes included). */
+static void first_print(struct dots_solver *s, const struct dots_pos *pos)
+{
+	int values[DOTS_MAX_EDGES];
+	const uint64_t nodes0 = dots_solver_nodes(s);
+	const double t0 = cli_seconds();
+	dots_solve_first(s, pos, values);
+	printf("first");
+	for (int e = 0; e < pos->edges; e++)
+		if (!dots_edge_drawn(pos, e))
+			printf(" %d:%+d", e, values[e]);
+	printf(" %llu %.3f\n", (unsigned long long)(dots_solver_nodes(s) - nodes0),
+	       cli_seconds() - t0);
 	fflush(stdout);
 }
 
@@ -293,7 +318,12 @@ int cli_solve_dots(int argc, char **argv)
 	int threads = 1;
 	uint64_t memory = SOLVE_MEMORY;
 	unsigned without = 0;
+	bool first = false;
 	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--first") == 0) {
+			first = true;
+			continue;
+		}
 		if (strcmp(argv[i], "--threads") == 0) {
 			char *end = NULL;
 			const long n = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
@@ -356,6 +386,8 @@ int cli_solve_dots(int argc, char **argv)
 	} else {
 		static struct verdict v;
 		solve_print(s, &pos, &v);
+		if (first)
+			first_print(s, &pos);
 	}
 	dots_solver_free(s);
 	return status;

@@ -1169,38 +1169,37 @@ int dots_solve_value(struct dots_solver *s, const struct dots_pos *pos)
 	return v;
 }
 
-/* Tests on the team's threads the edges of idx[0..n) (indices into edges), each against
- * floor g (is its value at least g?), tightening their bounds lo and hi. */
-static void test_edges(struct team *t, const int *edges, const int *idx, int n, int g, int *lo,
-		       int *hi, const char *round)
+/* Tests on the team's threads the edges of idx[0..n) (indices into edges), edge k against
+ * floor[k] (is its value at least that?), tightening their bounds lo and hi. */
+static void test_edges(struct team *t, const int *edges, const int *idx, int n, const int *floor,
+		       int *lo, int *hi, const char *round)
 {
-	int e[DOTS_MAX_EDGES], floor[DOTS_MAX_EDGES], result[DOTS_MAX_EDGES];
+	int e[DOTS_MAX_EDGES], f[DOTS_MAX_EDGES], result[DOTS_MAX_EDGES];
 	for (int k = 0; k < n; k++) {
 		e[k] = edges[idx[k]];
-		floor[k] = g;
+		f[k] = floor[idx[k]];
 	}
 	t->edges = e;
-	t->floor = floor;
+	t->floor = f;
 	t->result = result;
 	t->nedges = n;
 	t->moves = true;
 	t->round = round;
 	team_run(t);
 	for (int k = 0; k < n; k++) {
-		if (result[k] >= g)
+		if (result[k] >= f[k])
 			lo[idx[k]] = result[k] > lo[idx[k]] ? result[k] : lo[idx[k]];
 		else
 			hi[idx[k]] = result[k] < hi[idx[k]] ? result[k] : hi[idx[k]];
 	}
 }
 
-int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best, int *nbest)
+/* Stores in edges the undrawn edges of pos, one of each set that a symmetry keeping the
+ * position maps onto each other, and in rep[e] the index in edges of edge e's one (-1 for a
+ * drawn edge); returns how many. */
+static int root_edges(struct dots_solver *s, const struct dots_pos *pos, int *edges, int *rep)
 {
-	*nbest = 0;
-	if (dots_drawn_count(pos) == pos->edges)
-		return 0;
-	/* Edges that a symmetry keeping the position maps onto each other share a value. */
-	int rep[DOTS_MAX_EDGES], edges[DOTS_MAX_EDGES], nedges = 0;
+	int nedges = 0;
 	for (int e = 0; e < pos->edges; e++)
 		rep[e] = -1;
 	graph_for(s, pos);
@@ -1226,11 +1225,21 @@ int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best
 				rep[g->perm[stab[k]][e]] = nedges;
 		edges[nedges++] = e;
 	}
+	return nedges;
+}
+
+int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best, int *nbest)
+{
+	*nbest = 0;
+	if (dots_drawn_count(pos) == pos->edges)
+		return 0;
+	int rep[DOTS_MAX_EDGES], edges[DOTS_MAX_EDGES];
+	const int nedges = root_edges(s, pos, edges, rep);
 	/* MTD(f) at the root, one null-window test per edge: guess 0 first, then one above the
 	 * best edge's lower bound while one passes, else the best upper bound; the value is
 	 * found when the best lower bound meets the best upper bound. */
 	const int n = unclaimed(pos);
-	int lo[DOTS_MAX_EDGES], hi[DOTS_MAX_EDGES], idx[DOTS_MAX_EDGES];
+	int lo[DOTS_MAX_EDGES], hi[DOTS_MAX_EDGES], idx[DOTS_MAX_EDGES], floor[DOTS_MAX_EDGES];
 	for (int k = 0; k < nedges; k++) {
 		lo[k] = -n;
 		hi[k] = n;
@@ -1251,12 +1260,12 @@ int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best
 		}
 		guess = guess <= l ? l + 1 : guess > h ? h : guess;
 		int m = 0;
-		for (int k = 0; k < nedges; k++)
+		for (int k = 0; k < nedges; k++) {
+			floor[k] = guess;
 			if (lo[k] < guess && hi[k] >= guess)
 				idx[m++] = k;
-		char round[32];
-		snprintf(round, sizeof round, "value test");
-		test_edges(&t, edges, idx, m, guess, lo, hi, round);
+		}
+		test_edges(&t, edges, idx, m, floor, lo, hi, "value test");
 		int passed = 0;
 		for (int k = 0; k < m; k++)
 			passed |= lo[idx[k]] >= guess;
@@ -1270,15 +1279,61 @@ int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best
 	}
 	/* Edges not yet known to reach the value or to fall short of it. */
 	int m = 0;
-	for (int k = 0; k < nedges; k++)
+	for (int k = 0; k < nedges; k++) {
+		floor[k] = value;
 		if (lo[k] < value && hi[k] >= value)
 			idx[m++] = k;
+	}
 	if (m)
-		test_edges(&t, edges, idx, m, value, lo, hi, "best test");
+		test_edges(&t, edges, idx, m, floor, lo, hi, "best test");
 	team_end(&t);
 	for (int e = 0; e < pos->edges; e++)
 		if (!dots_edge_drawn(pos, e) && lo[rep[e]] >= value)
 			best[(*nbest)++] = e;
+	return value;
+}
+
+int dots_solve_first(struct dots_solver *s, const struct dots_pos *pos, int *values)
+{
+	if (dots_drawn_count(pos) == pos->edges)
+		return 0;
+	int rep[DOTS_MAX_EDGES], edges[DOTS_MAX_EDGES];
+	const int nedges = root_edges(s, pos, edges, rep);
+	/* MTD(f) for each edge on its own: its next floor is one above its last result when
+	 * that passed, else that result, until its bounds meet. */
+	const int n = unclaimed(pos);
+	int lo[DOTS_MAX_EDGES], hi[DOTS_MAX_EDGES], idx[DOTS_MAX_EDGES], floor[DOTS_MAX_EDGES];
+	for (int k = 0; k < nedges; k++) {
+		lo[k] = -n;
+		hi[k] = n;
+		floor[k] = 0;
+	}
+	struct team t;
+	team_make(s, &t);
+	t.pos = pos;
+	for (;;) {
+		int m = 0;
+		for (int k = 0; k < nedges; k++) {
+			if (lo[k] >= hi[k])
+				continue;
+			floor[k] = floor[k] <= lo[k] ? lo[k] + 1 : floor[k] > hi[k] ? hi[k] : floor[k];
+			idx[m++] = k;
+		}
+		if (!m)
+			break;
+		test_edges(&t, edges, idx, m, floor, lo, hi, "first moves");
+		for (int k = 0; k < m; k++) {
+			const int i = idx[k];
+			floor[i] = lo[i] >= floor[i] ? lo[i] + 1 : hi[i];
+		}
+	}
+	team_end(&t);
+	int value = -n;
+	for (int e = 0; e < pos->edges; e++)
+		if (!dots_edge_drawn(pos, e)) {
+			values[e] = lo[rep[e]];
+			value = values[e] > value ? values[e] : value;
+		}
 	return value;
 }
 

@@ -110,6 +110,12 @@ int dots_solve_value(struct dots_solver *s, const struct dots_pos *pos);
  * best (room for DOTS_MAX_EDGES), their number in *nbest (0 when the game is over). */
 int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best, int *nbest);
 
+/* Returns the exact value of pos (which must fit, on the solver's threads) and stores in
+ * values[e] the exact value of drawing each undrawn edge e (the boxes it completes counted):
+ * the book of a board's first moves. Costs more than dots_solve_best, which only tells the
+ * optimal edges from the others. */
+int dots_solve_first(struct dots_solver *s, const struct dots_pos *pos, int *values);
+
 /* Returns a heuristic value of pos (which must fit) in 1/100 box for its side to move, counting
  * only the boxes to come: a search `depth` turns deep with the same chain rules (captures do
  * not use up depth), ending in an estimate built on Berlekamp's long-chain rule (who gets
