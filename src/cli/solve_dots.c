@@ -35,12 +35,8 @@
 /* Prints how to call solve dots and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity solve dots [OPTIONS] RxC [POSITION] | parity solve dots [OPTIONS] "
-	      "--file FILE\n"
-	      "  --threads N    search on N threads (default 1: the same nodes on every run)\n"
-	      "  --memory SIZE  the table's limit in bytes, with K, M or G (default 1G)\n"
-	      "  --without LIST turn off techniques: symmetry,corner,chain,loony or all\n"
-	      "  --first        then the exact value of every first edge (a book line)\n",
+	fputs("usage: parity solve dots [--threads N] [--memory SIZE] [--without LIST] [--first] "
+	      "RxC [POSITION] | parity solve dots [OPTIONS] --file FILE\n",
 	      stderr);
 	return 2;
 }
