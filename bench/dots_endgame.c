@@ -103,6 +103,18 @@ int main(int argc, char **argv)
 						optimal |= best[i] == (int)r->move.code;
 					checked_at[left]++;
 					optimal_at[left] += optimal;
+					if (!optimal) {
+						int values[DOTS_MAX_EDGES];
+						dots_solver_clear(solver);
+						dots_solve_first(solver, &pos, values);
+						printf("game %d, %d edges left: %s played %u, worth %+d "
+						       "against %+d for the best (the search's score %d, "
+						       "%s, margin %+d)\n",
+						       g + 1, left, argv[1], r->move.code,
+						       values[r->move.code], v, r->score,
+						       search_proven(r->score) ? "proven" : "not proven",
+						       search_margin(r->score));
+					}
 					good = good && optimal;
 					const int margin =
 					    pos.score[side] - pos.score[!side] + v;
