@@ -127,9 +127,11 @@ static int deep_search(void *ctx, const void *vpos, int depth, int alpha, int be
 		return GAME_DEEP_NO;
 	const int diff = pos->score[pos->side] - pos->score[!pos->side];
 	const bool cheap = left <= DOTS_DEEP_EXACT_EDGES || safe_edges(pos) <= DOTS_DEEP_EXACT_SAFE;
-	if (left <= depth && left < c->failed_at) {
-		/* The search goes to the end below this node anyway: the solver takes it whole
-		 * if it can within its budget; if not, no node as big is tried again. */
+	if ((left <= depth || (left <= DOTS_DEEP_WHOLE_EDGES && depth >= DOTS_DEEP_EXACT_DEPTH)) &&
+	    left < c->failed_at) {
+		/* The search goes to the end below this node anyway, or the node is small enough
+		 * that the solver probably settles it at once: the solver takes it whole if it
+		 * can within its budget; if not, no node as big is tried again. */
 		dots_solver_limit(s, DOTS_DEEP_SOLVE_NODES);
 		const int v =
 		    dots_solve(s, pos, margin_below(alpha) - diff, margin_above(beta) - diff);
