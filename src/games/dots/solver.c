@@ -123,7 +123,6 @@ struct dots_solver {
 	atomic_bool *stop;      /* set by another thread: give up (NULL: none) */
 	int ply, root_skew;     /* depth of the node searched; rotation of the root's moves */
 	int threads;
-	uint64_t memory;        /* bytes the table may take (0: tt_bits decides) */
 	dots_progress_fn progress;
 	void *progress_arg;
 	uint64_t next_progress;
@@ -1032,8 +1031,8 @@ struct team {
 	const char *round;         /* its name in the progress line */
 };
 
-/* Makes a team of s->threads around s; returns false when out of memory. */
-static bool team_make(struct dots_solver *s, struct team *t)
+/* Makes a team of s->threads around s (fewer when out of memory: the values are the same). */
+static void team_make(struct dots_solver *s, struct team *t)
 {
 	memset(t, 0, sizeof *t);
 	t->member[0] = s;
@@ -1057,7 +1056,6 @@ static bool team_make(struct dots_solver *s, struct team *t)
 		t->member[k]->nteam = t->n;
 		t->member[k]->job = t;
 	}
-	return true;
 }
 
 /* Adds the helpers' nodes to s and frees them. */
