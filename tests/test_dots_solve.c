@@ -328,6 +328,179 @@ static void test_large_board(void **state)
 	dots_solver_free(s);
 }
 
+
+/* Returns a random position of a rows × cols board with `drawn` edges drawn (finished boxes
+ * split between the players at random, either side to move), from *seed. */
+static void random_position(struct dots_pos *pos, int rows, int cols, int drawn, uint64_t *seed)
+{
+	assert_int_equal(dots_setup(pos, rows, cols), GAME_OK);
+	for (int k = 0; k < drawn;) {
+		*seed = hash_mix64(*seed);
+		const int e = (int)(*seed % pos->edges);
+		if (dots_edge_drawn(pos, e))
+			continue;
+		pos->edge[e >> 6] |= 1ULL << (e & 63);
+		k++;
+	}
+	for (int b = 0; b < rows * cols; b++)
+		if (dots_box_drawn_sides(pos, b) == 4) {
+			*seed = hash_mix64(*seed);
+			const int p = (int)(*seed & 1);
+			pos->box[p][b >> 6] |= 1ULL << (b & 63);
+			pos->score[p]++;
+		}
+	*seed = hash_mix64(*seed);
+	pos->side = (uint8_t)(*seed & 1);
+	assert_true(dots_valid(pos));
+}
+
+/* The published values: 3×3 is a win by 3 for the second player (Wilson), every first edge
+ * as good as another; the solver keeps 1×1 in a small table. */
+static void test_published(void **state)
+{
+	(void)state;
+	struct dots_pos pos;
+	assert_int_equal(dots_setup(&pos, 1, 1), GAME_OK);
+	assert_int_equal(dots_solver_bits_for(&pos, (uint64_t)1 << 30), 10);
+	assert_int_equal(dots_setup(&pos, 3, 3), GAME_OK);
+	const int bits = dots_solver_bits_for(&pos, (uint64_t)1 << 30);
+	assert_true(bits >= 10 && bits <= 20);
+	struct dots_solver *s = dots_solver_new(bits);
+	assert_non_null(s);
+	assert_int_equal(dots_solver_table_bits(s), bits);
+	int best[DOTS_MAX_EDGES], n;
+	assert_int_equal(dots_solve_best(s, &pos, best, &n), -3);
+	assert_int_equal(n, 24);
+	dots_solver_free(s);
+	/* The memory limit is kept: 1 MiB holds 2^16 entries of 16 bytes. */
+	assert_int_equal(dots_setup(&pos, 4, 4), GAME_OK);
+	assert_int_equal(dots_solver_bits_for(&pos, (uint64_t)1 << 20), 16);
+}
+
+/* The reduced solver (symmetries, corner rule, one move per chain, loony bound) against the
+ * plain one, with no reduction, on random mid-game positions of 3×3 to 5×5 boards: the
+ * values, the fail-soft bounds in random windows, and the optimal edges; then each technique
+ * alone turned off. */
+static void test_reduced_vs_plain(void **state)
+{
+	(void)state;
+	static const struct {
+		int rows, cols, left_min, left_max, count;
+	} boards[] = {{3, 3, 10, 16, 150}, {3, 4, 12, 17, 120}, {4, 4, 12, 16, 80},
+		      {5, 5, 12, 16, 60}, {2, 5, 10, 15, 80}};
+	struct dots_solver *reduced = dots_solver_new(18), *plain = dots_solver_new(18);
+	assert_non_null(reduced);
+	assert_non_null(plain);
+	dots_solver_without(plain, DOTS_SOLVER_NO_ALL);
+	uint64_t seed = 2026;
+	int checked = 0;
+	for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+		const int edges = dots_edge_count(boards[b].rows, boards[b].cols);
+		for (int k = 0; k < boards[b].count; k++) {
+			seed = hash_mix64(seed);
+			const int span = boards[b].left_max - boards[b].left_min + 1;
+			const int left = boards[b].left_min + (int)(seed % (uint64_t)span);
+			struct dots_pos pos;
+			random_position(&pos, boards[b].rows, boards[b].cols, edges - left, &seed);
+			dots_solver_clear(reduced);
+			dots_solver_clear(plain);
+			const int want = dots_solve_value(plain, &pos);
+			const int got = dots_solve_value(reduced, &pos);
+			if (got != want)
+				fail_msg("%dx%d case %d: reduced %d, plain %d", boards[b].rows,
+					 boards[b].cols, k, got, want);
+			const int alpha = (int)((seed >> 8) % 9) - 5, beta = alpha + 1;
+			dots_solver_clear(reduced);
+			const int v = dots_solve(reduced, &pos, alpha, beta);
+			assert_true((v <= alpha && want <= v) || (v >= beta && want >= v));
+			if (k % 4 == 0) {
+				int best[DOTS_MAX_EDGES], n, pbest[DOTS_MAX_EDGES], pn;
+				assert_int_equal(dots_solve_best(reduced, &pos, best, &n), want);
+				assert_int_equal(dots_solve_best(plain, &pos, pbest, &pn), want);
+				assert_int_equal(n, pn);
+				for (int i = 0; i < n; i++)
+					assert_int_equal(best[i], pbest[i]);
+			}
+			if (k % 8 == 0)
+				for (unsigned off = 1; off < DOTS_SOLVER_NO_ALL; off <<= 1) {
+					dots_solver_without(reduced, off);
+					dots_solver_clear(reduced);
+					assert_int_equal(dots_solve_value(reduced, &pos), want);
+					dots_solver_without(reduced, 0);
+				}
+			checked++;
+		}
+	}
+	assert_int_equal(checked, 490);
+	dots_solver_free(reduced);
+	dots_solver_free(plain);
+}
+
+/* The book of first moves: the exact value of every edge, against plain minimax, on every
+ * position of 2×2 and on a sample of 2×3 (two threads). */
+static void test_first_values(void **state)
+{
+	(void)state;
+	static const int sizes[2][2] = {{2, 2}, {2, 3}};
+	struct dots_solver *s = dots_solver_new(16);
+	assert_non_null(s);
+	dots_solver_threads(s, 2);
+	for (int b = 0; b < 2; b++) {
+		struct minimax m;
+		minimax_init(&m, sizes[b][0], sizes[b][1]);
+		const uint32_t step = b == 0 ? 1 : 97;
+		for (uint32_t drawn = 0; drawn < 1u << m.edges; drawn += step) {
+			struct dots_pos pos;
+			position_of(&pos, m.rows, m.cols, drawn, 0);
+			int values[DOTS_MAX_EDGES];
+			const int v = dots_solve_first(s, &pos, values);
+			assert_int_equal(v, minimax_value(&m, drawn));
+			for (int e = 0; e < m.edges; e++)
+				if (!((drawn >> e) & 1) && values[e] != minimax_edge(&m, drawn, e))
+					fail_msg("%dx%d edges %#x edge %d: %d, minimax %d", m.rows,
+						 m.cols, drawn, e, values[e],
+						 minimax_edge(&m, drawn, e));
+		}
+		free(m.memo);
+	}
+	dots_solver_free(s);
+}
+
+/* Two threads find the same value and optimal edges as one; one thread visits the same number
+ * of nodes every time. */
+static void test_threads(void **state)
+{
+	(void)state;
+	struct dots_solver *one = dots_solver_new(18), *two = dots_solver_new(18);
+	assert_non_null(one);
+	assert_non_null(two);
+	dots_solver_threads(two, 2);
+	uint64_t seed = 77;
+	for (int k = 0; k < 40; k++) {
+		struct dots_pos pos;
+		if (k == 0)
+			assert_int_equal(dots_setup(&pos, 3, 3), GAME_OK);
+		else
+			random_position(&pos, 4, 4, 40 - 18 - k % 4, &seed);
+		int best1[DOTS_MAX_EDGES], n1, best2[DOTS_MAX_EDGES], n2;
+		dots_solver_clear(one);
+		const int v1 = dots_solve_best(one, &pos, best1, &n1);
+		const uint64_t nodes = dots_solver_nodes(one);
+		dots_solver_clear(one);
+		assert_int_equal(dots_solve_best(one, &pos, best1, &n1), v1);
+		assert_int_equal(dots_solver_nodes(one), nodes);
+		dots_solver_clear(two);
+		assert_int_equal(dots_solve_best(two, &pos, best2, &n2), v1);
+		assert_int_equal(n1, n2);
+		for (int i = 0; i < n1; i++)
+			assert_int_equal(best1[i], best2[i]);
+		dots_solver_clear(two);
+		assert_int_equal(dots_solve_value(two, &pos), v1);
+	}
+	dots_solver_free(one);
+	dots_solver_free(two);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +511,10 @@ int main(void)
 	    cmocka_unit_test(test_data_file),
 	    cmocka_unit_test(test_limit),
 	    cmocka_unit_test(test_large_board),
+	    cmocka_unit_test(test_published),
+	    cmocka_unit_test(test_reduced_vs_plain),
+	    cmocka_unit_test(test_threads),
+	    cmocka_unit_test(test_first_values),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,13 @@
  * solved and checked: the value (field 7), the final margin (field 8) and, unless it is '*',
  * the set of optimal edges (field 9). A total line follows:
  * total <positions> <nodes> <seconds> <nodes-per-second>.
+ *
+ * Options: --threads N (the table shared by N threads; with 1 the node count is the same on
+ * every run), --memory SIZE (the most the table may take, default 1G; it is sized to the
+ * position within that), --without LIST (turns techniques off, to measure them), --first
+ * (a second line "first E:V ... <nodes> <seconds>": the exact value of every first edge).
+ * Every 2^24 nodes a progress line goes to stderr: the test under way, the depth of the node
+ * being searched, the nodes so far, how full the table is and the seconds.
  * Exit status: 0, 1 if an answer disagrees, 2 on bad arguments or input.
  */
 #include "cli/cli.h"
@@ -22,13 +29,71 @@
 #include "games/dots/dots.h"
 #include "games/dots/solver.h"
 
-enum { SOLVE_TT_BITS = 25 }; /* 2^25 entries of 16 bytes: 512 MiB */
+/* The table's default limit: 1 GiB (2^26 entries of 16 bytes). */
+#define SOLVE_MEMORY ((uint64_t)1 << 30)
 
 /* Prints how to call solve dots and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity solve dots RxC [POSITION] | parity solve dots --file FILE\n", stderr);
+	fputs("usage: parity solve dots [--threads N] [--memory SIZE] [--without LIST] [--first] "
+	      "RxC [POSITION] | parity solve dots [OPTIONS] --file FILE\n",
+	      stderr);
 	return 2;
+}
+
+/* Reads a size such as 512M or 6G into *out; returns 0 or -1. */
+static int read_size(const char *text, uint64_t *out)
+{
+	char *end;
+	const unsigned long long v = strtoull(text, &end, 10);
+	uint64_t unit = 1;
+	if (*end == 'K' || *end == 'k')
+		unit = (uint64_t)1 << 10;
+	else if (*end == 'M' || *end == 'm')
+		unit = (uint64_t)1 << 20;
+	else if (*end == 'G' || *end == 'g')
+		unit = (uint64_t)1 << 30;
+	if (end == text || (unit > 1 && *++end) || (unit == 1 && *end) || v == 0 ||
+	    v > ((uint64_t)1 << 40) / unit)
+		return -1;
+	*out = (uint64_t)v * unit;
+	return 0;
+}
+
+/* Reads a --without list into *out; returns 0 or -1. */
+static int read_without(const char *text, unsigned *out)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} names[] = {{"symmetry", DOTS_SOLVER_NO_SYMMETRY}, {"corner", DOTS_SOLVER_NO_CORNER},
+		     {"chain", DOTS_SOLVER_NO_CHAIN},	    {"loony", DOTS_SOLVER_NO_LOONY},
+		     {"all", DOTS_SOLVER_NO_ALL}};
+	*out = 0;
+	while (*text) {
+		const size_t len = strcspn(text, ",");
+		bool known = false;
+		for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+			if (strlen(names[i].name) == len && strncmp(names[i].name, text, len) == 0) {
+				*out |= names[i].bit;
+				known = true;
+			}
+		if (!known)
+			return -1;
+		text += len;
+		if (*text == ',')
+			text++;
+	}
+	return 0;
+}
+
+/* Prints a progress line on stderr (dots_solver_progress). */
+static void progress_line(void *arg, const struct dots_progress *p)
+{
+	const double *t0 = arg;
+	fprintf(stderr, "solve: %s ply %d, %llu nodes, table %.1f%% filled, %.0f s\n", p->phase,
+		p->ply, (unsigned long long)p->nodes,
+		100.0 * (double)p->filled / (double)p->entries, cli_seconds() - *t0);
 }
 
 /* Writes the edges best[0..n) as "1,5,7" (or "-" for none) into buf (n bytes). */
@@ -64,6 +129,23 @@ static void solve_print(struct dots_solver *s, const struct dots_pos *pos, struc
 	char text[DOTS_MAX_EDGES * 4 + 2];
 	edges_text(v->best, v->nbest, text, sizeof text);
 	printf("%+d %s %llu %.3f\n", v->value, text, (unsigned long long)v->nodes, v->seconds);
+	fflush(stdout);
+}
+
+/* Solves every first edge of pos exactly and prints "first E:V ... nodes seconds" (the book
+ * line: edge E drawn is worth V to the side to move, boxes it completes included). */
+static void first_print(struct dots_solver *s, const struct dots_pos *pos)
+{
+	int values[DOTS_MAX_EDGES];
+	const uint64_t nodes0 = dots_solver_nodes(s);
+	const double t0 = cli_seconds();
+	dots_solve_first(s, pos, values);
+	printf("first");
+	for (int e = 0; e < pos->edges; e++)
+		if (!dots_edge_drawn(pos, e))
+			printf(" %d:%+d", e, values[e]);
+	printf(" %llu %.3f\n", (unsigned long long)(dots_solver_nodes(s) - nodes0),
+	       cli_seconds() - t0);
 	fflush(stdout);
 }
 
@@ -229,7 +311,41 @@ int cli_solve_dots(int argc, char **argv)
 {
 	const char *file = NULL;
 	char position[GAME_TEXT_MAX] = "";
+	int threads = 1;
+	uint64_t memory = SOLVE_MEMORY;
+	unsigned without = 0;
+	bool first = false;
 	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--first") == 0) {
+			first = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--threads") == 0) {
+			char *end = NULL;
+			const long n = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
+			if (!end || *end || n < 1 || n > DOTS_SOLVER_MAX_THREADS) {
+				fprintf(stderr, "parity: --threads needs a number from 1 to %d\n",
+					DOTS_SOLVER_MAX_THREADS);
+				return 2;
+			}
+			threads = (int)n;
+			continue;
+		}
+		if (strcmp(argv[i], "--memory") == 0) {
+			if (i + 1 >= argc || read_size(argv[++i], &memory) != 0) {
+				fputs("parity: --memory needs a size such as 512M or 6G\n", stderr);
+				return 2;
+			}
+			continue;
+		}
+		if (strcmp(argv[i], "--without") == 0) {
+			if (i + 1 >= argc || read_without(argv[++i], &without) != 0) {
+				fputs("parity: --without takes symmetry,corner,chain,loony or all\n",
+				      stderr);
+				return 2;
+			}
+			continue;
+		}
 		if (strcmp(argv[i], "--file") == 0) {
 			if (i + 1 >= argc || file) {
 				fputs("parity: --file needs one file name\n", stderr);
@@ -246,17 +362,28 @@ int cli_solve_dots(int argc, char **argv)
 	static struct dots_pos pos;
 	if (!file && read_position(position, &pos, "") != 0)
 		return 2;
-	struct dots_solver *s = dots_solver_new(SOLVE_TT_BITS);
+	/* the table fits the position, or (a file) a big board: then the memory limit decides */
+	struct dots_pos biggest;
+	dots_setup(&biggest, 5, 5);
+	const int bits = dots_solver_bits_for(file ? &biggest : &pos, memory);
+	struct dots_solver *s = dots_solver_new(bits);
 	if (!s) {
 		fputs("parity: not enough memory for the solver's table\n", stderr);
 		return 2;
 	}
+	dots_solver_threads(s, threads);
+	dots_solver_without(s, without);
+	static double t0;
+	t0 = cli_seconds();
+	dots_solver_progress(s, progress_line, &t0);
 	int status = 0;
 	if (file) {
 		status = solve_file(s, file);
 	} else {
 		static struct verdict v;
 		solve_print(s, &pos, &v);
+		if (first)
+			first_print(s, &pos);
 	}
 	dots_solver_free(s);
 	return status;

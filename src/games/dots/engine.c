@@ -24,6 +24,8 @@
  */
 #include "games/dots/engine.h"
 
+#include <stdlib.h>
+
 #include "core/search.h"
 #include "games/dots/dots.h"
 #include "games/dots/solver.h"
@@ -51,22 +53,44 @@ static int safe_edges(const struct dots_pos *pos)
 	return n;
 }
 
-/* Returns a new solver for one search, or NULL. */
+/* The engine's context for one search: the solver, and the fewest undrawn edges of a
+ * position whose whole solve ran out of nodes in this search (none is tried with as many). */
+struct deep_ctx {
+	struct dots_solver *solver;
+	int failed_at;
+};
+
+/* Returns a new context for one search, or NULL. */
 static void *deep_create(void)
 {
-	return dots_solver_new(DOTS_DEEP_TT_BITS);
+	struct deep_ctx *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->solver = dots_solver_new(DOTS_DEEP_TT_BITS);
+	if (!c->solver) {
+		free(c);
+		return NULL;
+	}
+	c->failed_at = DOTS_MAX_EDGES + 1;
+	return c;
 }
 
 /* Frees a context made by deep_create. */
 static void deep_destroy(void *ctx)
 {
-	dots_solver_free(ctx);
+	struct deep_ctx *c = ctx;
+	if (!c)
+		return;
+	dots_solver_free(c->solver);
+	free(c);
 }
 
 /* Forgets the table: a new search starts. */
 static void deep_reset(void *ctx)
 {
-	dots_solver_clear(ctx);
+	struct deep_ctx *c = ctx;
+	dots_solver_clear(c->solver);
+	c->failed_at = DOTS_MAX_EDGES + 1;
 }
 
 /* Returns the score of a finished game won by margin m for the side to move (0: a draw). */
@@ -95,13 +119,29 @@ static int margin_above(int beta)
 static int deep_search(void *ctx, const void *vpos, int depth, int alpha, int beta, int *score,
                        uint64_t *nodes)
 {
-	struct dots_solver *s = ctx;
+	struct deep_ctx *c = ctx;
+	struct dots_solver *s = c->solver;
 	const struct dots_pos *pos = vpos;
 	const int left = dots_moves_left(pos);
 	if (left == 0 || !dots_solver_fits(pos))
 		return GAME_DEEP_NO;
 	const int diff = pos->score[pos->side] - pos->score[!pos->side];
 	const bool cheap = left <= DOTS_DEEP_EXACT_EDGES || safe_edges(pos) <= DOTS_DEEP_EXACT_SAFE;
+	if ((left <= depth || (left <= DOTS_DEEP_WHOLE_EDGES && depth >= DOTS_DEEP_EXACT_DEPTH)) &&
+	    left < c->failed_at) {
+		/* The search goes to the end below this node anyway, or the node is small enough
+		 * that the solver probably settles it at once: the solver takes it whole if it
+		 * can within its budget; if not, no node as big is tried again. */
+		dots_solver_limit(s, DOTS_DEEP_SOLVE_NODES);
+		const int v =
+		    dots_solve(s, pos, margin_below(alpha) - diff, margin_above(beta) - diff);
+		*nodes += dots_solver_nodes(s);
+		if (!dots_solver_aborted(s)) {
+			*score = proven(diff + v);
+			return GAME_DEEP_EXACT;
+		}
+		c->failed_at = left;
+	}
 	if (cheap && (left <= depth || depth >= DOTS_DEEP_EXACT_DEPTH)) {
 		dots_solver_limit(s, DOTS_DEEP_EXACT_NODES);
 		const int v =

@@ -15,7 +15,12 @@ enum {
 	DOTS_DEEP_HEURISTIC_DEPTH = 2,  /* nodes this many turns above the horizon: own search */
 	DOTS_DEEP_HEURISTIC_NODES = 20000, /* ... within this many nodes a call */
 	DOTS_DEEP_MAX_NODES = DOTS_DEEP_EXACT_NODES + DOTS_DEEP_HEURISTIC_NODES, /* per call */
-	DOTS_DEEP_TT_BITS = 18,         /* the solver's table in the engine: 4 MiB */
+	DOTS_DEEP_SOLVE_NODES = 300000, /* a node the search goes to the end below, or one of
+					   at most DOTS_DEEP_WHOLE_EDGES edges left at least
+					   DOTS_DEEP_EXACT_DEPTH turns above the horizon: solved
+					   whole within this many solver nodes a call */
+	DOTS_DEEP_WHOLE_EDGES = 28,
+	DOTS_DEEP_TT_BITS = 20,         /* the solver's table in the engine: 16 MiB */
 };
 
 /* Returns the number of undrawn edges of a dots_pos: the most moves before the game ends. */

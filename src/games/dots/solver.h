@@ -16,7 +16,11 @@
  * Alpha-beta (fail-soft) with the table, and chain rules that prune captures: a box whose
  * capture opens nothing is taken at once; in a chain being offered only "take" and, at its
  * last two boxes, the double-dealing decline are searched; in a loop, the decline leaving the
- * last four. Safe edges are tried first (centre out), edges that offer boxes last.
+ * last four. One move per chain or loop is searched, and a move that opens a long chain or a
+ * loop is bounded without a search when the bound cannot matter. Safe edges are tried first
+ * (centre out), edges that offer boxes last. The table is sized by the caller
+ * (dots_solver_bits_for fits it to the position and a memory limit) and shared by the
+ * threads of dots_solve_value and dots_solve_best (dots_solver_threads).
  */
 #ifndef PARITY_GAMES_DOTS_SOLVER_H
 #define PARITY_GAMES_DOTS_SOLVER_H
@@ -28,13 +32,53 @@
 
 enum {
 	DOTS_SOLVER_STRINGS = 64, /* the most undrawn edges the solver takes */
-	DOTS_SOLVER_TT_BITS = 22, /* the default table: 2^22 entries of 16 bytes */
+	DOTS_SOLVER_TT_BITS = 22, /* the table of dots_solver_new(0): 2^22 entries of 16 bytes */
+	DOTS_SOLVER_MAX_THREADS = 64,
 };
+
+/* What a long solve reports now and then (dots_solver_progress). */
+struct dots_progress {
+	uint64_t nodes;   /* visited so far by all the threads */
+	uint64_t filled;  /* table entries written into empty slots so far */
+	uint64_t entries; /* the table's entries */
+	int ply;          /* depth below the solved position of the first thread's node */
+	const char *phase; /* "value", or "move K/N" while the first moves are checked */
+};
+
+typedef void (*dots_progress_fn)(void *arg, const struct dots_progress *p);
 
 struct dots_solver;
 
 /* Returns a new solver with a table of 2^tt_bits entries (0: the default), or NULL. */
 struct dots_solver *dots_solver_new(int tt_bits);
+
+/* Returns the table size, as a power of two of entries, that fits pos (the more undrawn edges,
+ * the bigger) within `memory` bytes (0: no limit). */
+int dots_solver_bits_for(const struct dots_pos *pos, uint64_t memory);
+
+/* Returns the solver's table size as a power of two of entries (16 bytes each). */
+int dots_solver_table_bits(const struct dots_solver *s);
+
+/* Sets the threads dots_solve_value and dots_solve_best use (1 by default, up to
+ * DOTS_SOLVER_MAX_THREADS). With one the node count is the same on every run. */
+void dots_solver_threads(struct dots_solver *s, int threads);
+
+/* Sets a function that the long solves of dots_solve_value and dots_solve_best call every
+ * 2^24 nodes of their first thread (NULL: none). */
+void dots_solver_progress(struct dots_solver *s, dots_progress_fn fn, void *arg);
+
+/* Techniques that can be turned off, to measure them and to hold the reduced search against
+ * a plain one (the tests). */
+enum {
+	DOTS_SOLVER_NO_SYMMETRY = 1, /* the board's symmetries in the table's key */
+	DOTS_SOLVER_NO_CORNER = 2,   /* the rim strings of a coin counted, not named, in the key */
+	DOTS_SOLVER_NO_CHAIN = 4,    /* one move per chain or loop (implies NO_LOONY) */
+	DOTS_SOLVER_NO_LOONY = 8,    /* the bound on a move that opens a long chain or loop */
+	DOTS_SOLVER_NO_ALL = 15,
+};
+
+/* Turns off the techniques in `off` (0: all on, the default). */
+void dots_solver_without(struct dots_solver *s, unsigned off);
 
 /* Frees a solver (NULL is fine). */
 void dots_solver_free(struct dots_solver *s);
@@ -65,6 +109,12 @@ int dots_solve_value(struct dots_solver *s, const struct dots_pos *pos);
 /* Returns the exact value of pos (which must fit) and stores every optimal edge, ascending, in
  * best (room for DOTS_MAX_EDGES), their number in *nbest (0 when the game is over). */
 int dots_solve_best(struct dots_solver *s, const struct dots_pos *pos, int *best, int *nbest);
+
+/* Returns the exact value of pos (which must fit, on the solver's threads) and stores in
+ * values[e] the exact value of drawing each undrawn edge e (the boxes it completes counted):
+ * the book of a board's first moves. Costs more than dots_solve_best, which only tells the
+ * optimal edges from the others. */
+int dots_solve_first(struct dots_solver *s, const struct dots_pos *pos, int *values);
 
 /* Returns a heuristic value of pos (which must fit) in 1/100 box for its side to move, counting
  * only the boxes to come: a search `depth` turns deep with the same chain rules (captures do
