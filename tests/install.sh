@@ -41,7 +41,7 @@ fi
 # the data directory in are rebuilt).
 prefix="$tmp/prefix"
 mkdir -p "$tmp/build"
-cp -pR "$build/obj" "$build/libparity.a" "$build/parity" "$tmp/build/"
+cp -pR "$build/obj" "$build/libparity.a" "$build/libparity-app.a" "$build/parity" "$tmp/build/"
 sanitize=""
 [ "$build" = build-sanitize ] && sanitize="SANITIZE=1"
 checks=$((checks + 1))
@@ -127,7 +127,7 @@ cd "$root"
 if [ ! -e /usr/share/parity ]; then
 	stage="$tmp/stage"
 	mkdir -p "$tmp/build-usr"
-	cp -pR "$build/obj" "$build/libparity.a" "$build/parity" "$tmp/build-usr/"
+	cp -pR "$build/obj" "$build/libparity.a" "$build/libparity-app.a" "$build/parity" "$tmp/build-usr/"
 	checks=$((checks + 1))
 	# shellcheck disable=SC2086
 	if ! make --no-print-directory -s $sanitize BUILD="$tmp/build-usr" PREFIX=/usr \
