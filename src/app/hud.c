@@ -69,8 +69,8 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 	char clock[16];
 	clock_text(p->think_total[side], clock, sizeof clock);
 	if (turn && p->thinking) {
-		static const char *const dots[] = {"", ".", "..", "..."};
-		snprintf(text, sizeof text, "%s  %s%s", clock, _("thinking"), dots[(int)(a->now * 3) % 4]);
+		static const char *const ellipsis[] = {"", ".", "..", "..."};
+		snprintf(text, sizeof text, "%s  %s%s", clock, _("thinking"), ellipsis[(int)(a->now * 3) % 4]);
 		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0, LAYOUT_PANEL_W - 180);
 	} else {
 		snprintf(text, sizeof text, "%s%s%s", clock, turn ? "  " : "", turn ? _("to move") : "");
