@@ -12,14 +12,9 @@ static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 } subcommands[] = {
-	{"perft", cli_perft},
-	{"bench", cli_bench},
-	{"solve", cli_solve},
-	{"analyse", cli_analyse},
-	{"nboard", cli_nboard},
-	{"referee", cli_referee},
-	{"pdn", cli_pdn},
-	{"match", cli_match},
+    {"perft", cli_perft},     {"bench", cli_bench},   {"solve", cli_solve},
+    {"analyse", cli_analyse}, {"nboard", cli_nboard}, {"referee", cli_referee},
+    {"pdn", cli_pdn},         {"match", cli_match},
 };
 
 int main(int argc, char **argv)

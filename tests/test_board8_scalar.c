@@ -48,12 +48,14 @@ static void test_scalar_matches_general_code(void **state)
 		struct game_options opt = reversi_options(8, false, game % 3 == 0, (uint32_t)game);
 		reversi_rules.start(&pos, &opt);
 		for (;;) {
-			const uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];
+			const uint64_t P = (uint64_t)pos.disc[pos.side],
+			               O = (uint64_t)pos.disc[!pos.side];
 			const uint64_t m = board8_moves_in(P, O, ~(P | O | (uint64_t)pos.hole));
 			assert_true(m == (uint64_t)reversi_moves(&pos));
 			for (int sq = 0; sq < 64; sq++)
 				if (m >> sq & 1)
-					assert_true(board8_flips(sq, P, O) == (uint64_t)reversi_flips(&pos, sq));
+					assert_true(board8_flips(sq, P, O) ==
+					            (uint64_t)reversi_flips(&pos, sq));
 			struct game_move moves[GAME_MOVES_MAX];
 			const int n = reversi_rules.generate(&pos, moves);
 			if (!n)
@@ -67,8 +69,8 @@ static void test_scalar_matches_general_code(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_scalar_perft),
-		cmocka_unit_test(test_scalar_matches_general_code),
+	    cmocka_unit_test(test_scalar_perft),
+	    cmocka_unit_test(test_scalar_matches_general_code),
 	};
 	return cmocka_run_group_tests_name("board8 scalar", tests, NULL, NULL);
 }

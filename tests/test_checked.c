@@ -57,7 +57,7 @@ static void test_perft_checked(void **state)
 	for (size_t i = 0; i < sizeof reversi_opts / sizeof reversi_opts[0]; i++) {
 		start(&reversi_rules, pos, &reversi_opts[i]);
 		assert_int_equal(game_perft_generic(&reversi_rules, pos, 5),
-				 reversi_rules.perft(pos, 5));
+		                 reversi_rules.perft(pos, 5));
 	}
 	const struct game_options dots_opts[] = {dots_options(2, 2), dots_options(3, 3)};
 	for (size_t i = 0; i < sizeof dots_opts / sizeof dots_opts[0]; i++) {
@@ -72,8 +72,8 @@ static void test_random_games_checked(void **state)
 {
 	(void)state;
 	const struct game_rules *games[] = {&reversi_rules, &checkers_rules, &dots_rules};
-	const struct game_options opts[] = {reversi_options(8, false, false, 0), {{0}, 0},
-					    dots_options(4, 4)};
+	const struct game_options opts[] = {
+	    reversi_options(8, false, false, 0), {{0}, 0}, dots_options(4, 4)};
 	uint64_t rng = 0x9e3779b97f4a7c15ULL;
 	for (int g = 0; g < 3; g++)
 		for (int round = 0; round < 40; round++) {

@@ -48,8 +48,8 @@ static void moves_text(const struct checkers_pos *pos, char *buf, size_t n)
 static void test_perft_start(void **state)
 {
 	(void)state;
-	static const uint64_t expect[] = {1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931,
-					  3963680, 18391564};
+	static const uint64_t expect[] = {1,     7,      49,     302,     1469,    7361,
+	                                  36768, 179740, 845931, 3963680, 18391564};
 	struct checkers_pos pos;
 	R->start(&pos, NULL);
 	for (int d = 0; d <= 10; d++)
@@ -61,8 +61,8 @@ static void test_perft_start(void **state)
 static void test_perft_pdn_example(void **state)
 {
 	(void)state;
-	static const uint64_t expect[] = {1, 5, 38, 178, 1378, 5836, 40745, 197933, 1377007,
-					  6924287, 47273174};
+	static const uint64_t expect[] = {1,     5,      38,      178,     1378,    5836,
+	                                  40745, 197933, 1377007, 6924287, 47273174};
 	struct checkers_pos pos = parse(pdn_example);
 	for (int d = 0; d <= 10; d++)
 		assert_int_equal(R->perft(&pos, d), expect[d]);
@@ -81,7 +81,7 @@ static void walk(struct checkers_pos *pos, int depth)
 	assert_int_equal(R->pos_parse(&back, text, NULL, NULL), GAME_OK);
 	assert_int_equal(R->hash(&back), R->hash(pos));
 	assert_true(back.piece[0] == pos->piece[0] && back.piece[1] == pos->piece[1] &&
-		    back.kings == pos->kings && back.side == pos->side);
+	            back.kings == pos->kings && back.side == pos->side);
 	for (int i = 0; i < n; i++) {
 		struct game_move parsed;
 		R->move_to_text(pos, &moves[i], text, sizeof text);
@@ -132,7 +132,7 @@ static void test_multi_jump_two_ways_and_mandatory(void **state)
 	assert_int_equal(R->move_parse(&pos, "10x10", &m, NULL), GAME_ERR_AMBIGUOUS);
 	assert_int_equal(R->move_parse(&pos, "10x19x26x17x10", &m, NULL), GAME_OK);
 	assert_int_equal(checkers_move_captures(&m),
-			 (1u << 13) | (1u << 14) | (1u << 21) | (1u << 22));
+	                 (1u << 13) | (1u << 14) | (1u << 21) | (1u << 22));
 	R->play(&pos, &m);
 	assert_int_equal(pos.piece[CHECKERS_WHITE], 0);
 	assert_true(pos.kings & (1u << 9));
@@ -203,7 +203,7 @@ static void test_forty_move_rule_and_results(void **state)
 	assert_int_equal(pos.quiet, 0);
 	R->undo(&pos, &moves[0]);
 	assert_int_equal(pos.quiet, 50);
-	pos.quiet = CHECKERS_QUIET_DRAW - 1; /* the 80th quiet ply ends the game */
+	pos.quiet = CHECKERS_QUIET_DRAW - 1;  /* the 80th quiet ply ends the game */
 	pos.piece[CHECKERS_BLACK] = 1u << 30; /* a black king on 31 */
 	pos.kings |= 1u << 30;
 	assert_true(R->generate(&pos, moves) > 0);
@@ -245,16 +245,24 @@ static void test_malformed_input(void **state)
 		const char *text;
 		int code;
 	} bad_fens[] = {
-		{"", GAME_ERR_SYNTAX},           {"X:W1:B2", GAME_ERR_SYNTAX},
-		{"B:W33:B1", GAME_ERR_SYNTAX},   {"B:W0:B1", GAME_ERR_SYNTAX},
-		{"B:W1,1:B2", GAME_ERR_ILLEGAL}, {"B:W1:B1", GAME_ERR_ILLEGAL},
-		{"B:W21-32:B12-21", GAME_ERR_ILLEGAL},
-		{"B:W1", GAME_ERR_SYNTAX},       {"B", GAME_ERR_SYNTAX},
-		{"B:W1:B2:W3", GAME_ERR_SYNTAX}, {"B:W1:B2 junk", GAME_ERR_SYNTAX},
-		{"B:WK:B2", GAME_ERR_SYNTAX},    {"B:W5-3:B1", GAME_ERR_SYNTAX},
-		{"B:W1,,2:B3", GAME_ERR_SYNTAX}, {"B:W1;B2", GAME_ERR_SYNTAX},
-		{"B:W1:B2..", GAME_ERR_SYNTAX},  {"B:W1:B999999999999", GAME_ERR_SYNTAX},
-		{"\xff\xfe", GAME_ERR_SYNTAX},
+	    {"", GAME_ERR_SYNTAX},
+	    {"X:W1:B2", GAME_ERR_SYNTAX},
+	    {"B:W33:B1", GAME_ERR_SYNTAX},
+	    {"B:W0:B1", GAME_ERR_SYNTAX},
+	    {"B:W1,1:B2", GAME_ERR_ILLEGAL},
+	    {"B:W1:B1", GAME_ERR_ILLEGAL},
+	    {"B:W21-32:B12-21", GAME_ERR_ILLEGAL},
+	    {"B:W1", GAME_ERR_SYNTAX},
+	    {"B", GAME_ERR_SYNTAX},
+	    {"B:W1:B2:W3", GAME_ERR_SYNTAX},
+	    {"B:W1:B2 junk", GAME_ERR_SYNTAX},
+	    {"B:WK:B2", GAME_ERR_SYNTAX},
+	    {"B:W5-3:B1", GAME_ERR_SYNTAX},
+	    {"B:W1,,2:B3", GAME_ERR_SYNTAX},
+	    {"B:W1;B2", GAME_ERR_SYNTAX},
+	    {"B:W1:B2..", GAME_ERR_SYNTAX},
+	    {"B:W1:B999999999999", GAME_ERR_SYNTAX},
+	    {"\xff\xfe", GAME_ERR_SYNTAX},
 	};
 	char err[GAME_ERR_MAX];
 	for (size_t i = 0; i < sizeof bad_fens / sizeof bad_fens[0]; i++) {
@@ -281,8 +289,8 @@ static void test_malformed_input(void **state)
 	assert_string_equal(text, "W:WK1,K2,K3,32:B5");
 	assert_int_equal(R->pos_to_text(&a, text, 8), GAME_ERR_SPACE);
 	struct game_move m;
-	const char *bad_moves[] = {"",    "11",    "11-",   "-15",  "11--15",  "0-4",   "33-29",
-				   "a-b", "11-15 x", "123-4", "11:15", "11-15-", "11 - 15", "x"};
+	const char *bad_moves[] = {"",    "11",      "11-",   "-15",   "11--15", "0-4",     "33-29",
+	                           "a-b", "11-15 x", "123-4", "11:15", "11-15-", "11 - 15", "x"};
 	for (size_t i = 0; i < sizeof bad_moves / sizeof bad_moves[0]; i++) {
 		err[0] = '\0';
 		assert_int_equal(R->move_parse(&pos, bad_moves[i], &m, err), GAME_ERR_SYNTAX);
@@ -343,13 +351,13 @@ static void test_real_game_notation(void **state)
 	(void)state;
 	/* Tinsley-Rex, Ohio State 1946, as written in ../shared/data/checkers-games.pdn. */
 	static const char *const moves[] = {
-		"11-15", "23-18", "8-11", "27-23", "4-8", "23-19", "10x14", "19x10", "14x23",
-		"26x19", "7x14", "24-20", "6-10", "30-26", "11-15", "28-24", "14-18", "20-16",
-		"18-23", "16-11", "23x30", "11x4", "2-7", "4-8", "1-6", "22-18", "15x22",
-		"25x18", "10x14", "18x15", "14-18", "29x25", "9-13", "8-4", "13-17", "21x14",
-		"30x21", "15-10", "6x15", "19x10", "21-17", "4-8", "18-22", "24-19", "22-25",
-		"32-28", "25-30", "31-27", "30-26", "19-16", "12x19", "27-24", "3x12", "10x3",
-		"17x10", "24x15x6",
+	    "11-15", "23-18", "8-11",  "27-23", "4-8",   "23-19", "10x14", "19x10",
+	    "14x23", "26x19", "7x14",  "24-20", "6-10",  "30-26", "11-15", "28-24",
+	    "14-18", "20-16", "18-23", "16-11", "23x30", "11x4",  "2-7",   "4-8",
+	    "1-6",   "22-18", "15x22", "25x18", "10x14", "18x15", "14-18", "29x25",
+	    "9-13",  "8-4",   "13-17", "21x14", "30x21", "15-10", "6x15",  "19x10",
+	    "21-17", "4-8",   "18-22", "24-19", "22-25", "32-28", "25-30", "31-27",
+	    "30-26", "19-16", "12x19", "27-24", "3x12",  "10x3",  "17x10", "24x15x6",
 	};
 	struct checkers_pos pos;
 	R->start(&pos, NULL);
@@ -369,15 +377,15 @@ static void test_real_game_notation(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_perft_start),
-		cmocka_unit_test(test_perft_pdn_example),
-		cmocka_unit_test(test_play_undo_and_round_trips),
-		cmocka_unit_test(test_multi_jump_two_ways_and_mandatory),
-		cmocka_unit_test(test_crowning_ends_the_move),
-		cmocka_unit_test(test_forty_move_rule_and_results),
-		cmocka_unit_test(test_malformed_input),
-		cmocka_unit_test(test_capture_notation),
-		cmocka_unit_test(test_real_game_notation),
+	    cmocka_unit_test(test_perft_start),
+	    cmocka_unit_test(test_perft_pdn_example),
+	    cmocka_unit_test(test_play_undo_and_round_trips),
+	    cmocka_unit_test(test_multi_jump_two_ways_and_mandatory),
+	    cmocka_unit_test(test_crowning_ends_the_move),
+	    cmocka_unit_test(test_forty_move_rule_and_results),
+	    cmocka_unit_test(test_malformed_input),
+	    cmocka_unit_test(test_capture_notation),
+	    cmocka_unit_test(test_real_game_notation),
 	};
 	return cmocka_run_group_tests_name("checkers", tests, NULL, NULL);
 }

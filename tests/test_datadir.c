@@ -61,16 +61,16 @@ static const char *const beside[] = {"../a", "../b", NULL};
 
 /* A spec over the tree: the program in root/prog, candidates ../a then ../b, then installed. */
 static struct datadir_spec spec_of(const char *explicit_dir, const char *program, char *buf,
-				   char *installed)
+                                   char *installed)
 {
 	snprintf(buf, 128, "%s/%s/", root, program);
 	snprintf(installed, 128, "%s/installed", root);
 	return (struct datadir_spec){.explicit_dir = explicit_dir,
-				     .env = "PARITY_TEST_DATA",
-				     .program_dir = buf,
-				     .beside = beside,
-				     .installed = installed,
-				     .probe = weights_probe};
+	                             .env = "PARITY_TEST_DATA",
+	                             .program_dir = buf,
+	                             .beside = beside,
+	                             .installed = installed,
+	                             .probe = weights_probe};
 }
 
 /* Without anything asked for: the first candidate holding the probe, in order. */

@@ -119,7 +119,7 @@ static void check_board(int rows, int cols, bool best_sets)
 		const int got = dots_solve_value(s, &pos);
 		if (got != want)
 			fail_msg("%dx%d edges %#x: solver %d, minimax %d", rows, cols, drawn, got,
-				 want);
+			         want);
 		/* A random window: the fail-soft answer must bound the value on the right side. */
 		seed = hash_mix64(seed);
 		const int alpha = (int)(seed % 13) - 7, beta = alpha + 1 + (int)((seed >> 8) % 4);
@@ -127,7 +127,7 @@ static void check_board(int rows, int cols, bool best_sets)
 		if ((v <= alpha && want > v) || (v >= beta && want < v) ||
 		    (v > alpha && v < beta && v != want))
 			fail_msg("%dx%d edges %#x window (%d, %d): %d, value %d", rows, cols, drawn,
-				 alpha, beta, v, want);
+			         alpha, beta, v, want);
 		if (!best_sets)
 			continue;
 		int best[DOTS_MAX_EDGES], n;
@@ -137,8 +137,9 @@ static void check_board(int rows, int cols, bool best_sets)
 			if ((drawn >> e) & 1 || minimax_edge(&m, drawn, e) != want)
 				continue;
 			if (k >= n || best[k] != e)
-				fail_msg("%dx%d edges %#x: edge %d is optimal, the solver misses it",
-					 rows, cols, drawn, e);
+				fail_msg(
+				    "%dx%d edges %#x: edge %d is optimal, the solver misses it",
+				    rows, cols, drawn, e);
 			k++;
 		}
 		assert_int_equal(k, n);
@@ -234,9 +235,9 @@ static void test_data_file(void **state)
 		char size[8], edges[200], side[4], owners[100], best_text[600], history[600];
 		int a, b, value, final_a;
 		assert_int_equal(sscanf(line, "%7s %199s %3s %d %d %99s %d %d %599s %599s", size,
-					edges, side, &a, &b, owners, &value, &final_a, best_text,
-					history),
-				 10);
+		                        edges, side, &a, &b, owners, &value, &final_a, best_text,
+		                        history),
+		                 10);
 		char text[400];
 		snprintf(text, sizeof text, "%s %s %s %d %d %s", size, edges, side, a, b, owners);
 		struct dots_pos pos;
@@ -245,7 +246,8 @@ static void test_data_file(void **state)
 #if defined(__SANITIZE_ADDRESS__)
 		/* The 3x4 empty board takes seconds optimised, minutes under the sanitizers. */
 		if (pos.edges - dots_drawn_count(&pos) > 28) {
-			printf("SKIP: big-under-sanitizers %s (minutes under the sanitizers)\n", size);
+			printf("SKIP: big-under-sanitizers %s (minutes under the sanitizers)\n",
+			       size);
 			continue;
 		}
 #endif
@@ -328,7 +330,6 @@ static void test_large_board(void **state)
 	dots_solver_free(s);
 }
 
-
 /* Returns a random position of a rows × cols board with `drawn` edges drawn (finished boxes
  * split between the players at random, either side to move), from *seed. */
 static void random_position(struct dots_pos *pos, int rows, int cols, int drawn, uint64_t *seed)
@@ -386,8 +387,11 @@ static void test_reduced_vs_plain(void **state)
 	(void)state;
 	static const struct {
 		int rows, cols, left_min, left_max, count;
-	} boards[] = {{3, 3, 10, 16, 150}, {3, 4, 12, 17, 120}, {4, 4, 12, 16, 80},
-		      {5, 5, 12, 16, 60}, {2, 5, 10, 15, 80}};
+	} boards[] = {{3, 3, 10, 16, 150},
+	              {3, 4, 12, 17, 120},
+	              {4, 4, 12, 16, 80},
+	              {5, 5, 12, 16, 60},
+	              {2, 5, 10, 15, 80}};
 	struct dots_solver *reduced = dots_solver_new(18), *plain = dots_solver_new(18);
 	assert_non_null(reduced);
 	assert_non_null(plain);
@@ -408,7 +412,7 @@ static void test_reduced_vs_plain(void **state)
 			const int got = dots_solve_value(reduced, &pos);
 			if (got != want)
 				fail_msg("%dx%d case %d: reduced %d, plain %d", boards[b].rows,
-					 boards[b].cols, k, got, want);
+				         boards[b].cols, k, got, want);
 			const int alpha = (int)((seed >> 8) % 9) - 5, beta = alpha + 1;
 			dots_solver_clear(reduced);
 			const int v = dots_solve(reduced, &pos, alpha, beta);
@@ -458,8 +462,8 @@ static void test_first_values(void **state)
 			for (int e = 0; e < m.edges; e++)
 				if (!((drawn >> e) & 1) && values[e] != minimax_edge(&m, drawn, e))
 					fail_msg("%dx%d edges %#x edge %d: %d, minimax %d", m.rows,
-						 m.cols, drawn, e, values[e],
-						 minimax_edge(&m, drawn, e));
+					         m.cols, drawn, e, values[e],
+					         minimax_edge(&m, drawn, e));
 		}
 		free(m.memo);
 	}

@@ -110,7 +110,8 @@ static void check_games_translated(const bool *translated, const char *language)
 			texts[n++] = m->help->keys[i];
 		for (int i = 0; i < n; i++)
 			if (strcmp(_(texts[i]), texts[i]) == 0)
-				fail_msg("no %s for \"%s\" (%s)", language, texts[i], m->rules->name);
+				fail_msg("no %s for \"%s\" (%s)", language, texts[i],
+				         m->rules->name);
 	}
 }
 
@@ -136,7 +137,7 @@ static void test_select(void **state)
 	bool translated[16] = {false};
 	for (int g = 0; g < game_module_count() && g < 16; g++)
 		translated[g] = strcmp(_(game_module_at(g)->rules->title),
-				       game_module_at(g)->rules->title) != 0;
+		                       game_module_at(g)->rules->title) != 0;
 	assert_true(translated[0]);
 	check_games_translated(translated, "Russian");
 	assert_true(i18n_select(I18N_ZH));

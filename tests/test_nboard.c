@@ -58,13 +58,14 @@ static void test_ggf_nboard_record(void **state)
 /* Writes a GGF record of `moves` with evaluations, odd spacing, and the passes as `pass_mode`
  * says: 0 written "PA", 1 left out, 2 written "pa" with an evaluation. */
 static void decorated_record(const struct game_move *moves, int count, int pass_mode, char *buf,
-			     size_t n)
+                             size_t n)
 {
 	struct reversi_pos pos;
 	reversi_rules.start(&pos, NULL);
-	size_t len = (size_t)snprintf(buf, n, "  ( ;GM[Othello]PC[test]C[a [comment\\]]\n"
-					      "  BO[8  ---------------------------O*------*O---"
-					      "------------------------ * ]\n");
+	size_t len = (size_t)snprintf(buf, n,
+	                              "  ( ;GM[Othello]PC[test]C[a [comment\\]]\n"
+	                              "  BO[8  ---------------------------O*------*O---"
+	                              "------------------------ * ]\n");
 	for (int i = 0; i < count; i++) {
 		char text[8] = "PA";
 		if (moves[i].code != REVERSI_PASS)
@@ -76,8 +77,8 @@ static void decorated_record(const struct game_move *moves, int count, int pass_
 		} else if (i % 3 == 0) {
 			len += (size_t)snprintf(buf + len, n - len, "%c[%s]", colour, text);
 		} else if (i % 3 == 1) {
-			len += (size_t)snprintf(buf + len, n - len, " %c[ %s/-1.25/0.31 ]\n", colour,
-						text);
+			len += (size_t)snprintf(buf + len, n - len, " %c[ %s/-1.25/0.31 ]\n",
+			                        colour, text);
 		} else {
 			len += (size_t)snprintf(buf + len, n - len, "%c[%s//2.5]", colour, text);
 		}
@@ -139,7 +140,8 @@ static void test_ggf_malformed_rejected(void **state)
 	    "(;GM[Othello]W[f5];)",
 	    "(;GM[Othello]B[f5]B[d6];)",
 	    "(;GM[Othello]B[PA];)",
-	    "(;GM[Othello]B[f5]BO[8 ---------------------------O*------*O--------------------------- *];)",
+	    "(;GM[Othello]B[f5]BO[8 "
+	    "---------------------------O*------*O--------------------------- *];)",
 	    "(;BO[8 ---------------------------O*------*O---------------------------];)",
 	    "(;BO[8 ---------------------------O*------*O-------------------------- *];)",
 	    "(;BO[8 ---------------------------O*------*O--------------------------- * x];)",
@@ -218,9 +220,9 @@ static void test_nboard_ping_go_hint(void **state)
 	(void)state;
 	char script[2048];
 	snprintf(script, sizeof script,
-		 "nboard 2\nping 1\nset depth 3\nset contempt 0\nset game %s\ngo\nhint 2\n"
-		 "ping 2\nlearn\n",
-		 nboard_record);
+	         "nboard 2\nping 1\nset depth 3\nset contempt 0\nset game %s\ngo\nhint 2\n"
+	         "ping 2\nlearn\n",
+	         nboard_record);
 	char *out = run_nboard(script);
 	char word[16] = "";
 	assert_int_equal(lines_starting(out, "pong 1\n", NULL), 1);
@@ -241,12 +243,12 @@ static void test_nboard_moves_and_garbage(void **state)
 	(void)state;
 	char script[4096];
 	snprintf(script, sizeof script,
-		 "nboard 2\nset depth 2\nset game (;GM[Othello]BO[8 "
-		 "---------------------------O*------*O--------------------------- *];)\n"
-		 "move f5\nmove d6/0.5/1.0\nmove z9\nmove a1\nC3\n"
-		 "frobnicate 1 2 3\n\x01\x02\x7f garbage\n   \n"
-		 "set game (;GM[Othello]B[f5]W[f4\nset game (;GM[Chess];)\nset depth x\n"
-		 "set\nmove\nhint\nhint -5\ngo\n");
+	         "nboard 2\nset depth 2\nset game (;GM[Othello]BO[8 "
+	         "---------------------------O*------*O--------------------------- *];)\n"
+	         "move f5\nmove d6/0.5/1.0\nmove z9\nmove a1\nC3\n"
+	         "frobnicate 1 2 3\n\x01\x02\x7f garbage\n   \n"
+	         "set game (;GM[Othello]B[f5]W[f4\nset game (;GM[Chess];)\nset depth x\n"
+	         "set\nmove\nhint\nhint -5\ngo\n");
 	char *out = run_nboard(script);
 	char word[16] = "";
 	/* f5 d6 played, z9 and a1 ignored, C3 played; the bad records changed nothing */
@@ -263,11 +265,12 @@ static void test_nboard_pass_and_game_over(void **state)
 	/* White to move must pass (h8 empty, g8 white): go answers PA; once the game is over (two
 	 * empty squares no one can take), go and hint say nothing. */
 	char script[2048];
-	snprintf(script, sizeof script,
-		 "set game (;GM[Othello]BO[8 %sO- O];)\ngo\nset game (;GM[Othello]BO[8 %s**-- *];)\n"
-		 "go\nhint 3\nping 9\n",
-		 "**************************************************************",
-		 "************************************************************");
+	snprintf(
+	    script, sizeof script,
+	    "set game (;GM[Othello]BO[8 %sO- O];)\ngo\nset game (;GM[Othello]BO[8 %s**-- *];)\n"
+	    "go\nhint 3\nping 9\n",
+	    "**************************************************************",
+	    "************************************************************");
 	char *out = run_nboard(script);
 	char word[16] = "";
 	assert_int_equal(lines_starting(out, "=== ", word), 1);
@@ -283,9 +286,9 @@ static void test_nboard_random_bytes(void **state)
 	char script[4096];
 	uint32_t x = 12345;
 	for (int round = 0; round < 20; round++) {
-		static const char *const words[] = {"set ", "game ", "(;", "BO[8 ", "B[", "]",
-						    "go\n", "move ", "hint ", "ping ", "\n", "f5",
-						    ";)", "depth ", "99999999999 ", "-"};
+		static const char *const words[] = {
+		    "set ",  "game ", "(;", "BO[8 ", "B[", "]",      "go\n",         "move ",
+		    "hint ", "ping ", "\n", "f5",    ";)", "depth ", "99999999999 ", "-"};
 		size_t len = 0;
 		while (len < sizeof script - 32) {
 			x = x * 1103515245u + 12345u;
@@ -293,7 +296,7 @@ static void test_nboard_random_bytes(void **state)
 				script[len++] = (char)(1 + (x >> 8) % 255);
 			else
 				len += (size_t)snprintf(script + len, sizeof script - len, "%s",
-							words[(x >> 16) % 16]);
+				                        words[(x >> 16) % 16]);
 		}
 		script[len] = '\0';
 		char *out = run_nboard(script);

@@ -146,7 +146,8 @@ static void test_incremental_matches_scratch(void **state)
 	assert_true(pattern_set_weights(w));
 	int positions = 0;
 	for (int game = 0; game < 200; game++) {
-		uint64_t disc[2] = {0x0000000810000000ULL, 0x0000001008000000ULL}; /* black, white */
+		uint64_t disc[2] = {0x0000000810000000ULL,
+		                    0x0000001008000000ULL}; /* black, white */
 		struct pattern_features f;
 		pattern_features(disc[0], disc[1], &f); /* side 0 is black */
 		int side = 0, passes = 0;
@@ -157,12 +158,12 @@ static void test_incremental_matches_scratch(void **state)
 			pattern_features(P, O, &fresh);
 			assert_memory_equal(f.idx[side], fresh.idx[0], sizeof fresh.idx[0]);
 			assert_memory_equal(f.idx[!side], fresh.idx[1], sizeof fresh.idx[1]);
-			assert_int_equal(pattern_evaluate_features(&f, side, empties,
-								   pattern_mobility(P, O)),
-					 pattern_evaluate(P, O));
-			assert_int_equal(pattern_evaluate_features(&f, !side, empties,
-								   pattern_mobility(O, P)),
-					 pattern_evaluate(O, P));
+			assert_int_equal(
+			    pattern_evaluate_features(&f, side, empties, pattern_mobility(P, O)),
+			    pattern_evaluate(P, O));
+			assert_int_equal(
+			    pattern_evaluate_features(&f, !side, empties, pattern_mobility(O, P)),
+			    pattern_evaluate(O, P));
 			positions++;
 			uint64_t moves = board8_moves(P, O);
 			if (!moves) {

@@ -36,7 +36,7 @@ static struct reversi_pos start_pos(int size, unsigned flags, uint32_t seed)
 /* ---- a naive reference: a grid of cells and a walk along each of the eight lines ---- */
 
 struct naive {
-	int size, side; /* side: 1 black, 2 white to move */
+	int size, side;           /* side: 1 black, 2 white to move */
 	signed char cell[10][10]; /* 0 empty, 1 black, 2 white, -1 blocked */
 };
 
@@ -46,7 +46,10 @@ static struct naive naive_from(const struct reversi_pos *pos)
 	for (int r = 0; r < pos->size; r++)
 		for (int c = 0; c < pos->size; c++) {
 			const reversi_bits x = (reversi_bits)1 << (r * pos->size + c);
-			b.cell[r][c] = pos->disc[0] & x ? 1 : pos->disc[1] & x ? 2 : pos->hole & x ? -1 : 0;
+			b.cell[r][c] = pos->disc[0] & x   ? 1
+			               : pos->disc[1] & x ? 2
+			               : pos->hole & x    ? -1
+			                                  : 0;
 		}
 	return b;
 }
@@ -179,13 +182,15 @@ static void test_fast_kernels_match_general_code(void **state)
 	for (int game = 0; game < 200; game++) {
 		struct reversi_pos pos = start_pos(8, game % 3 ? 0 : OPT_HOLE, (uint32_t)game);
 		for (int ply = 0; ply < 64; ply++) {
-			const uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];
+			const uint64_t P = (uint64_t)pos.disc[pos.side],
+			               O = (uint64_t)pos.disc[!pos.side];
 			const uint64_t empty = ~(P | O | (uint64_t)pos.hole);
 			const uint64_t fast = board8_moves_in(P, O, empty);
 			assert_true(fast == (uint64_t)reversi_moves(&pos));
 			for (int sq = 0; sq < 64; sq++)
 				if (fast >> sq & 1)
-					assert_true(board8_flips(sq, P, O) == (uint64_t)reversi_flips(&pos, sq));
+					assert_true(board8_flips(sq, P, O) ==
+					            (uint64_t)reversi_flips(&pos, sq));
 			struct game_move moves[GAME_MOVES_MAX];
 			if (!R->generate(&pos, moves))
 				break;
@@ -202,8 +207,11 @@ static void test_every_size_against_naive_reference(void **state)
 		unsigned flags;
 		uint32_t seed;
 	} cases[] = {
-		{6, 7, 0, 0}, {10, 6, 0, 0}, {8, 6, OPT_HOLE, 3},
-		{6, 6, OPT_HOLE, 11}, {10, 5, OPT_HOLE | OPT_ANTI, 5},
+	    {6, 7, 0, 0},
+	    {10, 6, 0, 0},
+	    {8, 6, OPT_HOLE, 3},
+	    {6, 6, OPT_HOLE, 11},
+	    {10, 5, OPT_HOLE | OPT_ANTI, 5},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct reversi_pos pos = start_pos(cases[i].size, cases[i].flags, cases[i].seed);
@@ -231,7 +239,8 @@ static void test_start_position_and_first_moves(void **state)
 	struct reversi_pos pos = start_pos(8, 0, 0);
 	char text[GAME_TEXT_MAX];
 	R->pos_to_text(&pos, text, sizeof text);
-	assert_string_equal(text, "---------------------------OX------XO--------------------------- X");
+	assert_string_equal(text,
+	                    "---------------------------OX------XO--------------------------- X");
 	struct game_move moves[GAME_MOVES_MAX];
 	const int n = R->generate(&pos, moves);
 	assert_int_equal(n, 4);
@@ -397,7 +406,8 @@ static void test_move_text_round_trip_and_errors(void **state)
 			for (int i = 0; i < n; i++) {
 				char text[16];
 				struct game_move back;
-				assert_true(R->move_to_text(&pos, &moves[i], text, sizeof text) > 0);
+				assert_true(R->move_to_text(&pos, &moves[i], text, sizeof text) >
+				            0);
 				assert_int_equal(R->move_parse(&pos, text, &back, NULL), GAME_OK);
 				assert_true(game_move_equal(&back, &moves[i]));
 			}
@@ -413,7 +423,8 @@ static void test_move_text_round_trip_and_errors(void **state)
 	struct reversi_pos pos = start_pos(8, 0, 0);
 	struct game_move m;
 	char err[GAME_ERR_MAX] = "";
-	const char *syntax[] = {"", "  ", "z9", "a0", "a9", "d33", "pas", "d3x", "3d", "\xff", "passs"};
+	const char *syntax[] = {"",    "  ",  "z9", "a0",   "a9",   "d33",
+	                        "pas", "d3x", "3d", "\xff", "passs"};
 	for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++)
 		assert_int_equal(R->move_parse(&pos, syntax[i], &m, err), GAME_ERR_SYNTAX);
 	assert_true(strlen(err) > 0);
@@ -432,16 +443,16 @@ static void test_malformed_positions_rejected(void **state)
 	struct reversi_pos pos = start_pos(8, 0, 0);
 	const struct reversi_pos before = pos;
 	const char *bad[] = {
-		"",
-		"X",
-		"---------------------------OX------XO--------------------------- ",
-		"---------------------------OX------XO---------------------------",
-		"---------------------------OX------XO--------------------------- Z",
-		"---------------------------OX------XO--------------------------- X extra",
-		"---------------------------OX------XO-------------------------- X",
-		"---------------------------OX------XO---------------------------- X",
-		"---------------------------OQ------XO--------------------------- X",
-		"##-------------------------OX------XO--------------------------- X",
+	    "",
+	    "X",
+	    "---------------------------OX------XO--------------------------- ",
+	    "---------------------------OX------XO---------------------------",
+	    "---------------------------OX------XO--------------------------- Z",
+	    "---------------------------OX------XO--------------------------- X extra",
+	    "---------------------------OX------XO-------------------------- X",
+	    "---------------------------OX------XO---------------------------- X",
+	    "---------------------------OQ------XO--------------------------- X",
+	    "##-------------------------OX------XO--------------------------- X",
 	};
 	char err[GAME_ERR_MAX];
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -451,13 +462,18 @@ static void test_malformed_positions_rejected(void **state)
 		assert_memory_equal(&pos, &before, sizeof pos); /* nothing half-written */
 	}
 	struct game_options six = reversi_options(6, false, false, 0);
-	assert_int_equal(R->pos_parse(&pos, "---------------------------OX------XO--------------------------- X",
-				      &six, NULL), GAME_ERR_OPTIONS);
+	assert_int_equal(
+	    R->pos_parse(&pos, "---------------------------OX------XO--------------------------- X",
+	                 &six, NULL),
+	    GAME_ERR_OPTIONS);
 	struct game_options seven = reversi_options(7, false, false, 0);
 	assert_int_equal(R->start(&pos, &seven), GAME_ERR_OPTIONS);
 	/* Lower case, '.' for empty and an OBF answer list after ';' are accepted. */
-	assert_int_equal(R->pos_parse(&pos, "...........................ox......xo........................... x; d3:+0;",
-				      NULL, NULL), GAME_OK);
+	assert_int_equal(
+	    R->pos_parse(
+	        &pos, "...........................ox......xo........................... x; d3:+0;",
+	        NULL, NULL),
+	    GAME_OK);
 	assert_memory_equal(&pos, &before, sizeof pos);
 }
 
@@ -540,19 +556,19 @@ static void test_transcript(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_perft_published),
-		cmocka_unit_test(test_play_undo_invariants),
-		cmocka_unit_test(test_fast_kernels_match_general_code),
-		cmocka_unit_test(test_every_size_against_naive_reference),
-		cmocka_unit_test(test_start_position_and_first_moves),
-		cmocka_unit_test(test_pass_and_game_over),
-		cmocka_unit_test(test_anti_reversi_scores_reversed),
-		cmocka_unit_test(test_black_hole),
-		cmocka_unit_test(test_square_names),
-		cmocka_unit_test(test_move_text_round_trip_and_errors),
-		cmocka_unit_test(test_malformed_positions_rejected),
-		cmocka_unit_test(test_ffo_positions_parse),
-		cmocka_unit_test(test_transcript),
+	    cmocka_unit_test(test_perft_published),
+	    cmocka_unit_test(test_play_undo_invariants),
+	    cmocka_unit_test(test_fast_kernels_match_general_code),
+	    cmocka_unit_test(test_every_size_against_naive_reference),
+	    cmocka_unit_test(test_start_position_and_first_moves),
+	    cmocka_unit_test(test_pass_and_game_over),
+	    cmocka_unit_test(test_anti_reversi_scores_reversed),
+	    cmocka_unit_test(test_black_hole),
+	    cmocka_unit_test(test_square_names),
+	    cmocka_unit_test(test_move_text_round_trip_and_errors),
+	    cmocka_unit_test(test_malformed_positions_rejected),
+	    cmocka_unit_test(test_ffo_positions_parse),
+	    cmocka_unit_test(test_transcript),
 	};
 	return cmocka_run_group_tests_name("reversi", tests, NULL, NULL);
 }

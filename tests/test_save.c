@@ -331,7 +331,8 @@ static void test_atomic_failures_keep_old_file(void **state)
 		assert_int_equal(chmod(dir, 0755), 0);
 		assert_false(exists(tmp));
 	} else {
-		printf("SKIP: read-only-dir a directory we may not write to (root writes anyway)\n");
+		printf(
+		    "SKIP: read-only-dir a directory we may not write to (root writes anyway)\n");
 	}
 	assert_int_equal(atomic_read(path, &data, NULL, 100, err), 0);
 	assert_string_equal(data, "old");
@@ -350,12 +351,12 @@ static void test_round_trip_reversi(void **state)
 	(void)state;
 	uint64_t seed = 0x1234567;
 	const int sizes[] = {0, 6, 8, 10};
-	const unsigned flags[] = {0, OPT_ANTI, OPT_HOLE,
-	                          OPT_ANTI | OPT_HOLE};
+	const unsigned flags[] = {0, OPT_ANTI, OPT_HOLE, OPT_ANTI | OPT_HOLE};
 	bool saw_pass = false;
 	for (int round = 0; round < 96; round++) {
 		const unsigned f = flags[(round / 4) % 4];
-		struct game_options opt = reversi_options(sizes[round % 4], f & OPT_ANTI, f & OPT_HOLE, 0);
+		struct game_options opt =
+		    reversi_options(sizes[round % 4], f & OPT_ANTI, f & OPT_HOLE, 0);
 		if (f & OPT_HOLE)
 			opt.seed = (uint32_t)next_random(&seed);
 		struct match m;
@@ -432,7 +433,9 @@ static void test_round_trip_set_up_start(void **state)
 	assert_int_equal(dots_rules.pos_parse(&dots, "2x2 101000110000 A 1 0 A...", NULL, err),
 	                 GAME_OK);
 	assert_int_equal(
-	    match_init_at(&m, &dots_rules, &(struct game_options){.value = {[DOTS_OPT_ROWS] = 2, [DOTS_OPT_COLS] = 2}}, &dots),
+	    match_init_at(
+	        &m, &dots_rules,
+	        &(struct game_options){.value = {[DOTS_OPT_ROWS] = 2, [DOTS_OPT_COLS] = 2}}, &dots),
 	    GAME_OK);
 	play_random(&m, &seed, 5, 1);
 	assert_round_trip(&m, &info);

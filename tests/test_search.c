@@ -197,10 +197,9 @@ static void test_deterministic_reversi(void **state)
 			assert_int_equal(r.depth, limits.depth);
 		}
 	/* The other board sizes and variants go through the same code. */
-	const struct game_options opts[] = {reversi_options(6, false, false, 0),
-	                                    reversi_options(10, false, false, 0),
-	                                    reversi_options(0, true, false, 0),
-	                                    reversi_options(0, false, true, 5)};
+	const struct game_options opts[] = {
+	    reversi_options(6, false, false, 0), reversi_options(10, false, false, 0),
+	    reversi_options(0, true, false, 0), reversi_options(0, false, true, 5)};
 	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
 		set_up(&reversi_rules, &pos, &opts[i], "");
 		const struct search_limits limits = level_of(&reversi_rules, "medium", 9);
@@ -265,12 +264,14 @@ static void test_deterministic_reversi_deep(void **state)
 		const struct search_limits plain = {.depth = 5},
 		                           narrow = {.depth = 5, .aspiration = 50};
 		struct search *s = search_new(&reversi_rules, 16);
-		const struct search_result a = run(s, &pos, &plain, 0), b = run(s, &pos, &narrow, 0);
+		const struct search_result a = run(s, &pos, &plain, 0),
+		                           b = run(s, &pos, &narrow, 0);
 		assert_int_equal(a.score, b.score);
 		search_free(s);
 	}
 	random_game(&pos, 40, 17);
-	const struct search_limits limits = {.depth = 6, .nodes = 100000, .deep = true, .exact = 20};
+	const struct search_limits limits = {
+	    .depth = 6, .nodes = 100000, .deep = true, .exact = 20};
 	check_deterministic(&reversi_rules, &pos, &limits);
 }
 
@@ -299,7 +300,8 @@ static void test_exact_agrees_with_solver(void **state)
 		/* The move keeps the score. */
 		struct reversi_pos after = pos;
 		reversi_rules.play(&after, &r.move);
-		const uint64_t P2 = (uint64_t)after.disc[after.side], O2 = (uint64_t)after.disc[!after.side];
+		const uint64_t P2 = (uint64_t)after.disc[after.side],
+		               O2 = (uint64_t)after.disc[!after.side];
 		const int child = endgame_solve(eg, P2, O2, -64, 64);
 		assert_int_equal(after.side == pos.side ? child : -child, exact);
 	}
@@ -327,12 +329,14 @@ static void test_wld_agrees_with_solver(void **state)
 		const int exact = endgame_solve(eg, P, O, -64, 64);
 		const int sign = (exact > 0) - (exact < 0);
 		outcomes[sign + 1]++;
-		const struct search_limits limits = {.depth = 4, .deep = true, .exact = 10, .wld = 24};
+		const struct search_limits limits = {
+		    .depth = 4, .deep = true, .exact = 10, .wld = 24};
 		const struct search_result r = run(s, &pos, &limits, 0);
 		assert_int_equal((r.score > 0) - (r.score < 0), sign);
 		struct reversi_pos after = pos;
 		reversi_rules.play(&after, &r.move);
-		const uint64_t P2 = (uint64_t)after.disc[after.side], O2 = (uint64_t)after.disc[!after.side];
+		const uint64_t P2 = (uint64_t)after.disc[after.side],
+		               O2 = (uint64_t)after.disc[!after.side];
 		const int child = endgame_solve(eg, P2, O2, -64, 64);
 		const int kept = after.side == pos.side ? child : -child;
 		assert_int_equal((kept > 0) - (kept < 0), sign);
@@ -384,7 +388,7 @@ static void test_deterministic_checkers(void **state)
 	 * whatever the budget. */
 	static const char *const games[] = {
 	    "11-15 23-18 8-11 27-23 4-8 23-19 10-14 19x10 14x23", /* Tinsley-Rex 1946 */
-	    "10-15 23-18 6-10 18-14 9x18 24-19 15x24 22x15x6", /* London 1992, game 1 */
+	    "10-15 23-18 6-10 18-14 9x18 24-19 15x24 22x15x6",    /* London 1992, game 1 */
 	};
 	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
 		set_up(&checkers_rules, pos, NULL, games[g]);
@@ -646,7 +650,9 @@ static void test_game_over(void **state)
 	search_free(s);
 
 	struct dots_pos dpos;
-	set_up(&dots_rules, &dpos, &(struct game_options){.value = {[DOTS_OPT_ROWS] = 1, [DOTS_OPT_COLS] = 1}}, "0 1 2 3");
+	set_up(&dots_rules, &dpos,
+	       &(struct game_options){.value = {[DOTS_OPT_ROWS] = 1, [DOTS_OPT_COLS] = 1}},
+	       "0 1 2 3");
 	struct search *ds = search_new(&dots_rules, 10);
 	search_start(ds, &dpos, NULL);
 	assert_true(search_step(ds, 0));

@@ -82,7 +82,9 @@ static void assert_sane(const struct settings *s)
 	assert_true(settings_find_word(settings_levels, s->level) >= 0);
 	assert_true(settings_find_word(settings_languages, s->language) >= 0);
 	assert_in_range(s->colour, 0, 1);
-	assert_true(OPT((*s), "reversi")[REVERSI_OPT_SIZE] == 6 || OPT((*s), "reversi")[REVERSI_OPT_SIZE] == 8 || OPT((*s), "reversi")[REVERSI_OPT_SIZE] == 10);
+	assert_true(OPT((*s), "reversi")[REVERSI_OPT_SIZE] == 6 ||
+	            OPT((*s), "reversi")[REVERSI_OPT_SIZE] == 8 ||
+	            OPT((*s), "reversi")[REVERSI_OPT_SIZE] == 10);
 	assert_in_range(OPT((*s), "dots")[DOTS_OPT_ROWS], 1, 9);
 	assert_in_range(OPT((*s), "dots")[DOTS_OPT_COLS], 1, 9);
 	assert_in_range(s->volume, 0, 100);
@@ -98,13 +100,18 @@ static void assert_same(const struct settings *a, const struct settings *b)
 	assert_string_equal(a->mode, b->mode);
 	assert_string_equal(a->level, b->level);
 	assert_int_equal(a->colour, b->colour);
-	assert_int_equal(OPT((*a), "reversi")[REVERSI_OPT_SIZE], OPT((*b), "reversi")[REVERSI_OPT_SIZE]);
-	assert_int_equal(OPT((*a), "reversi")[REVERSI_OPT_ANTI], OPT((*b), "reversi")[REVERSI_OPT_ANTI]);
-	assert_int_equal(OPT((*a), "reversi")[REVERSI_OPT_BLACK_HOLE], OPT((*b), "reversi")[REVERSI_OPT_BLACK_HOLE]);
+	assert_int_equal(OPT((*a), "reversi")[REVERSI_OPT_SIZE],
+	                 OPT((*b), "reversi")[REVERSI_OPT_SIZE]);
+	assert_int_equal(OPT((*a), "reversi")[REVERSI_OPT_ANTI],
+	                 OPT((*b), "reversi")[REVERSI_OPT_ANTI]);
+	assert_int_equal(OPT((*a), "reversi")[REVERSI_OPT_BLACK_HOLE],
+	                 OPT((*b), "reversi")[REVERSI_OPT_BLACK_HOLE]);
 	assert_int_equal(OPT((*a), "dots")[DOTS_OPT_ROWS], OPT((*b), "dots")[DOTS_OPT_ROWS]);
 	assert_int_equal(OPT((*a), "dots")[DOTS_OPT_COLS], OPT((*b), "dots")[DOTS_OPT_COLS]);
-	assert_int_equal(OPT((*a), "checkers")[CHECKERS_OPT_FLIP], OPT((*b), "checkers")[CHECKERS_OPT_FLIP]);
-	assert_int_equal(OPT((*a), "checkers")[CHECKERS_OPT_NUMBERS], OPT((*b), "checkers")[CHECKERS_OPT_NUMBERS]);
+	assert_int_equal(OPT((*a), "checkers")[CHECKERS_OPT_FLIP],
+	                 OPT((*b), "checkers")[CHECKERS_OPT_FLIP]);
+	assert_int_equal(OPT((*a), "checkers")[CHECKERS_OPT_NUMBERS],
+	                 OPT((*b), "checkers")[CHECKERS_OPT_NUMBERS]);
 	assert_int_equal(a->hints, b->hints);
 	assert_int_equal(a->volume, b->volume);
 	assert_int_equal(a->muted, b->muted);
@@ -296,8 +303,10 @@ static void test_bad_values(void **state)
 	assert_int_equal(OPT(s, "dots")[DOTS_OPT_COLS], 4);
 	assert_string_equal(s.level, def.level);
 	assert_int_equal(s.volume, def.volume);
-	assert_int_equal(OPT(s, "reversi")[REVERSI_OPT_SIZE], OPT(def, "reversi")[REVERSI_OPT_SIZE]);
-	assert_int_equal(OPT(s, "reversi")[REVERSI_OPT_ANTI], OPT(def, "reversi")[REVERSI_OPT_ANTI]);
+	assert_int_equal(OPT(s, "reversi")[REVERSI_OPT_SIZE],
+	                 OPT(def, "reversi")[REVERSI_OPT_SIZE]);
+	assert_int_equal(OPT(s, "reversi")[REVERSI_OPT_ANTI],
+	                 OPT(def, "reversi")[REVERSI_OPT_ANTI]);
 	assert_int_equal(OPT(s, "dots")[DOTS_OPT_ROWS], OPT(def, "dots")[DOTS_OPT_ROWS]);
 	assert_true(s.hints);
 	assert_sane(&s);

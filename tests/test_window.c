@@ -110,20 +110,20 @@ static void test_two_players_move_flip_hints_undo(void **state)
 	need_display();
 	char script[300], path[300];
 	const char *text = "0 wait-scene play\n"
-			   "0 screenshot %s/start.png\n"
-			   "1 square d3\n"
-			   "0 wait\n"
-			   "0 screenshot %s/after-d3.png\n"
-			   "1 square a1\n" /* an illegal click changes nothing */
-			   "1 wait\n"
-			   "1 key u\n"
-			   "0 wait\n"
-			   "0 screenshot %s/undone.png\n"
-			   "1 key ctrl+y\n"
-			   "0 wait\n"
-			   "0 screenshot %s/redone.png\n"
-			   "1 expect-scene play\n"
-			   "1 quit\n";
+	                   "0 screenshot %s/start.png\n"
+	                   "1 square d3\n"
+	                   "0 wait\n"
+	                   "0 screenshot %s/after-d3.png\n"
+	                   "1 square a1\n" /* an illegal click changes nothing */
+	                   "1 wait\n"
+	                   "1 key u\n"
+	                   "0 wait\n"
+	                   "0 screenshot %s/undone.png\n"
+	                   "1 key ctrl+y\n"
+	                   "0 wait\n"
+	                   "0 screenshot %s/redone.png\n"
+	                   "1 expect-scene play\n"
+	                   "1 quit\n";
 	char body[4096];
 	snprintf(body, sizeof body, text, work, work, work, work);
 	write_file("moves.script", body, script, sizeof script);
@@ -179,28 +179,29 @@ static void whole_game(const char *level)
 {
 	char script[300], body[8192], shot[300];
 	int n = snprintf(body, sizeof body,
-			 "0 wait-scene menu\n"
-			 "0 expect-scene menu\n");
+	                 "0 wait-scene menu\n"
+	                 "0 expect-scene menu\n");
 	/* The menu remembers; choose the level with the mouse on the Level row's arrows. */
 	(void)level;
 	n += snprintf(body + n, sizeof body - (size_t)n,
-		      "1 click 558 648\n" /* Start */
-		      "0 wait-scene play\n");
+	              "1 click 558 648\n" /* Start */
+	              "0 wait-scene play\n");
 	for (int i = 0; i < 40; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n, "0 wait\n1 hint\n");
 	n += snprintf(body + n, sizeof body - (size_t)n,
-		      "0 wait-scene over\n"
-		      "30 screenshot %s/over-%s.png\n"
-		      "1 expect-scene over\n"
-		      "1 click 0 0\n"
-		      "1 quit\n",
-		      work, level);
+	              "0 wait-scene over\n"
+	              "30 screenshot %s/over-%s.png\n"
+	              "1 expect-scene over\n"
+	              "1 click 0 0\n"
+	              "1 quit\n",
+	              work, level);
 	char name[64];
 	snprintf(name, sizeof name, "game-%s.script", level);
 	write_file(name, body, script, sizeof script);
 	/* The level comes from the settings file the menu reads. */
 	char prefs[300];
-	snprintf(prefs, sizeof prefs, "[play]\ngame = reversi\nmode = vs-computer\nlevel = %s\n", level);
+	snprintf(prefs, sizeof prefs, "[play]\ngame = reversi\nmode = vs-computer\nlevel = %s\n",
+	         level);
 	char ini[300];
 	write_file("settings.ini", prefs, ini, sizeof ini);
 	char args[400];
@@ -240,8 +241,9 @@ static void test_engine_suggestion(void **state)
 	need_display();
 	char script[300], body[1024], path[300], args[400];
 	snprintf(body, sizeof body,
-		 "0 wait-scene play\n0 square f5\n0 wait\n1 square f6\n0 wait\n"
-		 "1 key shift+h\n0 wait\n1 screenshot %s/advice.png\n1 quit\n", work);
+	         "0 wait-scene play\n0 square f5\n0 wait\n1 square f6\n0 wait\n"
+	         "1 key shift+h\n0 wait\n1 screenshot %s/advice.png\n1 quit\n",
+	         work);
 	write_file("advice.script", body, script, sizeof script);
 	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
 	assert_int_equal(run_parity(args), 0);
@@ -262,10 +264,11 @@ static void test_corrupt_files_are_reported_and_replaced(void **state)
 	(void)state;
 	need_display();
 	char path[300], shot[300], args[700];
-	write_file("settings.ini", "[play]\nlevel = grandmaster\n\x01\x02 garbage\n[sound]\nvolume = 900\n",
-		   path, sizeof path);
-	write_file("autosave.ini", "[parity-save]\nversion = 1\ngame = reversi\nmoves = a1 a1\n", path,
-		   sizeof path);
+	write_file("settings.ini",
+	           "[play]\nlevel = grandmaster\n\x01\x02 garbage\n[sound]\nvolume = 900\n", path,
+	           sizeof path);
+	write_file("autosave.ini", "[parity-save]\nversion = 1\ngame = reversi\nmoves = a1 a1\n",
+	           path, sizeof path);
 	snprintf(shot, sizeof shot, "%s/corrupt.png", work);
 	snprintf(args, sizeof args, "--frames 30 --screenshot %s 2>%s/stderr.txt", shot, work);
 	assert_int_equal(run_parity(args), 0); /* reported, never a crash */
@@ -305,13 +308,13 @@ static void test_bad_options(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_bad_options),
-		cmocka_unit_test(test_menu_opens_and_frames_screenshot),
-		cmocka_unit_test(test_two_players_move_flip_hints_undo),
-		cmocka_unit_test(test_corrupt_files_are_reported_and_replaced),
-		cmocka_unit_test(test_engine_suggestion),
-		cmocka_unit_test(test_whole_game_beginner),
-		cmocka_unit_test(test_whole_game_medium),
+	    cmocka_unit_test(test_bad_options),
+	    cmocka_unit_test(test_menu_opens_and_frames_screenshot),
+	    cmocka_unit_test(test_two_players_move_flip_hints_undo),
+	    cmocka_unit_test(test_corrupt_files_are_reported_and_replaced),
+	    cmocka_unit_test(test_engine_suggestion),
+	    cmocka_unit_test(test_whole_game_beginner),
+	    cmocka_unit_test(test_whole_game_medium),
 	};
 	return cmocka_run_group_tests_name("window", tests, setup, window_teardown);
 }

@@ -170,7 +170,8 @@ static void test_game_over_with_the_gamepad(void **state)
 	(void)state;
 	need_display();
 	char dir[300];
-	make_a11y_prefs("over", "animation-speed = 0\n[dots]\nrows = 1\ncols = 1\n", dir, sizeof dir);
+	make_a11y_prefs("over", "animation-speed = 0\n[dots]\nrows = 1\ncols = 1\n", dir,
+	                sizeof dir);
 	/* One box, four lines: the game ends; down, down, up picks Menu; A goes there. */
 	const char *body = "0 wait-scene play\n0 hint\n0 wait\n0 hint\n0 wait\n0 hint\n0 wait\n"
 	                   "0 hint\n0 wait-scene over\n"

@@ -47,7 +47,7 @@ static int run_script(const char *name, const char *format, const char *args)
 		uses++;
 	assert_true(uses <= 12);
 	snprintf(body, sizeof body, format, work, work, work, work, work, work, work, work, work,
-		 work, work, work);
+	         work, work, work);
 	write_file(name, body, script, sizeof script);
 	snprintf(all, sizeof all, "%s --script %s", args, script);
 	return run_parity(all);
@@ -177,32 +177,34 @@ static void test_start_drag_keyboard(void **state)
 	need_display();
 	fresh_prefs();
 	const char *script = "0 wait-scene play\n"
-			     "0 screenshot %s/start.png\n"
-			     "1 drag 11 15\n" /* Black: drag and drop */
-			     "0 wait\n"
-			     "0 screenshot %s/dragged.png\n"
-			     "1 drag 22 17\n" /* White: drag and drop */
-			     "0 wait\n"
-			     "1 key Return\n" /* the cursor appears on 10 */
-			     "1 key Left\n"   /* 11 is left of 10 with Black at the bottom */
-			     "1 key Left\n"   /* 12 */
-			     "1 key Return\n" /* pick up 12 */
-			     "1 key Up\n"     /* 16 */
-			     "1 key Return\n" /* 12-16 */
-			     "0 wait\n"
-			     "0 screenshot %s/keyboard.png\n"
-			     "1 drag 25 18\n" /* White: not a legal move */
-			     "1 screenshot %s/refused.png\n"
-			     "1 key u\n"
-			     "0 wait\n"
-			     "0 screenshot %s/undone.png\n"
-			     "1 quit\n";
-	assert_int_equal(run_script("start.script", script, "--game checkers --mode two-players"), 0);
+	                     "0 screenshot %s/start.png\n"
+	                     "1 drag 11 15\n" /* Black: drag and drop */
+	                     "0 wait\n"
+	                     "0 screenshot %s/dragged.png\n"
+	                     "1 drag 22 17\n" /* White: drag and drop */
+	                     "0 wait\n"
+	                     "1 key Return\n" /* the cursor appears on 10 */
+	                     "1 key Left\n"   /* 11 is left of 10 with Black at the bottom */
+	                     "1 key Left\n"   /* 12 */
+	                     "1 key Return\n" /* pick up 12 */
+	                     "1 key Up\n"     /* 16 */
+	                     "1 key Return\n" /* 12-16 */
+	                     "0 wait\n"
+	                     "0 screenshot %s/keyboard.png\n"
+	                     "1 drag 25 18\n" /* White: not a legal move */
+	                     "1 screenshot %s/refused.png\n"
+	                     "1 key u\n"
+	                     "0 wait\n"
+	                     "0 screenshot %s/undone.png\n"
+	                     "1 quit\n";
+	assert_int_equal(run_script("start.script", script, "--game checkers --mode two-players"),
+	                 0);
 
 	struct shot sh = load_shot("start.png");
 	for (int sq = 1; sq <= 32; sq++)
-		assert_int_equal(look_at(&sh, sq, false),
-				 sq <= 12 ? LOOK_BLACK : sq >= 21 ? LOOK_WHITE : LOOK_EMPTY);
+		assert_int_equal(look_at(&sh, sq, false), sq <= 12   ? LOOK_BLACK
+		                                          : sq >= 21 ? LOOK_WHITE
+		                                                     : LOOK_EMPTY);
 	/* Black's moves land on 13-16, shown as hints; nothing further on. */
 	for (int sq = 13; sq <= 16; sq++)
 		assert_true(hinted(&sh, sq, false));
@@ -258,40 +260,40 @@ static void test_multi_jump_and_crowning(void **state)
 	fresh_prefs();
 	char pdn[300];
 	write_file("jump.pdn",
-		   "[Event \"Double jump\"]\n[FEN \"B:W18,26,28:B15,5,9\"]\n\n*\n"
-		   "[Event \"Second\"]\n[FEN \"B:W18,26,28:B15,5,9\"]\n\n1. 15x22x31 *\n",
-		   pdn, sizeof pdn);
+	           "[Event \"Double jump\"]\n[FEN \"B:W18,26,28:B15,5,9\"]\n\n*\n"
+	           "[Event \"Second\"]\n[FEN \"B:W18,26,28:B15,5,9\"]\n\n1. 15x22x31 *\n",
+	           pdn, sizeof pdn);
 	char args[700];
 	snprintf(args, sizeof args, "--mode two-players --open %s", pdn);
 	const char *script = "0 wait-scene games\n" /* two games in the file: a list */
-			     "1 key Return\n"          /* the first */
-			     "0 wait-scene play\n"
-			     "0 screenshot %s/forced.png\n"
-			     "1 key shift+h\n" /* the engine's suggestion */
-			     "0 wait\n"
-			     "1 screenshot %s/advice.png\n"
-			     "1 square 9\n" /* 9 cannot move: 15 must jump */
-			     "1 screenshot %s/refused.png\n"
-			     "1 drag 15 31\n" /* one drag to the end of the only path */
-			     "8 screenshot %s/moving1.png\n"  /* hop 1 under way */
-			     "12 screenshot %s/moving2.png\n" /* hop 2 under way, 18 taken */
-			     "0 wait\n"
-			     "0 screenshot %s/dragged.png\n"
-			     "1 key u\n"
-			     "0 wait\n"
-			     "1 square 15\n"
-			     "1 square 22\n" /* the first hop, by hand */
-			     "1 screenshot %s/hop.png\n"
-			     "1 square 31\n" /* the second: the move is played */
-			     "0 wait\n"
-			     "0 screenshot %s/crowned.png\n"
-			     "1 key u\n"
-			     "0 wait\n"
-			     "1 drag 15 22\n" /* dragged hop by hop */
-			     "1 drag 22 31\n"
-			     "0 wait\n"
-			     "0 screenshot %s/hops.png\n"
-			     "1 quit\n";
+	                     "1 key Return\n"       /* the first */
+	                     "0 wait-scene play\n"
+	                     "0 screenshot %s/forced.png\n"
+	                     "1 key shift+h\n" /* the engine's suggestion */
+	                     "0 wait\n"
+	                     "1 screenshot %s/advice.png\n"
+	                     "1 square 9\n" /* 9 cannot move: 15 must jump */
+	                     "1 screenshot %s/refused.png\n"
+	                     "1 drag 15 31\n" /* one drag to the end of the only path */
+	                     "8 screenshot %s/moving1.png\n"  /* hop 1 under way */
+	                     "12 screenshot %s/moving2.png\n" /* hop 2 under way, 18 taken */
+	                     "0 wait\n"
+	                     "0 screenshot %s/dragged.png\n"
+	                     "1 key u\n"
+	                     "0 wait\n"
+	                     "1 square 15\n"
+	                     "1 square 22\n" /* the first hop, by hand */
+	                     "1 screenshot %s/hop.png\n"
+	                     "1 square 31\n" /* the second: the move is played */
+	                     "0 wait\n"
+	                     "0 screenshot %s/crowned.png\n"
+	                     "1 key u\n"
+	                     "0 wait\n"
+	                     "1 drag 15 22\n" /* dragged hop by hop */
+	                     "1 drag 22 31\n"
+	                     "0 wait\n"
+	                     "0 screenshot %s/hops.png\n"
+	                     "1 quit\n";
 	assert_int_equal(run_script("jump.script", script, args), 0);
 
 	struct shot sh = load_shot("forced.png");
@@ -301,7 +303,7 @@ static void test_multi_jump_and_crowning(void **state)
 	assert_false(glows(&sh, 9, false));
 	assert_false(glows(&sh, 5, false));
 	assert_false(glows(&sh, 18, false));
-	assert_true(hinted(&sh, 22, false)); /* where the jump lands */
+	assert_true(hinted(&sh, 22, false));   /* where the jump lands */
 	const int opened = status_pixels(&sh); /* "Opened game 1 of ..." */
 	SDL_FreeSurface(sh.s);
 
@@ -365,15 +367,16 @@ static void test_open_game_number(void **state)
 	fresh_prefs();
 	char pdn[300], args[700];
 	write_file("two.pdn",
-		   "[Event \"One\"]\n1. 11-15 23-19 *\n\n"
-		   "[Event \"Two\"]\n[FEN \"B:W18,26,28:B15,5,9\"]\n\n1. 15x22x31 *\n",
-		   pdn, sizeof pdn);
+	           "[Event \"One\"]\n1. 11-15 23-19 *\n\n"
+	           "[Event \"Two\"]\n[FEN \"B:W18,26,28:B15,5,9\"]\n\n1. 15x22x31 *\n",
+	           pdn, sizeof pdn);
 	snprintf(args, sizeof args, "--mode vs-computer --level beginner --open %s --game-number 2",
-		 pdn);
+	         pdn);
 	/* White is to move, so the human plays White, and White sits at the bottom. */
 	assert_int_equal(run_script("open.script",
-				    "0 wait-scene play\n0 screenshot %s/opened.png\n1 quit\n", args),
-			 0);
+	                            "0 wait-scene play\n0 screenshot %s/opened.png\n1 quit\n",
+	                            args),
+	                 0);
 	struct shot sh = load_shot("opened.png");
 	assert_int_equal(look_at(&sh, 31, true), LOOK_BLACK);
 	assert_true(crown_pixels(&sh, 31, true) > 40);
@@ -384,15 +387,15 @@ static void test_open_game_number(void **state)
 	/* A game whose record ends in a threefold repetition opens on the game-over screen,
 	 * which says why it is drawn. */
 	write_file("draw.pdn",
-		   "[Event \"Repetition\"]\n[FEN \"B:WK29:BK4\"]\n\n"
-		   "1. 4-8 29-25 2. 8-4 25-29 3. 4-8 29-25 4. 8-4 25-29 1/2-1/2\n",
-		   pdn, sizeof pdn);
+	           "[Event \"Repetition\"]\n[FEN \"B:WK29:BK4\"]\n\n"
+	           "1. 4-8 29-25 2. 8-4 25-29 3. 4-8 29-25 4. 8-4 25-29 1/2-1/2\n",
+	           pdn, sizeof pdn);
 	snprintf(args, sizeof args, "--mode two-players --open %s", pdn);
 	assert_int_equal(run_script("draw.script",
-				    "0 wait-scene over\n30 screenshot %s/draw.png\n"
-				    "1 expect-scene over\n1 quit\n",
-				    args),
-			 0);
+	                            "0 wait-scene over\n30 screenshot %s/draw.png\n"
+	                            "1 expect-scene over\n1 quit\n",
+	                            args),
+	                 0);
 	sh = load_shot("draw.png");
 	assert_int_equal(look_at(&sh, 4, false), LOOK_BLACK);
 	assert_true(crown_pixels(&sh, 4, false) > 40);
@@ -410,15 +413,15 @@ static void test_open_game_number(void **state)
 
 	/* In the list of a file's games, one that cannot be played says why and stays listed. */
 	write_file("mixed.pdn",
-		   "[Event \"Good\"]\n1. 11-15 *\n\n[Event \"Bad\"]\n1. 11-15 23-19 2. 15-24 *\n",
-		   pdn, sizeof pdn);
+	           "[Event \"Good\"]\n1. 11-15 *\n\n[Event \"Bad\"]\n1. 11-15 23-19 2. 15-24 *\n",
+	           pdn, sizeof pdn);
 	snprintf(args, sizeof args, "--mode two-players --open %s", pdn);
 	assert_int_equal(run_script("mixed.script",
-				    "0 wait-scene games\n1 key Down\n1 key Return\n"
-				    "10 expect-scene games\n1 key Up\n1 key Return\n"
-				    "0 wait-scene play\n0 screenshot %s/good.png\n1 quit\n",
-				    args),
-			 0);
+	                            "0 wait-scene games\n1 key Down\n1 key Return\n"
+	                            "10 expect-scene games\n1 key Up\n1 key Return\n"
+	                            "0 wait-scene play\n0 screenshot %s/good.png\n1 quit\n",
+	                            args),
+	                 0);
 	sh = load_shot("good.png");
 	assert_int_equal(look_at(&sh, 15, false), LOOK_BLACK);
 	assert_int_equal(look_at(&sh, 11, false), LOOK_EMPTY);
@@ -464,24 +467,24 @@ static void whole_game(const char *level, const char *how)
 	fresh_prefs();
 	char prefs[300], ini[300];
 	snprintf(prefs, sizeof prefs,
-		 "[play]\ngame = checkers\nmode = vs-computer\nlevel = %s\n[display]\n"
-		 "animation-speed = 3\n",
-		 level);
+	         "[play]\ngame = checkers\nmode = vs-computer\nlevel = %s\n[display]\n"
+	         "animation-speed = 3\n",
+	         level);
 	write_file("settings.ini", prefs, ini, sizeof ini);
 	char body[16384];
 	int n = snprintf(body, sizeof body,
-			 "0 wait-scene menu\n"
-			 "1 click 558 648\n" /* Start */
-			 "0 wait-scene play\n");
+	                 "0 wait-scene menu\n"
+	                 "1 click 558 648\n" /* Start */
+	                 "0 wait-scene play\n");
 	for (int i = 0; i < 90; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n, "0 wait\n1 %s\n", how);
 	snprintf(body + n, sizeof body - (size_t)n,
-		 "0 wait-scene over\n"
-		 "30 screenshot %%s/over-%s.png\n"
-		 "1 expect-scene over\n"
-		 "1 key ctrl+s\n" /* save the record */
-		 "1 quit\n",
-		 level);
+	         "0 wait-scene over\n"
+	         "30 screenshot %%s/over-%s.png\n"
+	         "1 expect-scene over\n"
+	         "1 key ctrl+s\n" /* save the record */
+	         "1 quit\n",
+	         level);
 	char name[64];
 	snprintf(name, sizeof name, "game-%s.script", level);
 	assert_int_equal(run_script(name, body, ""), 0);
@@ -490,7 +493,8 @@ static void whole_game(const char *level, const char *how)
 	/* The game is over: some pieces are left, and the banner's title is gold. */
 	int pieces = 0;
 	for (int sq = 1; sq <= 32; sq++)
-		pieces += look_at(&sh, sq, false) == LOOK_BLACK || look_at(&sh, sq, false) == LOOK_WHITE;
+		pieces +=
+		    look_at(&sh, sq, false) == LOOK_BLACK || look_at(&sh, sq, false) == LOOK_WHITE;
 	assert_true(pieces >= 1);
 	int gold = 0;
 	for (int y = 340; y < 390; y++)
@@ -526,10 +530,10 @@ static void test_move_now(void **state)
 	snprintf(out, sizeof out, "%s/stats.txt", work);
 	snprintf(args, sizeof args, "--game checkers --level expert --stats >%s", out);
 	assert_int_equal(run_script("now.script",
-				    "0 wait-scene play\n1 drag 11 15\n3 key n\n0 wait\n"
-				    "1 screenshot %s/now.png\n1 quit\n",
-				    args),
-			 0);
+	                            "0 wait-scene play\n1 drag 11 15\n3 key n\n0 wait\n"
+	                            "1 screenshot %s/now.png\n1 quit\n",
+	                            args),
+	                 0);
 	struct shot sh = load_shot("now.png"); /* White has moved: Black is to move again */
 	int white_home = 0;
 	for (int sq = 21; sq <= 32; sq++)
@@ -565,12 +569,12 @@ static void test_whole_game_medium(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_start_drag_keyboard),
-		cmocka_unit_test(test_multi_jump_and_crowning),
-		cmocka_unit_test(test_open_game_number),
-		cmocka_unit_test(test_move_now),
-		cmocka_unit_test(test_whole_game_beginner),
-		cmocka_unit_test(test_whole_game_medium),
+	    cmocka_unit_test(test_start_drag_keyboard),
+	    cmocka_unit_test(test_multi_jump_and_crowning),
+	    cmocka_unit_test(test_open_game_number),
+	    cmocka_unit_test(test_move_now),
+	    cmocka_unit_test(test_whole_game_beginner),
+	    cmocka_unit_test(test_whole_game_medium),
 	};
 	return cmocka_run_group_tests_name("window-checkers", tests, setup, window_teardown);
 }

@@ -591,7 +591,8 @@ static void test_eval_overlay_every_edge(void **state)
 		/* The left margin of the label's box, clear of its text and of the edge. */
 		const SDL_Color c = pixel(&sh, x - 17, y);
 		if (c.r > 110 || c.g > 110 || c.b > 120)
-			fail_msg("edge %d has no score label (%d,%d,%d at its left)", e, c.r, c.g, c.b);
+			fail_msg("edge %d has no score label (%d,%d,%d at its left)", e, c.r, c.g,
+			         c.b);
 	}
 	SDL_FreeSurface(sh.s);
 }

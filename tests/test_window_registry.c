@@ -66,35 +66,35 @@ static void test_a_game_from_the_registry(void **state)
 	/* The menu: the Game row's right arrow three times (Reversi, Checkers, Dots and Boxes,
 	 * then Tic-tac-toe), the Opponent row once (two players), then Start. */
 	snprintf(body, sizeof body,
-		 "0 wait-scene menu\n"
-		 "1 click 900 226\n1 click 900 226\n1 click 900 226\n"
-		 "1 click 900 276\n"
-		 "1 move 0 0\n"
-		 "1 screenshot %s/menu.png\n"
-		 "1 click 558 648\n"
-		 "0 wait-scene play\n"
-		 "1 square b2\n0 wait\n1 square a1\n0 wait\n"
-		 "1 expect-moves 2\n"
-		 "1 key u\n0 wait\n1 expect-moves 1\n"
-		 "1 key ctrl+y\n0 wait\n1 expect-moves 2\n"
-		 "1 move 0 0\n"
-		 "1 screenshot %s/play.png\n"
-		 "1 key Escape\n1 key y\n"
-		 "0 wait-scene menu\n"
-		 "1 click 394 666\n" /* Continue */
-		 "0 wait-scene play\n"
-		 "1 expect-moves 2\n"
-		 "1 dump %s/resumed.txt\n"
-		 "1 key F1\n0 wait-scene help\n"
-		 "1 screenshot %s/help.png\n"
-		 "1 key Escape\n0 wait-scene play\n"
-		 "1 square b1\n0 wait\n1 square a2\n0 wait\n1 square b3\n"
-		 "0 wait-scene over\n"
-		 "1 click 928 610\n" /* Save record */
-		 "1 dump %s/over.txt\n"
-		 "1 screenshot %s/over.png\n"
-		 "1 quit\n",
-		 work, work, work, work, work, work);
+	         "0 wait-scene menu\n"
+	         "1 click 900 226\n1 click 900 226\n1 click 900 226\n"
+	         "1 click 900 276\n"
+	         "1 move 0 0\n"
+	         "1 screenshot %s/menu.png\n"
+	         "1 click 558 648\n"
+	         "0 wait-scene play\n"
+	         "1 square b2\n0 wait\n1 square a1\n0 wait\n"
+	         "1 expect-moves 2\n"
+	         "1 key u\n0 wait\n1 expect-moves 1\n"
+	         "1 key ctrl+y\n0 wait\n1 expect-moves 2\n"
+	         "1 move 0 0\n"
+	         "1 screenshot %s/play.png\n"
+	         "1 key Escape\n1 key y\n"
+	         "0 wait-scene menu\n"
+	         "1 click 394 666\n" /* Continue */
+	         "0 wait-scene play\n"
+	         "1 expect-moves 2\n"
+	         "1 dump %s/resumed.txt\n"
+	         "1 key F1\n0 wait-scene help\n"
+	         "1 screenshot %s/help.png\n"
+	         "1 key Escape\n0 wait-scene play\n"
+	         "1 square b1\n0 wait\n1 square a2\n0 wait\n1 square b3\n"
+	         "0 wait-scene over\n"
+	         "1 click 928 610\n" /* Save record */
+	         "1 dump %s/over.txt\n"
+	         "1 screenshot %s/over.png\n"
+	         "1 quit\n",
+	         work, work, work, work, work, work);
 	write_file("ttt.script", body, script, sizeof script);
 	char args[700];
 	snprintf(args, sizeof args, "--script %s", script);
@@ -136,9 +136,9 @@ static void test_a_game_from_the_registry(void **state)
 	find_record(dir, record, sizeof record);
 	assert_string_equal(read_file(record, text, sizeof text), "b2 a1 b1 a2 b3\n");
 	snprintf(body, sizeof body,
-		 "0 wait-scene over\n1 expect-moves 5\n1 dump %s/opened.txt\n1 key u\n0 wait\n"
-		 "1 expect-moves 4\n1 quit\n",
-		 work);
+	         "0 wait-scene over\n1 expect-moves 5\n1 dump %s/opened.txt\n1 key u\n0 wait\n"
+	         "1 expect-moves 4\n1 quit\n",
+	         work);
 	write_file("open.script", body, script, sizeof script);
 	snprintf(args, sizeof args, "--open %s --mode two-players --script %s", record, script);
 	assert_int_equal(window_run(dir, args), 0);
@@ -155,11 +155,11 @@ static void test_option_from_the_module(void **state)
 	char dir[300], script[400], body[2048], path[600], text[4096];
 	make_prefs("misere", "[play]\ngame = tictactoe\nmode = two-players\n", dir, sizeof dir);
 	snprintf(body, sizeof body,
-		 "0 wait-scene play\n"
-		 "1 square b2\n0 wait\n1 square a1\n0 wait\n1 square b1\n0 wait\n"
-		 "1 square a2\n0 wait\n1 square b3\n"
-		 "0 wait-scene over\n1 screenshot %s/misere.png\n1 quit\n",
-		 work);
+	         "0 wait-scene play\n"
+	         "1 square b2\n0 wait\n1 square a1\n0 wait\n1 square b1\n0 wait\n"
+	         "1 square a2\n0 wait\n1 square b3\n"
+	         "0 wait-scene over\n1 screenshot %s/misere.png\n1 quit\n",
+	         work);
 	write_file("misere.script", body, script, sizeof script);
 	char args[700];
 	snprintf(args, sizeof args, "--game tictactoe --misere --script %s", script);
@@ -183,5 +183,5 @@ int main(void)
 	    cmocka_unit_test(test_option_from_the_module),
 	};
 	return cmocka_run_group_tests_name("window: a game from the registry", tests, setup,
-					   window_teardown);
+	                                   window_teardown);
 }

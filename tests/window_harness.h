@@ -14,7 +14,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-static char work[64];    /* a scratch directory for scripts, prefs and screenshots (/tmp/NAME-XXXXXX) */
+static char
+    work[64]; /* a scratch directory for scripts, prefs and screenshots (/tmp/NAME-XXXXXX) */
 static char parity[512]; /* the program under test */
 
 /* Writes `text` to work/name and stores the path in path. */
@@ -65,9 +66,10 @@ static inline int window_run(const char *prefs, const char *args)
 	 * drivers it opened before LeakSanitizer looks, and their allocations show up as leaks
 	 * of an unknown module that no suppression can name. */
 	snprintf(cmd, sizeof cmd,
-		 "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s%s --windowed --prefs %s --seed 1 %s",
-		 display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", parity, prefs,
-		 args);
+	         "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s%s --windowed --prefs %s "
+	         "--seed 1 %s",
+	         display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", parity,
+	         prefs, args);
 	const int rc = system(cmd);
 	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 }

@@ -38,49 +38,82 @@ struct paint {
 	enum paint_kind kind;
 	unsigned from, to; /* 0xRRGGBB: the colour (flat), or the colours at t = 0 and t = 1 */
 	double opacity;
-	double x0, y0;  /* linear: the start point; radial: the centre (and focus) */
-	double x1, y1;  /* linear: the end point */
-	double radius;  /* radial: where t reaches 1 */
+	double x0, y0; /* linear: the start point; radial: the centre (and focus) */
+	double x1, y1; /* linear: the end point */
+	double radius; /* radial: where t reaches 1 */
 };
 
 enum shape_kind { SHAPE_ROUNDED_RECT, SHAPE_CIRCLE };
 
 struct shape {
 	enum shape_kind kind;
-	double x, y, w, h, r; /* rounded rectangle: corner, size, corner radius; circle: centre, r */
+	double x, y, w, h,
+	    r; /* rounded rectangle: corner, size, corner radius; circle: centre, r */
 	struct paint paint;
 };
 
 /* Disc centres: the middle of the board's four squares. */
-#define D1    75.0
-#define D2    181.0
-#define DISC  43.0 /* disc radius */
-#define RING  46.0 /* the dark ring round each disc, so that it reads at 16 pixels */
+#define D1   75.0
+#define D2   181.0
+#define DISC 43.0 /* disc radius */
+#define RING 46.0 /* the dark ring round each disc, so that it reads at 16 pixels */
 
-#define SHADOW(cx, cy)                                                                        \
-	{SHAPE_CIRCLE, (cx) + 3, (cy) + 6, 0, 0, RING, {PAINT_FLAT, 0x000000, 0, 0.35, 0, 0, 0, 0, 0}}
-#define RINGED(cx, cy)                                                                        \
-	{SHAPE_CIRCLE, cx, cy, 0, 0, RING, {PAINT_FLAT, 0x0b2616, 0, 0.6, 0, 0, 0, 0, 0}}
-#define BLACK_DISC(cx, cy)                                                                    \
-	{SHAPE_CIRCLE, cx, cy, 0, 0, DISC,                                                    \
-	 {PAINT_RADIAL, 0x6e6e6e, 0x0a0a0a, 1, (cx) - 15, (cy) - 17, 0, 0, 66}}
-#define WHITE_DISC(cx, cy)                                                                    \
-	{SHAPE_CIRCLE, cx, cy, 0, 0, DISC,                                                    \
-	 {PAINT_RADIAL, 0xffffff, 0xb4b9b6, 1, (cx) - 15, (cy) - 17, 0, 0, 66}}
+#define SHADOW(cx, cy)                                                                             \
+	{                                                                                          \
+		SHAPE_CIRCLE, (cx) + 3, (cy) + 6, 0, 0, RING,                                      \
+		{                                                                                  \
+			PAINT_FLAT, 0x000000, 0, 0.35, 0, 0, 0, 0, 0                               \
+		}                                                                                  \
+	}
+#define RINGED(cx, cy)                                                                             \
+	{                                                                                          \
+		SHAPE_CIRCLE, cx, cy, 0, 0, RING,                                                  \
+		{                                                                                  \
+			PAINT_FLAT, 0x0b2616, 0, 0.6, 0, 0, 0, 0, 0                                \
+		}                                                                                  \
+	}
+#define BLACK_DISC(cx, cy)                                                                         \
+	{                                                                                          \
+		SHAPE_CIRCLE, cx, cy, 0, 0, DISC,                                                  \
+		{                                                                                  \
+			PAINT_RADIAL, 0x6e6e6e, 0x0a0a0a, 1, (cx)-15, (cy)-17, 0, 0, 66            \
+		}                                                                                  \
+	}
+#define WHITE_DISC(cx, cy)                                                                         \
+	{                                                                                          \
+		SHAPE_CIRCLE, cx, cy, 0, 0, DISC,                                                  \
+		{                                                                                  \
+			PAINT_RADIAL, 0xffffff, 0xb4b9b6, 1, (cx)-15, (cy)-17, 0, 0, 66            \
+		}                                                                                  \
+	}
 
 /* The icon, painted first to last. */
 static const struct shape icon[] = {
-	/* The board's dark rim, then the felt, lighter at the top. */
-	{SHAPE_ROUNDED_RECT, 8, 8, 240, 240, 46, {PAINT_FLAT, 0x113a23, 0, 1, 0, 0, 0, 0, 0}},
-	{SHAPE_ROUNDED_RECT, 18, 18, 220, 220, 37,
-	 {PAINT_LINEAR, 0x45a86b, 0x1f6e43, 1, 0, 18, 0, 238, 0}},
-	/* The lines between the four squares. */
-	{SHAPE_ROUNDED_RECT, 125, 18, 6, 220, 0, {PAINT_FLAT, 0x14472b, 0, 1, 0, 0, 0, 0, 0}},
-	{SHAPE_ROUNDED_RECT, 18, 125, 220, 6, 0, {PAINT_FLAT, 0x14472b, 0, 1, 0, 0, 0, 0, 0}},
-	/* The opening position. */
-	SHADOW(D1, D1), SHADOW(D2, D1), SHADOW(D1, D2), SHADOW(D2, D2),
-	RINGED(D1, D1), RINGED(D2, D1), RINGED(D1, D2), RINGED(D2, D2),
-	WHITE_DISC(D1, D1), BLACK_DISC(D2, D1), BLACK_DISC(D1, D2), WHITE_DISC(D2, D2),
+    /* The board's dark rim, then the felt, lighter at the top. */
+    {SHAPE_ROUNDED_RECT, 8, 8, 240, 240, 46, {PAINT_FLAT, 0x113a23, 0, 1, 0, 0, 0, 0, 0}},
+    {SHAPE_ROUNDED_RECT,
+     18,
+     18,
+     220,
+     220,
+     37,
+     {PAINT_LINEAR, 0x45a86b, 0x1f6e43, 1, 0, 18, 0, 238, 0}},
+    /* The lines between the four squares. */
+    {SHAPE_ROUNDED_RECT, 125, 18, 6, 220, 0, {PAINT_FLAT, 0x14472b, 0, 1, 0, 0, 0, 0, 0}},
+    {SHAPE_ROUNDED_RECT, 18, 125, 220, 6, 0, {PAINT_FLAT, 0x14472b, 0, 1, 0, 0, 0, 0, 0}},
+    /* The opening position. */
+    SHADOW(D1, D1),
+    SHADOW(D2, D1),
+    SHADOW(D1, D2),
+    SHADOW(D2, D2),
+    RINGED(D1, D1),
+    RINGED(D2, D1),
+    RINGED(D1, D2),
+    RINGED(D2, D2),
+    WHITE_DISC(D1, D1),
+    BLACK_DISC(D2, D1),
+    BLACK_DISC(D1, D2),
+    WHITE_DISC(D2, D2),
 };
 #define SHAPE_COUNT (sizeof icon / sizeof icon[0])
 
@@ -124,8 +157,8 @@ static void paint_at(const struct paint *p, double u, double v, double rgb[3])
 	for (int c = 0; c < 3; c++) {
 		const int shift = 16 - 8 * c;
 		rgb[c] = p->kind == PAINT_FLAT
-				 ? channel(p->from, shift)
-				 : channel(p->from, shift) * (1 - t) + channel(p->to, shift) * t;
+		             ? channel(p->from, shift)
+		             : channel(p->from, shift) * (1 - t) + channel(p->to, shift) * t;
 	}
 }
 
@@ -162,9 +195,10 @@ static int write_png(const char *path, int size)
 				}
 			const double n = SUPERSAMPLE * SUPERSAMPLE, alpha = sum[3] / n;
 			for (int c = 0; c < 3; c++)
-				row[4 * x + c] = alpha > 0
-							 ? (Uint8)lround(clampd(sum[c] / n / alpha, 0, 1) * 255)
-							 : 0;
+				row[4 * x + c] =
+				    alpha > 0
+				        ? (Uint8)lround(clampd(sum[c] / n / alpha, 0, 1) * 255)
+				        : 0;
 			row[4 * x + 3] = (Uint8)lround(alpha * 255);
 		}
 	}
@@ -198,29 +232,31 @@ static int write_svg(const char *path)
 		fprintf(stderr, "make_icons: cannot write %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		   "<!-- Parity's icon, written by tools/make_icons.c (make assets). -->\n"
-		   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" "
-		   "viewBox=\"0 0 %g %g\">\n  <title>Parity</title>\n  <defs>\n",
-		CANVAS, CANVAS, CANVAS, CANVAS);
+	fprintf(f,
+	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	        "<!-- Parity's icon, written by tools/make_icons.c (make assets). -->\n"
+	        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" "
+	        "viewBox=\"0 0 %g %g\">\n  <title>Parity</title>\n  <defs>\n",
+	        CANVAS, CANVAS, CANVAS, CANVAS);
 	for (size_t i = 0; i < SHAPE_COUNT; i++) {
 		const struct paint *p = &icon[i].paint;
 		if (p->kind == PAINT_LINEAR)
 			fprintf(f,
-				"    <linearGradient id=\"g%zu\" gradientUnits=\"userSpaceOnUse\" "
-				"x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\">\n",
-				i, p->x0, p->y0, p->x1, p->y1);
+			        "    <linearGradient id=\"g%zu\" gradientUnits=\"userSpaceOnUse\" "
+			        "x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\">\n",
+			        i, p->x0, p->y0, p->x1, p->y1);
 		else if (p->kind == PAINT_RADIAL)
 			fprintf(f,
-				"    <radialGradient id=\"g%zu\" gradientUnits=\"userSpaceOnUse\" "
-				"cx=\"%g\" cy=\"%g\" r=\"%g\">\n",
-				i, p->x0, p->y0, p->radius);
+			        "    <radialGradient id=\"g%zu\" gradientUnits=\"userSpaceOnUse\" "
+			        "cx=\"%g\" cy=\"%g\" r=\"%g\">\n",
+			        i, p->x0, p->y0, p->radius);
 		else
 			continue;
 		fprintf(f,
-			"      <stop offset=\"0\" stop-color=\"#%06x\"/>\n"
-			"      <stop offset=\"1\" stop-color=\"#%06x\"/>\n    </%s>\n",
-			p->from, p->to, p->kind == PAINT_LINEAR ? "linearGradient" : "radialGradient");
+		        "      <stop offset=\"0\" stop-color=\"#%06x\"/>\n"
+		        "      <stop offset=\"1\" stop-color=\"#%06x\"/>\n    </%s>\n",
+		        p->from, p->to,
+		        p->kind == PAINT_LINEAR ? "linearGradient" : "radialGradient");
 	}
 	fprintf(f, "  </defs>\n");
 	for (size_t i = 0; i < SHAPE_COUNT; i++) {
@@ -229,10 +265,10 @@ static int write_svg(const char *path)
 			fprintf(f, "  <circle cx=\"%g\" cy=\"%g\" r=\"%g\"", s->x, s->y, s->r);
 		else if (s->r > 0)
 			fprintf(f, "  <rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"%g\"",
-				s->x, s->y, s->w, s->h, s->r);
+			        s->x, s->y, s->w, s->h, s->r);
 		else
-			fprintf(f, "  <rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\"", s->x, s->y,
-				s->w, s->h);
+			fprintf(f, "  <rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\"", s->x,
+			        s->y, s->w, s->h);
 		svg_fill(f, &s->paint, i);
 		fprintf(f, "/>\n");
 	}

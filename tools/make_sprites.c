@@ -627,10 +627,10 @@ static int make_board(const char *dir)
 /* ---- Dots and Boxes ------------------------------------------------------------------- */
 
 /* The dot sheet (the dot, the glow) and the paper tile. */
-#define DOT_CELL     64
-#define DOT_RADIUS   13.0
-#define DOT_SS       4 /* samples per pixel along each axis */
-#define PAPER_SIZE   256
+#define DOT_CELL   64
+#define DOT_RADIUS 13.0
+#define DOT_SS     4 /* samples per pixel along each axis */
+#define PAPER_SIZE 256
 
 /* Returns nothing; draws the dot into the cell at x = ox: a soft shadow down and to the
  * right, then a domed bead of dark blue-grey ink lit from the upper left with a highlight. */
@@ -641,7 +641,8 @@ static void draw_dot(struct canvas *cv, int ox)
 		for (int x = 0; x < DOT_CELL; x++) {
 			/* the shadow: a blurred disc, offset */
 			double sd = hypot(x + 0.5 - c - 2.0, y + 0.5 - c - 2.5);
-			double sh = 0.45 * (1.0 - smoothstep(DOT_RADIUS - 3.0, DOT_RADIUS + 4.0, sd));
+			double sh =
+			    0.45 * (1.0 - smoothstep(DOT_RADIUS - 3.0, DOT_RADIUS + 4.0, sd));
 			canvas_over_straight(cv, ox + x, y, 0.0, 0.0, 0.0, sh);
 			double sum[3] = {0, 0, 0}, cover = 0.0;
 			for (int sy = 0; sy < DOT_SS; sy++)
@@ -653,22 +654,25 @@ static void draw_dot(struct canvas *cv, int ox)
 						continue;
 					/* a dome: the normal tilts outward towards the rim */
 					double nz = sqrt(1.0 - 0.75 * r * r);
-					struct vec3 n = vec3_normalise(
-					    vec3_make(px / DOT_RADIUS * 0.9, py / DOT_RADIUS * 0.9, nz));
+					struct vec3 n = vec3_normalise(vec3_make(
+					    px / DOT_RADIUS * 0.9, py / DOT_RADIUS * 0.9, nz));
 					struct vec3 l = vec3_normalise(vec3_make(-0.5, -0.6, 0.65));
-					struct vec3 h = vec3_normalise(vec3_make(l.x, l.y, l.z + 1.0));
+					struct vec3 h =
+					    vec3_normalise(vec3_make(l.x, l.y, l.z + 1.0));
 					double diff = clampd(vec3_dot(n, l), 0.0, 1.0);
 					double spec = pow(clampd(vec3_dot(n, h), 0.0, 1.0), 40.0);
 					static const double ink[3] = {0.10, 0.12, 0.18};
 					for (int ch = 0; ch < 3; ch++)
-						sum[ch] += clampd(ink[ch] * (0.45 + 0.9 * diff) + 0.75 * spec,
+						sum[ch] += clampd(ink[ch] * (0.45 + 0.9 * diff) +
+						                      0.75 * spec,
 						                  0.0, 1.0);
 					cover += 1.0;
 				}
 			if (cover > 0.0) {
 				double a = cover / (DOT_SS * DOT_SS);
 				canvas_over(cv, ox + x, y, sum[0] / (DOT_SS * DOT_SS),
-				            sum[1] / (DOT_SS * DOT_SS), sum[2] / (DOT_SS * DOT_SS), a);
+				            sum[1] / (DOT_SS * DOT_SS), sum[2] / (DOT_SS * DOT_SS),
+				            a);
 			}
 		}
 }
@@ -710,7 +714,9 @@ static int make_dots(const char *dir)
 			for (int o = 0; o < 4; o++) {
 				int period = 4 << o;
 				double s = (double)period / n;
-				m += amp * (periodic_noise(x * s, y * s, period, 41u + (unsigned)o) - 0.5);
+				m +=
+				    amp *
+				    (periodic_noise(x * s, y * s, period, 41u + (unsigned)o) - 0.5);
 				norm += amp;
 				amp *= 0.5;
 			}
@@ -837,21 +843,26 @@ static void piece_sample(double x, double y, int white, int crown, double rgb[3]
 		double light = 0.80 + 0.25 * clampd((-x - y) / (PIECE_RADIUS * 1.4), -1.0, 1.0);
 		light *= 1.0 - 0.10 * r * r;
 		/* Two grooves and a bevel at the edge. */
-		const double groove = exp(-pow((r - 0.80) / 0.035, 2)) + exp(-pow((r - 0.62) / 0.03, 2));
+		const double groove =
+		    exp(-pow((r - 0.80) / 0.035, 2)) + exp(-pow((r - 0.62) / 0.03, 2));
 		light *= 1.0 - 0.35 * groove;
 		if (r > 0.93)
 			light *= 0.85 + 0.15 * clampd((-x - y) / PIECE_RADIUS, -1.0, 1.0);
 		/* On the dark pieces the grooves and the edge catch the light instead. */
 		const double sheen = white ? 0.0 : 0.16 * groove + (r > 0.95 ? 0.10 : 0.0);
 		/* A glossy highlight at the upper left. */
-		const double spec = 0.35 * exp(-pow(hypot(x + 0.38 * PIECE_RADIUS, y + 0.42 * PIECE_RADIUS) /
-						    (0.22 * PIECE_RADIUS), 2));
+		const double spec =
+		    0.35 * exp(-pow(hypot(x + 0.38 * PIECE_RADIUS, y + 0.42 * PIECE_RADIUS) /
+		                        (0.22 * PIECE_RADIUS),
+		                    2));
 		for (int ch = 0; ch < 3; ch++)
-			rgb[ch] = clampd(base[ch] * light + sheen + spec * (white ? 0.6 : 1.0), 0.0, 1.0);
+			rgb[ch] =
+			    clampd(base[ch] * light + sheen + spec * (white ? 0.6 : 1.0), 0.0, 1.0);
 		if (crown) {
 			const double cx = x / PIECE_RADIUS, cy = y / PIECE_RADIUS;
 			if (crown_inside(cx, cy) > 0.0) {
-				const double shine = 0.80 + 0.35 * clampd(-cy - 0.3 * cx, -0.5, 0.6);
+				const double shine =
+				    0.80 + 0.35 * clampd(-cy - 0.3 * cx, -0.5, 0.6);
 				rgb[0] = clampd(0.98 * shine, 0.0, 1.0);
 				rgb[1] = clampd(0.74 * shine, 0.0, 1.0);
 				rgb[2] = clampd(0.18 * shine, 0.0, 1.0);
@@ -866,8 +877,9 @@ static void piece_sample(double x, double y, int white, int crown, double rgb[3]
 			const double shade = 0.55 + 0.20 * clampd(-x / PIECE_RADIUS, -1.0, 1.0);
 			const double ridge = 0.85 + 0.15 * cos(t * 1.4);
 			for (int ch = 0; ch < 3; ch++)
-				rgb[ch] = clampd(base[ch] * shade * ridge + (white ? 0.0 : 0.05 * ridge),
-				                 0.0, 1.0);
+				rgb[ch] =
+				    clampd(base[ch] * shade * ridge + (white ? 0.0 : 0.05 * ridge),
+				           0.0, 1.0);
 			return;
 		}
 }
@@ -881,12 +893,15 @@ static void draw_piece(struct canvas *cv, int ox, int white, int king)
 	for (int py = 0; py < n; py++)
 		for (int px = 0; px < n; px++) {
 			/* The shadow: a soft disc below and to the right of the lowest piece. */
-			const double sd = hypot(px + 0.5 - cx - 3.0, py + 0.5 - cy - PIECE_THICK - (king ? 12.0 : 0.0) - 4.0);
-			const double sh = 0.45 * (1.0 - smoothstep(PIECE_RADIUS - 4.0, PIECE_RADIUS + 5.0, sd));
+			const double sd = hypot(px + 0.5 - cx - 3.0, py + 0.5 - cy - PIECE_THICK -
+			                                                 (king ? 12.0 : 0.0) - 4.0);
+			const double sh =
+			    0.45 * (1.0 - smoothstep(PIECE_RADIUS - 4.0, PIECE_RADIUS + 5.0, sd));
 			int edge = px < py ? px : py;
 			edge = edge < n - 1 - px ? edge : n - 1 - px;
 			edge = edge < n - 1 - py ? edge : n - 1 - py;
-			canvas_over(cv, ox + px, py, 0.0, 0.0, 0.0, sh * smoothstep(1.0, 4.0, edge));
+			canvas_over(cv, ox + px, py, 0.0, 0.0, 0.0,
+			            sh * smoothstep(1.0, 4.0, edge));
 			double acc[3] = {0, 0, 0};
 			int hits = 0;
 			for (int sy = 0; sy < ss; sy++)
@@ -899,7 +914,8 @@ static void draw_piece(struct canvas *cv, int ox, int white, int king)
 					if (king)
 						piece_sample(x, y, white, 1, rgb, &hit);
 					if (!hit)
-						piece_sample(x, y - (king ? 12.0 : 0.0), white, 0, rgb, &hit);
+						piece_sample(x, y - (king ? 12.0 : 0.0), white, 0,
+						             rgb, &hit);
 					if (!hit)
 						continue;
 					for (int ch = 0; ch < 3; ch++)

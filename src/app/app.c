@@ -92,7 +92,7 @@ void app_draw_colour(struct app *a, SDL_Color c)
 void app_draw_tinted(struct app *a, SDL_Color base, SDL_Color mod)
 {
 	SDL_SetRenderDrawColor(a->renderer, (Uint8)(base.r * mod.r / 255),
-			       (Uint8)(base.g * mod.g / 255), (Uint8)(base.b * mod.b / 255), 255);
+	                       (Uint8)(base.g * mod.g / 255), (Uint8)(base.b * mod.b / 255), 255);
 }
 
 void app_panel(struct app *a, SDL_Rect r, SDL_Color fill)
@@ -127,8 +127,8 @@ bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected)
 {
 	const bool over = app_inside(r, a->mouse_x, a->mouse_y);
 	SDL_Color fill = selected ? (SDL_Color){232, 186, 72, 255}
-			 : over   ? (SDL_Color){92, 110, 104, 255}
-				  : (SDL_Color){58, 72, 68, 255};
+	                 : over   ? (SDL_Color){92, 110, 104, 255}
+	                          : (SDL_Color){58, 72, 68, 255};
 	if (a->theme.high_contrast && selected)
 		fill = (SDL_Color){255, 255, 0, 255};
 	app_panel(a, r, fill);
@@ -158,8 +158,9 @@ void app_apply_language(struct app *a)
 {
 	const enum i18n_lang lang = i18n_resolve(a->settings.language);
 	if (!i18n_select(lang))
-		snprintf(a->notice, sizeof a->notice, _("No %s catalogue in %.120s: text stays in English"),
-			 i18n_code(lang), i18n_locale_dir());
+		snprintf(a->notice, sizeof a->notice,
+		         _("No %s catalogue in %.120s: text stays in English"), i18n_code(lang),
+		         i18n_locale_dir());
 	else
 		a->notice[0] = '\0';
 	if (a->renderer)
@@ -174,10 +175,11 @@ bool app_screenshot(struct app *a, const char *path)
 	if (!shot)
 		return false;
 	bool ok = SDL_RenderReadPixels(a->renderer, NULL, SDL_PIXELFORMAT_RGBA32, shot->pixels,
-				       shot->pitch) == 0 &&
-		  IMG_SavePNG(shot, path) == 0;
+	                               shot->pitch) == 0 &&
+	          IMG_SavePNG(shot, path) == 0;
 	if (!ok)
-		fprintf(stderr, "parity: cannot save the screenshot %s: %s\n", path, SDL_GetError());
+		fprintf(stderr, "parity: cannot save the screenshot %s: %s\n", path,
+		        SDL_GetError());
 	SDL_FreeSurface(shot);
 	return ok;
 }
@@ -250,13 +252,19 @@ void app_event(struct app *a, const SDL_Event *ev)
 			SDL_Keycode key;
 			Uint16 mod;
 		} map[] = {
-			{SDL_CONTROLLER_BUTTON_DPAD_UP, SDLK_UP, 0},     {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDLK_DOWN, 0},
-			{SDL_CONTROLLER_BUTTON_DPAD_LEFT, SDLK_LEFT, 0}, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDLK_RIGHT, 0},
-			{SDL_CONTROLLER_BUTTON_A, SDLK_RETURN, 0},       {SDL_CONTROLLER_BUTTON_START, SDLK_RETURN, 0},
-			{SDL_CONTROLLER_BUTTON_B, SDLK_ESCAPE, 0},       {SDL_CONTROLLER_BUTTON_X, SDLK_u, 0},
-			{SDL_CONTROLLER_BUTTON_Y, SDLK_h, 0},            {SDL_CONTROLLER_BUTTON_BACK, SDLK_F1, 0},
-			{SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SDLK_h, KMOD_LSHIFT}, /* the engine's suggestion */
-			{SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, SDLK_u, KMOD_LSHIFT}, /* redo */
+		    {SDL_CONTROLLER_BUTTON_DPAD_UP, SDLK_UP, 0},
+		    {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDLK_DOWN, 0},
+		    {SDL_CONTROLLER_BUTTON_DPAD_LEFT, SDLK_LEFT, 0},
+		    {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDLK_RIGHT, 0},
+		    {SDL_CONTROLLER_BUTTON_A, SDLK_RETURN, 0},
+		    {SDL_CONTROLLER_BUTTON_START, SDLK_RETURN, 0},
+		    {SDL_CONTROLLER_BUTTON_B, SDLK_ESCAPE, 0},
+		    {SDL_CONTROLLER_BUTTON_X, SDLK_u, 0},
+		    {SDL_CONTROLLER_BUTTON_Y, SDLK_h, 0},
+		    {SDL_CONTROLLER_BUTTON_BACK, SDLK_F1, 0},
+		    {SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SDLK_h,
+		     KMOD_LSHIFT}, /* the engine's suggestion */
+		    {SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, SDLK_u, KMOD_LSHIFT}, /* redo */
 		};
 		for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 			if (map[i].button == ev->cbutton.button)
@@ -275,8 +283,11 @@ void app_event(struct app *a, const SDL_Event *ev)
 			pushed[axis] = 0;
 		if (dir != 0 && pushed[axis] != dir) {
 			pushed[axis] = dir;
-			send_key(a, axis == SDL_CONTROLLER_AXIS_LEFTX ? (dir > 0 ? SDLK_RIGHT : SDLK_LEFT)
-								     : (dir > 0 ? SDLK_DOWN : SDLK_UP), 0);
+			send_key(a,
+			         axis == SDL_CONTROLLER_AXIS_LEFTX
+			             ? (dir > 0 ? SDLK_RIGHT : SDLK_LEFT)
+			             : (dir > 0 ? SDLK_DOWN : SDLK_UP),
+			         0);
 		}
 		return;
 	}
@@ -300,11 +311,13 @@ void app_event(struct app *a, const SDL_Event *ev)
 			a->settings.muted = !a->settings.muted;
 			app_save_settings(a);
 			if (a->audio)
-				Mix_Volume(-1, a->settings.muted ? 0 : a->settings.volume * MIX_MAX_VOLUME / 100);
+				Mix_Volume(-1, a->settings.muted
+				                   ? 0
+				                   : a->settings.volume * MIX_MAX_VOLUME / 100);
 			return;
 		}
 		if (!ev->key.repeat && (k == SDLK_F1 || k == SDLK_QUESTION ||
-					(k == SDLK_SLASH && (ev->key.keysym.mod & KMOD_SHIFT)))) {
+		                        (k == SDLK_SLASH && (ev->key.keysym.mod & KMOD_SHIFT)))) {
 			if (a->next_scene)
 				return;
 			if (a->scene != &scene_help) {
@@ -334,18 +347,20 @@ static void print_usage(FILE *out)
 	for (int g = 0; g < game_module_count(); g++) {
 		const struct game_module *m = game_module_at(g);
 		snprintf(games + strlen(games), sizeof games - strlen(games), "%s%s", g ? "|" : "",
-			 m->rules->name);
+		         m->rules->name);
 		if (m->record && m->record->read)
-			snprintf(extensions + strlen(extensions), sizeof extensions - strlen(extensions),
-				 "%s.%s", extensions[0] ? ", " : "", m->record->extension);
+			snprintf(extensions + strlen(extensions),
+			         sizeof extensions - strlen(extensions), "%s.%s",
+			         extensions[0] ? ", " : "", m->record->extension);
 	}
 	game_options_usage(options, sizeof options);
-	fprintf(out,
-		"usage: parity [options]            play (the title menu, or straight into a game)\n"
-		"       parity perft GAME DEPTH [POSITION] %s\n"
-		"\n"
-		"  --game %s  start a game at once (skipping the menu)\n",
-		options, games);
+	fprintf(
+	    out,
+	    "usage: parity [options]            play (the title menu, or straight into a game)\n"
+	    "       parity perft GAME DEPTH [POSITION] %s\n"
+	    "\n"
+	    "  --game %s  start a game at once (skipping the menu)\n",
+	    options, games);
 	for (int g = 0; g < game_module_count(); g++) {
 		const struct game_module *m = game_module_at(g);
 		for (int k = 0; k < m->option_count; k++) {
@@ -354,44 +369,47 @@ static void print_usage(FILE *out)
 				continue;
 			char flag[40];
 			snprintf(flag, sizeof flag, "--%s%s", o->key,
-				 o->kind == GAME_OPTION_BOOL   ? ""
-				 : o->kind == GAME_OPTION_GRID ? " RxC"
-							       : " N");
-			fprintf(out, "  %-22s %s: %s\n", flag, m->rules->name, o->usage ? o->usage : "");
+			         o->kind == GAME_OPTION_BOOL   ? ""
+			         : o->kind == GAME_OPTION_GRID ? " RxC"
+			                                       : " N");
+			fprintf(out, "  %-22s %s: %s\n", flag, m->rules->name,
+			        o->usage ? o->usage : "");
 		}
 	}
-	fprintf(out,
-		"  --open FILE            continue a game from a record file (%s; undo steps back)\n"
-		"  --game-number N        which game of that file (default: a list when it has several)\n"
-		"  --level beginner|medium|hard|expert\n"
-		"  --mode vs-computer|two-players|demo\n"
-		"  --color black|white    the side you play against the computer\n"
-		"  --seed N               the engine's random seed (Beginner's imperfection, a black hole)\n"
-		"  --fullscreen, --windowed\n"
-		"  --frames N             run N frames, then exit\n"
-		"  --screenshot FILE.png  save the last frame (with --frames or a script's end)\n"
-		"  --script FILE          replay timed input events (see docs/SCRIPTS.md)\n"
-		"  --data DIR             the only directory the data (assets, weights) is read\n"
-		"                         from (default: found beside the program)\n"
-		"  --prefs DIR            where settings and the autosave go, made if missing\n"
-		"                         (default: SDL's pref path)\n"
-		"  --stats                print frame-time percentiles and engine speed at exit\n"
-		"  --help, --version\n"
-		"\n"
-		"Keys: mouse or arrows + Enter to play; H hints; U, Backspace or Ctrl+Z undo;\n"
-		"Ctrl+Y or Shift+U redo; N the computer moves now; M mute; F11 or Alt+Enter\n"
-		"fullscreen; S the engine's search; F1 or ? help (each game's own keys are there);\n"
-		"Esc back.\n",
-		extensions);
+	fprintf(
+	    out,
+	    "  --open FILE            continue a game from a record file (%s; undo steps back)\n"
+	    "  --game-number N        which game of that file (default: a list when it has "
+	    "several)\n"
+	    "  --level beginner|medium|hard|expert\n"
+	    "  --mode vs-computer|two-players|demo\n"
+	    "  --color black|white    the side you play against the computer\n"
+	    "  --seed N               the engine's random seed (Beginner's imperfection, a black "
+	    "hole)\n"
+	    "  --fullscreen, --windowed\n"
+	    "  --frames N             run N frames, then exit\n"
+	    "  --screenshot FILE.png  save the last frame (with --frames or a script's end)\n"
+	    "  --script FILE          replay timed input events (see docs/SCRIPTS.md)\n"
+	    "  --data DIR             the only directory the data (assets, weights) is read\n"
+	    "                         from (default: found beside the program)\n"
+	    "  --prefs DIR            where settings and the autosave go, made if missing\n"
+	    "                         (default: SDL's pref path)\n"
+	    "  --stats                print frame-time percentiles and engine speed at exit\n"
+	    "  --help, --version\n"
+	    "\n"
+	    "Keys: mouse or arrows + Enter to play; H hints; U, Backspace or Ctrl+Z undo;\n"
+	    "Ctrl+Y or Shift+U redo; N the computer moves now; M mute; F11 or Alt+Enter\n"
+	    "fullscreen; S the engine's search; F1 or ? help (each game's own keys are there);\n"
+	    "Esc back.\n",
+	    extensions);
 }
 
 /* Reads the command line into a->opt. Returns -1 to go on, else the exit status. */
 static int parse_options(struct app *a, int argc, char **argv)
 {
-	static const char *const with_value[] = {"--frames", "--screenshot", "--script", "--game",
-						 "--level", "--mode", "--color", "--colour",
-						 "--seed", "--data", "--prefs", "--open",
-						 "--game-number"};
+	static const char *const with_value[] = {
+	    "--frames", "--screenshot", "--script", "--game",  "--level", "--mode",       "--color",
+	    "--colour", "--seed",       "--data",   "--prefs", "--open",  "--game-number"};
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -417,7 +435,9 @@ static int parse_options(struct app *a, int argc, char **argv)
 			char *end;
 			const long n = strtol(val, &end, 10);
 			if (*end || n < 1 || n > 100000000) {
-				fprintf(stderr, "parity: --frames needs a positive number, not \"%s\"\n", val);
+				fprintf(stderr,
+				        "parity: --frames needs a positive number, not \"%s\"\n",
+				        val);
 				return 2;
 			}
 			a->opt.frames = (int)n;
@@ -431,7 +451,9 @@ static int parse_options(struct app *a, int argc, char **argv)
 			char *end;
 			const long n = strtol(val, &end, 10);
 			if (*end || end == val || n < 1 || n > 1000000) {
-				fprintf(stderr, "parity: --game-number needs a number from 1, not \"%s\"\n", val);
+				fprintf(stderr,
+				        "parity: --game-number needs a number from 1, not \"%s\"\n",
+				        val);
 				return 2;
 			}
 			a->opt.game_number = (int)n;
@@ -439,8 +461,9 @@ static int parse_options(struct app *a, int argc, char **argv)
 			if (!game_find(val)) {
 				char names[200] = "";
 				for (int g = 0; g < game_module_count(); g++)
-					snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-						 g ? ", " : "", game_module_at(g)->rules->name);
+					snprintf(names + strlen(names),
+					         sizeof names - strlen(names), "%s%s",
+					         g ? ", " : "", game_module_at(g)->rules->name);
 				fprintf(stderr, "parity: unknown game \"%s\" (%s)\n", val, names);
 				return 2;
 			}
@@ -448,14 +471,19 @@ static int parse_options(struct app *a, int argc, char **argv)
 		} else if (TAKES_VALUE("--level")) {
 			a->opt.level = val;
 		} else if (TAKES_VALUE("--mode")) {
-			if (strcmp(val, "vs-computer") && strcmp(val, "two-players") && strcmp(val, "demo")) {
-				fprintf(stderr, "parity: unknown mode \"%s\" (vs-computer, two-players, demo)\n", val);
+			if (strcmp(val, "vs-computer") && strcmp(val, "two-players") &&
+			    strcmp(val, "demo")) {
+				fprintf(stderr,
+				        "parity: unknown mode \"%s\" (vs-computer, two-players, "
+				        "demo)\n",
+				        val);
 				return 2;
 			}
 			a->opt.mode = val;
 		} else if (TAKES_VALUE("--color") || TAKES_VALUE("--colour")) {
 			if (strcmp(val, "black") && strcmp(val, "white")) {
-				fprintf(stderr, "parity: --color is black or white, not \"%s\"\n", val);
+				fprintf(stderr, "parity: --color is black or white, not \"%s\"\n",
+				        val);
 				return 2;
 			}
 			a->opt.color = val;
@@ -472,8 +500,9 @@ static int parse_options(struct app *a, int argc, char **argv)
 			a->opt.data_dir = val;
 		} else if (TAKES_VALUE("--prefs")) {
 			a->opt.pref_dir = val;
-		} else if (strncmp(arg, "--", 2) == 0 && a->opt.game_arg_count < APP_GAME_ARGS_MAX &&
-			   game_option_known(arg + 2)) {
+		} else if (strncmp(arg, "--", 2) == 0 &&
+		           a->opt.game_arg_count < APP_GAME_ARGS_MAX &&
+		           game_option_known(arg + 2)) {
 			/* A game's option (--size 6): read once the game is known, below. */
 			a->opt.game_arg[a->opt.game_arg_count++] = i;
 			if (game_option_known(arg + 2)->kind != GAME_OPTION_BOOL)
@@ -491,8 +520,8 @@ static int parse_options(struct app *a, int argc, char **argv)
 	for (int k = 0; k < a->opt.game_arg_count; k++) {
 		int i = a->opt.game_arg[k];
 		char err[GAME_ERR_MAX];
-		if (game_options_arg(game_module_find(a->opt.game), argc, argv, &i, &a->opt.game_options,
-				     err) != 1) {
+		if (game_options_arg(game_module_find(a->opt.game), argc, argv, &i,
+		                     &a->opt.game_options, err) != 1) {
 			fprintf(stderr, "parity: %s\n", err);
 			return 2;
 		}
@@ -503,16 +532,18 @@ static int parse_options(struct app *a, int argc, char **argv)
 	}
 	a->open_game = a->opt.open ? play_record_game(a->opt.open) : -1;
 	if (a->opt.open && a->open_game < 0) {
-		fprintf(stderr, "parity: --open: Parity cannot open %s (records it reads:", a->opt.open);
+		fprintf(stderr,
+		        "parity: --open: Parity cannot open %s (records it reads:", a->opt.open);
 		for (int g = 0; g < game_module_count(); g++)
 			if (game_module_at(g)->record && game_module_at(g)->record->read)
 				fprintf(stderr, " .%s", game_module_at(g)->record->extension);
 		fprintf(stderr, ")\n");
 		return 2;
 	}
-	if (a->opt.open && a->opt.game && game_module_find(a->opt.game) != game_module_at(a->open_game)) {
+	if (a->opt.open && a->opt.game &&
+	    game_module_find(a->opt.game) != game_module_at(a->open_game)) {
 		fprintf(stderr, "parity: --open %s holds %s games, not %s\n", a->opt.open,
-			game_module_at(a->open_game)->rules->name, a->opt.game);
+		        game_module_at(a->open_game)->rules->name, a->opt.game);
 		return 2;
 	}
 	if (a->opt.open)
@@ -535,14 +566,15 @@ static void load_settings(struct app *a)
 			fprintf(stderr, "parity: --prefs: %s\n", err);
 			snprintf(a->notice, sizeof a->notice, _("Settings not saved: %s"), err);
 		}
-		snprintf(a->settings_path, sizeof a->settings_path, "%s/settings.ini", a->opt.pref_dir);
+		snprintf(a->settings_path, sizeof a->settings_path, "%s/settings.ini",
+		         a->opt.pref_dir);
 	} else if ((pref = SDL_GetPrefPath("parity", "parity")) != NULL) {
 		snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.ini", pref);
 	} else {
 		snprintf(a->settings_path, sizeof a->settings_path, "parity-settings.ini");
 	}
 	snprintf(a->save_path, sizeof a->save_path, "%.*sautosave.ini",
-		 (int)(strlen(a->settings_path) - strlen("settings.ini")), a->settings_path);
+	         (int)(strlen(a->settings_path) - strlen("settings.ini")), a->settings_path);
 	SDL_free(pref);
 	err[0] = '\0';
 	const int rc = settings_load(&a->settings, a->settings_path, err);
@@ -602,15 +634,15 @@ static bool open_window(struct app *a)
 		w = (int)(w * k);
 		h = (int)(h * k);
 	}
-	a->window = SDL_CreateWindow("Parity", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
-				     flags);
+	a->window =
+	    SDL_CreateWindow("Parity", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
 	if (!a->window) {
 		fprintf(stderr, "parity: cannot open a window: %s\n", SDL_GetError());
 		return false;
 	}
 	SDL_SetWindowMinimumSize(a->window, APP_W / 4, APP_H / 4);
-	a->renderer = SDL_CreateRenderer(a->window, -1,
-					 SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+	a->renderer =
+	    SDL_CreateRenderer(a->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
 	if (!a->renderer)
 		a->renderer = SDL_CreateRenderer(a->window, -1, SDL_RENDERER_SOFTWARE);
 	if (!a->renderer) {
@@ -635,12 +667,14 @@ static bool first_scene(struct app *a)
 			a->settings.colour = strcmp(a->opt.color, "white") == 0;
 		/* The game's options given on the command line (--size 6). */
 		const int g = game_module_index(game_module_find(a->opt.game));
-		for (int k = 0; g >= 0 && g < SETTINGS_GAMES_MAX && k < a->opt.game_arg_count; k++) {
-			const struct game_option *o =
-			    game_option_find(game_module_at(g), a->opt.argv[a->opt.game_arg[k]] + 2, NULL);
+		for (int k = 0; g >= 0 && g < SETTINGS_GAMES_MAX && k < a->opt.game_arg_count;
+		     k++) {
+			const struct game_option *o = game_option_find(
+			    game_module_at(g), a->opt.argv[a->opt.game_arg[k]] + 2, NULL);
 			const int width = o->kind == GAME_OPTION_GRID ? 2 : 1;
 			for (int j = 0; j < width; j++)
-				a->settings.option[g][o->slot + j] = a->opt.game_options.value[o->slot + j];
+				a->settings.option[g][o->slot + j] =
+				    a->opt.game_options.value[o->slot + j];
 		}
 	}
 	if (a->opt.open && a->opt.open_list) {
@@ -674,7 +708,7 @@ static bool busy(const struct app *a)
 {
 	return a->fade > 0 || a->fading_out || a->script_state || a->opt.frames ||
 	       (a->play.rules && (a->play.thinking || a->now < a->play.anim_end + 0.1 ||
-				  a->now < a->play.banner_end || play_computer_to_move(&a->play)));
+	                          a->now < a->play.banner_end || play_computer_to_move(&a->play)));
 }
 
 static void run_loop(struct app *a)
@@ -728,7 +762,7 @@ static void run_loop(struct app *a)
 			SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 120);
 			SDL_RenderFillRect(a->renderer, NULL);
 			app_text(a, FONT_LARGE, _("Paused"), APP_W / 2, APP_H / 2 - 24,
-				 (SDL_Color){244, 200, 84, 255}, 1);
+			         (SDL_Color){244, 200, 84, 255}, 1);
 		}
 		if (a->fade > 0) {
 			SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
@@ -785,7 +819,8 @@ static void print_stats(struct app *a)
 	printf("drawing: %.2f ms a frame (smoothed, at the end)\n", a->draw_seconds * 1000.0);
 	printf("engine: %llu ticks used their whole slice, %.2f ms each on average (%.0f%% of a "
 	       "%.1f ms tick)\n",
-	       (unsigned long long)a->slices, a->slices ? 1000.0 * a->slice_seconds / (double)a->slices : 0.0,
+	       (unsigned long long)a->slices,
+	       a->slices ? 1000.0 * a->slice_seconds / (double)a->slices : 0.0,
 	       a->slices ? 100.0 * a->slice_seconds / (double)a->slices * APP_TICK_HZ : 0.0,
 	       1000.0 / APP_TICK_HZ);
 }
@@ -802,7 +837,8 @@ int app_main(int argc, char **argv)
 		char err[600];
 		int count = 0;
 		if (!a->opt.game_number) { /* several games: the window lists them */
-			struct open_entry *list = play_list_open(a->opt.open, &count, err, sizeof err);
+			struct open_entry *list =
+			    play_list_open(a->opt.open, &count, err, sizeof err);
 			free(list);
 			if (!list) {
 				fprintf(stderr, "parity: %s\n", err);
@@ -812,7 +848,7 @@ int app_main(int argc, char **argv)
 		}
 		if (!a->opt.open_list &&
 		    !play_check_open(a->opt.open, a->opt.game_number ? a->opt.game_number : 1, err,
-				     sizeof err)) {
+		                     sizeof err)) {
 			fprintf(stderr, "parity: %s\n", err);
 			return 2;
 		}

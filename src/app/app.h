@@ -31,26 +31,35 @@ enum {
 
 /* Sounds, by what they mean. */
 enum sound_id {
-	SOUND_PLACE, SOUND_FLIP, SOUND_CAPTURE, SOUND_ILLEGAL, SOUND_PASS, SOUND_WIN, SOUND_LOSE,
-	SOUND_MENU, SOUND_BOX, SOUND_CROWN, SOUND_COUNT
+	SOUND_PLACE,
+	SOUND_FLIP,
+	SOUND_CAPTURE,
+	SOUND_ILLEGAL,
+	SOUND_PASS,
+	SOUND_WIN,
+	SOUND_LOSE,
+	SOUND_MENU,
+	SOUND_BOX,
+	SOUND_CROWN,
+	SOUND_COUNT
 };
 
 struct assets {
-	char dir[1024];               /* where they were found */
-	SDL_Texture *discs;           /* the Reversi flip sheet: disc_frames cells in a row */
+	char dir[1024];     /* where they were found */
+	SDL_Texture *discs; /* the Reversi flip sheet: disc_frames cells in a row */
 	int disc_frames, disc_cell;
-	SDL_Texture *board;           /* the felt */
-	SDL_Texture *markers;         /* hint, last move, cursor: 64×64 cells */
-	SDL_Texture *pieces;          /* checkers: Black man, king, White man, king, glow */
+	SDL_Texture *board;   /* the felt */
+	SDL_Texture *markers; /* hint, last move, cursor: 64×64 cells */
+	SDL_Texture *pieces;  /* checkers: Black man, king, White man, king, glow */
 	int piece_cell;
-	SDL_Texture *dot;             /* Dots and Boxes: the dot, a glow to tint: square cells */
-	SDL_Texture *paper;           /* Dots and Boxes: the paper tile */
+	SDL_Texture *dot;   /* Dots and Boxes: the dot, a glow to tint: square cells */
+	SDL_Texture *paper; /* Dots and Boxes: the paper tile */
 	Mix_Chunk *sound[SOUND_COUNT];
 	TTF_Font *font[FONT_COUNT];
-	float font_scale;             /* fonts are opened at this multiple for sharp high-DPI text */
-	char cjk_font[1024];          /* a system font with Chinese glyphs, "" when there is none */
-	bool cjk_searched;            /* cjk_font has been looked for */
-	char text_font[2][1200];      /* the regular and bold text fonts: ours, or the system's
+	float font_scale;        /* fonts are opened at this multiple for sharp high-DPI text */
+	char cjk_font[1024];     /* a system font with Chinese glyphs, "" when there is none */
+	bool cjk_searched;       /* cjk_font has been looked for */
+	char text_font[2][1200]; /* the regular and bold text fonts: ours, or the system's
 					 DejaVu when ours cannot be opened ("": not found yet) */
 };
 
@@ -75,19 +84,19 @@ extern const struct scene scene_menu, scene_play, scene_over, scene_help, scene_
 /* Command-line choices. */
 struct app_options {
 	bool fullscreen, windowed;
-	int frames;                    /* run this many frames, then exit (0: no limit) */
-	const char *screenshot;        /* save the last frame here */
-	const char *script;            /* replay timed input events from this file */
+	int frames;             /* run this many frames, then exit (0: no limit) */
+	const char *screenshot; /* save the last frame here */
+	const char *script;     /* replay timed input events from this file */
 	const char *game, *level, *mode, *color;
 	bool seed_given;
 	uint32_t seed;
-	const char *data_dir;          /* --data DIR: where the assets are */
-	const char *pref_dir;          /* --prefs DIR: settings and autosave (default: SDL's) */
-	const char *open;              /* --open FILE: continue a game from a record file */
-	int game_number;               /* --game-number N: which game of that file (0: none given) */
-	bool open_list;                /* the file holds several games and none was chosen */
-	char **argv;                   /* the command line */
-	int game_arg[8], game_arg_count; /* where the game's own options are in argv (--size) */
+	const char *data_dir; /* --data DIR: where the assets are */
+	const char *pref_dir; /* --prefs DIR: settings and autosave (default: SDL's) */
+	const char *open;     /* --open FILE: continue a game from a record file */
+	int game_number;      /* --game-number N: which game of that file (0: none given) */
+	bool open_list;       /* the file holds several games and none was chosen */
+	char **argv;          /* the command line */
+	int game_arg[8], game_arg_count;  /* where the game's own options are in argv (--size) */
 	struct game_options game_options; /* their values, read for --game's game */
 };
 
@@ -101,40 +110,40 @@ struct app {
 	struct assets assets;
 	struct app_options opt;
 	struct settings settings;
-	struct theme theme;            /* the colours the settings choose (app_apply_theme) */
+	struct theme theme; /* the colours the settings choose (app_apply_theme) */
 	char settings_path[1024];
 	char save_path[1024];
 	bool has_autosave;
-	char notice[200];              /* a message shown once in the menu (e.g. a corrupt file) */
+	char notice[200]; /* a message shown once in the menu (e.g. a corrupt file) */
 	const struct scene *scene, *next_scene;
 	const struct scene *last_scene; /* the scene left by the latest change (NULL at start) */
-	double fade;                   /* 0..1: how dark the screen is during a scene change */
+	double fade;                    /* 0..1: how dark the screen is during a scene change */
 	bool fading_out;
-	double now;                    /* the game clock in seconds; stops while paused */
+	double now; /* the game clock in seconds; stops while paused */
 	uint64_t ticks, frames;
-	bool paused;                   /* the window lost focus */
+	bool paused; /* the window lost focus */
 	bool quit;
-	bool audio;                    /* a device is open */
-	int mouse_x, mouse_y;          /* logical */
+	bool audio;           /* a device is open */
+	int mouse_x, mouse_y; /* logical */
 	SDL_GameController *pad;
 	struct play play;
 	const struct scene *help_return; /* the scene that opened help */
-	int open_game;                 /* the registry index of the --open file's game (-1: none) */
+	int open_game; /* the registry index of the --open file's game (-1: none) */
 	struct script *script_state;
-	double frame_ms[16384];        /* frame times for --stats */
+	double frame_ms[16384]; /* frame times for --stats */
 	int frame_count_ms;
 	_Alignas(max_align_t) unsigned char scene_ctx[256]; /* the scene's context (struct scene) */
-	int open_selected;             /* the game of the --open file chosen last (its list) */
-	uint64_t engine_nodes;         /* search nodes run inside the loop (--stats) */
-	double engine_seconds;         /* and the time they took */
-	double think_wall;             /* wall time of the frames during which the engine thought */
-	double frame_period;           /* seconds per frame at the display's rate */
-	double draw_seconds;           /* smoothed cost of drawing and presenting a frame */
-	double slice_seconds;          /* engine time in ticks that used their whole slice */
-	uint64_t slices;               /* how many such ticks */
-	bool stats;                    /* --stats: print frame and engine figures at exit */
-	int exit_code;                 /* a script's failed expectation sets it */
-	char shot_path[1024];          /* a screenshot to take after this frame is drawn */
+	int open_selected;     /* the game of the --open file chosen last (its list) */
+	uint64_t engine_nodes; /* search nodes run inside the loop (--stats) */
+	double engine_seconds; /* and the time they took */
+	double think_wall;     /* wall time of the frames during which the engine thought */
+	double frame_period;   /* seconds per frame at the display's rate */
+	double draw_seconds;   /* smoothed cost of drawing and presenting a frame */
+	double slice_seconds;  /* engine time in ticks that used their whole slice */
+	uint64_t slices;       /* how many such ticks */
+	bool stats;            /* --stats: print frame and engine figures at exit */
+	int exit_code;         /* a script's failed expectation sets it */
+	char shot_path[1024];  /* a screenshot to take after this frame is drawn */
 };
 
 /* Switches to `scene` with a fade (or at once when none is running). */

@@ -13,14 +13,14 @@
 #include "io/datadir.h"
 
 static const char *const sound_file[SOUND_COUNT] = {
-	[SOUND_PLACE] = "place.wav", [SOUND_FLIP] = "flip.wav",     [SOUND_CAPTURE] = "capture.wav",
-	[SOUND_ILLEGAL] = "illegal.wav", [SOUND_PASS] = "pass.wav", [SOUND_WIN] = "win.wav",
-	[SOUND_LOSE] = "lose.wav",   [SOUND_MENU] = "menu.wav",     [SOUND_BOX] = "box.wav",
-	[SOUND_CROWN] = "crown.wav",
+    [SOUND_PLACE] = "place.wav",     [SOUND_FLIP] = "flip.wav", [SOUND_CAPTURE] = "capture.wav",
+    [SOUND_ILLEGAL] = "illegal.wav", [SOUND_PASS] = "pass.wav", [SOUND_WIN] = "win.wav",
+    [SOUND_LOSE] = "lose.wav",       [SOUND_MENU] = "menu.wav", [SOUND_BOX] = "box.wav",
+    [SOUND_CROWN] = "crown.wav",
 };
 
-static const int font_size[FONT_COUNT] = {[FONT_SMALL] = 18, [FONT_BODY] = 24,
-					  [FONT_LARGE] = 36, [FONT_TITLE] = 84, [FONT_NATIVE] = 24};
+static const int font_size[FONT_COUNT] = {
+    [FONT_SMALL] = 18, [FONT_BODY] = 24, [FONT_LARGE] = 36, [FONT_TITLE] = 84, [FONT_NATIVE] = 24};
 
 /* Rendered text kept between frames. */
 struct text_entry {
@@ -114,7 +114,8 @@ static bool find_cjk(struct assets *s)
 {
 	if (!s->cjk_searched) {
 		s->cjk_searched = true;
-		if (!i18n_find_cjk_font(s->cjk_font, sizeof s->cjk_font) || !covers_chinese(s->cjk_font))
+		if (!i18n_find_cjk_font(s->cjk_font, sizeof s->cjk_font) ||
+		    !covers_chinese(s->cjk_font))
 			s->cjk_font[0] = '\0';
 	}
 	return *s->cjk_font != '\0';
@@ -130,7 +131,7 @@ static const char *text_font(struct app *a, bool bold, char *err, size_t errlen)
 	if (*file)
 		return file;
 	snprintf(file, sizeof a->assets.text_font[bold], "%.1000s/fonts/%s", a->assets.dir,
-		 bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
+	         bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
 	TTF_Font *f = TTF_OpenFont(file, 12);
 	if (f) {
 		TTF_CloseFont(f);
@@ -146,7 +147,8 @@ static const char *text_font(struct app *a, bool bold, char *err, size_t errlen)
 	}
 	TTF_CloseFont(f);
 	SDL_Log("parity: %s; using the system font %s", why, fallback);
-	snprintf(a->notice, sizeof a->notice, _("A font is missing or damaged: using %s"), fallback);
+	snprintf(a->notice, sizeof a->notice, _("A font is missing or damaged: using %s"),
+	         fallback);
 	snprintf(file, sizeof a->assets.text_font[bold], "%s", fallback);
 	return file;
 }
@@ -158,9 +160,10 @@ static bool open_fonts(struct app *a, char *err, size_t errlen)
 	if (i18n_current() == I18N_ZH && !cjk) {
 		i18n_select(I18N_EN);
 		SDL_Log("parity: no font with Chinese glyphs (install fonts-wqy-microhei or "
-			"fonts-noto-cjk); the text stays in English");
-		snprintf(a->notice, sizeof a->notice, "%s",
-			 _("Chinese needs a Chinese font (fonts-wqy-microhei): text stays in English"));
+		        "fonts-noto-cjk); the text stays in English");
+		snprintf(
+		    a->notice, sizeof a->notice, "%s",
+		    _("Chinese needs a Chinese font (fonts-wqy-microhei): text stays in English"));
 	}
 	const bool chinese = i18n_current() == I18N_ZH;
 	for (int i = 0; i < FONT_COUNT; i++) {
@@ -173,7 +176,8 @@ static bool open_fonts(struct app *a, char *err, size_t errlen)
 		                       : text_font(a, bold, err, errlen);
 		if (!path)
 			return false;
-		a->assets.font[i] = TTF_OpenFont(path, (int)lroundf(font_size[i] * a->assets.font_scale));
+		a->assets.font[i] =
+		    TTF_OpenFont(path, (int)lroundf(font_size[i] * a->assets.font_scale));
 		if (!a->assets.font[i]) {
 			snprintf(err, errlen, "cannot open the font %s: %s", path, TTF_GetError());
 			return false;
@@ -207,15 +211,16 @@ bool assets_load(struct app *a, char *err, size_t errlen)
 {
 	const bool found = find_dir(a);
 	if (!found && *a->assets.dir) {
-		snprintf(err, errlen, "cannot find the assets in %s (sprites/reversi_discs.png is missing)",
-			 a->assets.dir);
+		snprintf(err, errlen,
+		         "cannot find the assets in %s (sprites/reversi_discs.png is missing)",
+		         a->assets.dir);
 		return false;
 	}
 	if (!found) {
 		snprintf(err, errlen,
-			 "cannot find the assets (sprites/reversi_discs.png) beside the program or "
-			 "in %s; use --data DIR",
-			 datadir_installed_data());
+		         "cannot find the assets (sprites/reversi_discs.png) beside the program or "
+		         "in %s; use --data DIR",
+		         datadir_installed_data());
 		return false;
 	}
 	/* The games' data files (Reversi's evaluation weights) live with the other assets, in
@@ -225,7 +230,8 @@ bool assets_load(struct app *a, char *err, size_t errlen)
 		const struct game_module *m = game_module_at(g);
 		char why[GAME_ERR_MAX];
 		if (m->load && m->load(a->assets.dir, why) != 0)
-			fprintf(stderr, "parity: %s; the engine uses its simpler evaluation\n", why);
+			fprintf(stderr, "parity: %s; the engine uses its simpler evaluation\n",
+			        why);
 	}
 	if (TTF_Init() != 0) {
 		snprintf(err, errlen, "cannot start SDL_ttf: %s", TTF_GetError());
@@ -239,7 +245,8 @@ bool assets_load(struct app *a, char *err, size_t errlen)
 		snprintf(path, sizeof path, "%s/sounds/%s", a->assets.dir, sound_file[i]);
 		a->assets.sound[i] = Mix_LoadWAV(path);
 		if (!a->assets.sound[i])
-			SDL_Log("parity: sound %s missing (%s); it stays silent", path, Mix_GetError());
+			SDL_Log("parity: sound %s missing (%s); it stays silent", path,
+			        Mix_GetError());
 	}
 	return true;
 }
@@ -301,8 +308,7 @@ bool assets_reload_fonts(struct app *a)
 /* ---- text ------------------------------------------------------------------------------- */
 
 /* Returns the cached texture of `text`, rendering it if needed (NULL if it can't). */
-static struct text_entry *text_get(struct app *a, enum font_id font, const char *text,
-				   SDL_Color c)
+static struct text_entry *text_get(struct app *a, enum font_id font, const char *text, SDL_Color c)
 {
 	const Uint32 colour = (Uint32)c.r << 24 | (Uint32)c.g << 16 | (Uint32)c.b << 8 | c.a;
 	struct text_entry *oldest = &text_cache[0];
@@ -335,7 +341,7 @@ static struct text_entry *text_get(struct app *a, enum font_id font, const char 
 }
 
 int app_text(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
-	     int align)
+             int align)
 {
 	const struct text_entry *e = text_get(a, font, text, app_theme_ink(a, colour));
 	if (!e)
@@ -346,7 +352,7 @@ int app_text(struct app *a, enum font_id font, const char *text, int x, int y, S
 }
 
 int app_text_fit(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
-		 int align, int max_w)
+                 int align, int max_w)
 {
 	const struct text_entry *e = text_get(a, font, text, colour);
 	if (!e)
@@ -367,7 +373,11 @@ int app_text_fit(struct app *a, enum font_id font, const char *text, int x, int 
 static int utf8_next(const char *s, unsigned *cp)
 {
 	const unsigned char c = (unsigned char)s[0];
-	const int n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 1;
+	const int n = c < 0x80             ? 1
+	              : (c & 0xe0) == 0xc0 ? 2
+	              : (c & 0xf0) == 0xe0 ? 3
+	              : (c & 0xf8) == 0xf0 ? 4
+	                                   : 1;
 	unsigned v = n == 1 ? c : n == 2 ? c & 0x1fu : n == 3 ? c & 0x0fu : c & 0x07u;
 	for (int i = 1; i < n; i++) {
 		if (((unsigned char)s[i] & 0xc0) != 0x80) {
@@ -385,7 +395,7 @@ static int utf8_next(const char *s, unsigned *cp)
 static bool breaks_before(unsigned cp)
 {
 	static const unsigned no_start[] = {0x3001, 0x3002, 0xff0c, 0xff1a, 0xff1b, 0xff09,
-					    0xff01, 0xff1f, 0x300d, 0x300f, 0x00b7};
+	                                    0xff01, 0xff1f, 0x300d, 0x300f, 0x00b7};
 	for (size_t i = 0; i < sizeof no_start / sizeof no_start[0]; i++)
 		if (cp == no_start[i])
 			return false;
@@ -393,7 +403,7 @@ static bool breaks_before(unsigned cp)
 }
 
 int app_text_wrap(struct app *a, enum font_id font, const char *text, int x, int y, int width,
-		  int line_h, SDL_Color colour)
+                  int line_h, SDL_Color colour)
 {
 	char line[320];
 	const char *at = text;

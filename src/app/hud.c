@@ -40,9 +40,9 @@ SDL_Rect hud_confirm_rect(int which)
 static void side_label(const struct play *p, int side, char *buf, size_t n)
 {
 	const char *who = p->mode == MODE_TWO_PLAYERS ? NULL
-			  : p->mode == MODE_DEMO       ? _("Computer")
-			  : side == p->human           ? _("You")
-						       : _("Computer");
+	                  : p->mode == MODE_DEMO      ? _("Computer")
+	                  : side == p->human          ? _("You")
+	                                              : _("Computer");
 	if (who)
 		snprintf(buf, n, "%s \xe2\x80\x94 %s", _(p->rules->side_name[side]), who);
 	else
@@ -70,11 +70,15 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 	clock_text(p->think_total[side], clock, sizeof clock);
 	if (turn && p->thinking) {
 		static const char *const ellipsis[] = {"", ".", "..", "..."};
-		snprintf(text, sizeof text, "%s  %s%s", clock, _("thinking"), ellipsis[(int)(a->now * 3) % 4]);
-		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0, LAYOUT_PANEL_W - 180);
+		snprintf(text, sizeof text, "%s  %s%s", clock, _("thinking"),
+		         ellipsis[(int)(a->now * 3) % 4]);
+		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0,
+		             LAYOUT_PANEL_W - 180);
 	} else {
-		snprintf(text, sizeof text, "%s%s%s", clock, turn ? "  " : "", turn ? _("to move") : "");
-		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, turn ? gold : dim, 0, LAYOUT_PANEL_W - 180);
+		snprintf(text, sizeof text, "%s%s%s", clock, turn ? "  " : "",
+		         turn ? _("to move") : "");
+		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, turn ? gold : dim, 0,
+		             LAYOUT_PANEL_W - 180);
 	}
 }
 
@@ -92,20 +96,20 @@ static void score_text(int v, char *buf, size_t n)
 static void draw_search(struct app *a, const struct play *p, SDL_Rect r)
 {
 	if (!p->have_search) {
-		app_text_fit(a, FONT_SMALL, _("No search yet (S hides this)"), r.x + 12, r.y + 30, dim,
-			     0, r.w - 24);
+		app_text_fit(a, FONT_SMALL, _("No search yet (S hides this)"), r.x + 12, r.y + 30,
+		             dim, 0, r.w - 24);
 		return;
 	}
 	const struct search_result *s = &p->last_search;
 	char line[200], score[32];
 	score_text(s->score, score, sizeof score);
 	snprintf(line, sizeof line, _("Depth %d \xc2\xb7 score %s for %s"), s->depth, score,
-		 _(p->rules->side_name[p->rules->to_move(p->search_root)]));
+	         _(p->rules->side_name[p->rules->to_move(p->search_root)]));
 	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 28, ink, 0, r.w - 24);
 	const double secs = p->search_seconds > 0 ? p->search_seconds : 0;
 	snprintf(line, sizeof line, _("%llu nodes \xc2\xb7 %.2f s \xc2\xb7 %.0f k nodes/s"),
-		 (unsigned long long)s->nodes, secs,
-		 secs > 0 ? (double)s->nodes / secs / 1000.0 : 0.0);
+	         (unsigned long long)s->nodes, secs,
+	         secs > 0 ? (double)s->nodes / secs / 1000.0 : 0.0);
 	app_text_fit(a, FONT_SMALL, line, r.x + 12, r.y + 52, ink, 0, r.w - 24);
 	/* The principal variation, wrapped over up to three lines. */
 	unsigned char pos[GAME_POS_MAX_BYTES];
@@ -136,7 +140,7 @@ static void draw_moves(struct app *a, const struct play *p, SDL_Rect r)
 	const int lines = (m->cursor + offset + 1) / 2;
 	if (lines == 0) {
 		app_text_fit(a, FONT_SMALL, _("Moves appear here as they are played"), r.x + 12,
-			     r.y + 30, dim, 0, r.w - 24);
+		             r.y + 30, dim, 0, r.w - 24);
 		return;
 	}
 	const int rows = 5, cols = 2, shown = rows * cols;
@@ -153,15 +157,16 @@ static void draw_moves(struct app *a, const struct play *p, SDL_Rect r)
 			if (ply >= m->cursor)
 				break;
 			char mv[GAME_TEXT_MAX];
-			if (p->rules->move_to_text(match_pos_at(m, ply), &m->moves[ply], mv, sizeof mv) < 0)
+			if (p->rules->move_to_text(match_pos_at(m, ply), &m->moves[ply], mv,
+			                           sizeof mv) < 0)
 				snprintf(mv, sizeof mv, "?");
 			used += snprintf(text + used, sizeof text - (size_t)used, " %.24s", mv);
 			if (used >= (int)sizeof text)
 				used = (int)sizeof text - 1;
 		}
 		const int k = l - from;
-		app_text(a, FONT_SMALL, text, r.x + 12 + (k / rows) * (r.w / 2), r.y + 28 + (k % rows) * 24,
-			 l == lines - 1 ? ink : dim, 0);
+		app_text(a, FONT_SMALL, text, r.x + 12 + (k / rows) * (r.w / 2),
+		         r.y + 28 + (k % rows) * 24, l == lines - 1 ? ink : dim, 0);
 	}
 }
 
@@ -178,7 +183,8 @@ static void panel_band(struct app *a, const struct play *p, SDL_Rect r)
 		p->view->panel_head(p, suffix, head, sizeof head);
 	else
 		snprintf(head, sizeof head, "%s%s", _("Moves"), suffix);
-	app_text_fit(a, FONT_SMALL, head, r.x + 12, r.y + 4, p->show_search ? gold : dim, 0, r.w - 24);
+	app_text_fit(a, FONT_SMALL, head, r.x + 12, r.y + 4, p->show_search ? gold : dim, 0,
+	             r.w - 24);
 	if (p->show_search)
 		draw_search(a, p, r);
 	else
@@ -191,7 +197,7 @@ static void game_line(const struct play *p, char *buf, size_t n)
 	char game[120];
 	p->view->describe(p, game, sizeof game);
 	snprintf(buf, n, "%s  \xc2\xb7  %s", game,
-		 p->mode == MODE_TWO_PLAYERS ? _("two players") : _(p->level->title));
+	         p->mode == MODE_TWO_PLAYERS ? _("two players") : _(p->level->title));
 }
 
 void play_draw(struct app *a)
@@ -213,27 +219,32 @@ void play_draw(struct app *a)
 		app_text_fit(a, FONT_SMALL, p->banner, b.x + b.w / 2, b.y + 21, ink, 1, b.w - 16);
 	}
 	if (a->now < p->status_end)
-		app_text_fit(a, FONT_SMALL, p->status, LAYOUT_PANEL_X, 480, gold, 0, LAYOUT_PANEL_W);
-	static const char *const labels[HUD_BUTTONS] = {N_("Undo"), N_("Redo"), N_("Hints"), N_("Menu")};
+		app_text_fit(a, FONT_SMALL, p->status, LAYOUT_PANEL_X, 480, gold, 0,
+		             LAYOUT_PANEL_W);
+	static const char *const labels[HUD_BUTTONS] = {N_("Undo"), N_("Redo"), N_("Hints"),
+	                                                N_("Menu")};
 	for (int b = 0; b < HUD_BUTTONS && a->scene == &scene_play; b++) {
 		char label[96];
 		if (b == HUD_HINTS)
-			snprintf(label, sizeof label, "%s", p->hints ? _("Hints: on") : _("Hints: off"));
+			snprintf(label, sizeof label, "%s",
+			         p->hints ? _("Hints: on") : _("Hints: off"));
 		else
 			snprintf(label, sizeof label, "%s", _(labels[b]));
 		app_button(a, hud_button_rect((enum hud_button)b), label, false);
 	}
-	app_text_fit(a, FONT_SMALL, _("U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help"),
-		 LAYOUT_PANEL_X, 720, dim, 0, LAYOUT_PANEL_W);
+	app_text_fit(a, FONT_SMALL,
+	             _("U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help"),
+	             LAYOUT_PANEL_X, 720, dim, 0, LAYOUT_PANEL_W);
 	if (p->confirm_leave) {
 		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
 		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 150);
 		SDL_RenderFillRect(a->renderer, NULL);
 		SDL_Rect box = {APP_W / 2 - 260, APP_H / 2 - 110, 520, 220};
 		app_panel(a, box, (SDL_Color){44, 58, 52, 255});
-		app_text_fit(a, FONT_LARGE, _("Leave this game?"), APP_W / 2, box.y + 24, ink, 1, box.w - 40);
-		app_text_fit(a, FONT_SMALL, _("It is saved: Continue picks it up from the menu."), APP_W / 2,
-			 box.y + 80, dim, 1, box.w - 40);
+		app_text_fit(a, FONT_LARGE, _("Leave this game?"), APP_W / 2, box.y + 24, ink, 1,
+		             box.w - 40);
+		app_text_fit(a, FONT_SMALL, _("It is saved: Continue picks it up from the menu."),
+		             APP_W / 2, box.y + 80, dim, 1, box.w - 40);
 		app_button(a, hud_confirm_rect(0), _("Leave (Y)"), false);
 		app_button(a, hud_confirm_rect(1), _("Stay (N)"), false);
 	}

@@ -124,11 +124,11 @@ const char *i18n_locale_dir(void)
 	 * LOCALEDIR seen from an installed program, so a staged or moved installation too);
 	 * else LOCALEDIR itself. */
 	static const char *const probe[] = {"ru/LC_MESSAGES/" DOMAIN ".mo",
-					    "zh_CN/LC_MESSAGES/" DOMAIN ".mo", NULL};
+	                                    "zh_CN/LC_MESSAGES/" DOMAIN ".mo", NULL};
 	struct datadir d;
 	datadir_find_locale(probe, &d);
 	snprintf(locale_dir, sizeof locale_dir, "%.1000s",
-		 *d.dir ? d.dir : datadir_installed_locale());
+	         *d.dir ? d.dir : datadir_installed_locale());
 	return locale_dir;
 }
 

@@ -7,7 +7,7 @@
 #define PARITY_APP_LAYOUT_H
 
 enum {
-	LAYOUT_BOARD_X = 60,  /* the board's top-left corner and side, for every board size */
+	LAYOUT_BOARD_X = 60, /* the board's top-left corner and side, for every board size */
 	LAYOUT_BOARD_Y = 50,
 	LAYOUT_BOARD_PX = 700,
 	LAYOUT_PANEL_X = 820, /* the HUD on the right */

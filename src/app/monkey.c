@@ -159,7 +159,7 @@ static void random_event(struct app *a, struct monkey *m)
 		script_mouse(a, SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT);
 		for (int i = 1; i <= 3; i++)
 			script_mouse(a, SDL_MOUSEMOTION, x + (x2 - x) * i / 3, y + (y2 - y) * i / 3,
-			      SDL_BUTTON_LEFT);
+			             SDL_BUTTON_LEFT);
 		if (below(m, 4)) /* sometimes the button is never let go */
 			script_mouse(a, SDL_MOUSEBUTTONUP, x2, y2, SDL_BUTTON_LEFT);
 	} else if (r < 595) { /* the wheel */

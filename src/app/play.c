@@ -206,7 +206,7 @@ int play_record_game(const char *path)
  * (>= 0) with a new array in *games (free it with record_games_free), or -1 with a message
  * in err. */
 static int read_records(const char *path, int g, struct record_game **games, char *err,
-			size_t errlen)
+                        size_t errlen)
 {
 	*games = NULL;
 	err[0] = '\0';
@@ -233,8 +233,8 @@ static int read_records(const char *path, int g, struct record_game **games, cha
 /* Builds in *m (free it with match_free) game `number` of the record file at path, every
  * move played, storing in *games how many games the file holds; returns success, or false
  * with a message in err (and nothing to free). */
-static bool read_record_match(const char *path, int number, struct match *m, int *games,
-			      char *err, size_t errlen)
+static bool read_record_match(const char *path, int number, struct match *m, int *games, char *err,
+                              size_t errlen)
 {
 	memset(m, 0, sizeof *m);
 	const int g = play_record_game(path);
@@ -246,7 +246,7 @@ static bool read_record_match(const char *path, int number, struct match *m, int
 		/* err says why */
 	} else if (number < 1 || number > count) {
 		snprintf(err, errlen, "%s holds %d game%s; there is no game %d", path, count,
-			 count == 1 ? "" : "s", number);
+		         count == 1 ? "" : "s", number);
 	} else if (list[number - 1].error != GAME_OK) {
 		snprintf(err, errlen, "%s: %s", path, list[number - 1].err);
 	} else {
@@ -275,12 +275,14 @@ struct open_entry *play_list_open(const char *path, int *count, char *err, size_
 		struct open_entry *e = &list[i];
 		e->playable = g->error == GAME_OK;
 		snprintf(e->why, sizeof e->why, "%s", g->err);
-		snprintf(e->line, sizeof e->line,
-			 ngettext("%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d move",
-				  "%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d moves",
-				  (unsigned long)g->count), i + 1,
-			 *g->event ? g->event : "?", *g->player[0] ? g->player[0] : "?",
-			 *g->player[1] ? g->player[1] : "?", *g->result ? g->result : "*", g->count);
+		snprintf(
+		    e->line, sizeof e->line,
+		    ngettext(
+		        "%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d move",
+		        "%d. %.40s \xc2\xb7 %.24s \xe2\x80\x93 %.24s \xc2\xb7 %s \xc2\xb7 %d moves",
+		        (unsigned long)g->count),
+		    i + 1, *g->event ? g->event : "?", *g->player[0] ? g->player[0] : "?",
+		    *g->player[1] ? g->player[1] : "?", *g->result ? g->result : "*", g->count);
 	}
 	record_games_free(games, n < 0 ? 0 : n);
 	*count = list ? n : 0;
@@ -319,8 +321,8 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 		p->over_handled = false;
 	const char *base = strrchr(path, '/');
 	if (games > 1)
-		snprintf(p->status, sizeof p->status, _("Game %d of %d in %.40s"),
-			 number, games, base ? base + 1 : path);
+		snprintf(p->status, sizeof p->status, _("Game %d of %d in %.40s"), number, games,
+		         base ? base + 1 : path);
 	else
 		snprintf(p->status, sizeof p->status, _("Opened %.60s"), base ? base + 1 : path);
 	p->status_end = a->now + 5;
@@ -654,7 +656,7 @@ static void human_move(struct app *a, int index)
 		play_move(a, &move);
 	else
 		play_refuse(a, p->hints ? _("That is not a legal move")
-					: _("That is not a legal move (H shows the legal ones)"));
+		                        : _("That is not a legal move (H shows the legal ones)"));
 }
 
 /* Moves the keyboard cursor over the targets. */
@@ -706,8 +708,8 @@ void play_event(struct app *a, const SDL_Event *ev)
 		    !match_over(&p->match)) { /* what would the engine play? */
 			p->advice_wanted = true;
 			p->advice = -1;
-			snprintf(p->status, sizeof p->status,
-			         "%s", _("The engine is looking for a move..."));
+			snprintf(p->status, sizeof p->status, "%s",
+			         _("The engine is looking for a move..."));
 			p->status_end = a->now + 1.5;
 		}
 	} else if (k == SDLK_n && !ev->key.repeat && !ctrl) {

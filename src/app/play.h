@@ -21,7 +21,6 @@ struct app;
 /* Who plays which side. */
 enum play_mode { MODE_VS_COMPUTER, MODE_TWO_PLAYERS, MODE_DEMO };
 
-
 /* A game view draws one game and turns pointer input into its moves (app/view_*.c). */
 struct play;
 struct view {
@@ -46,7 +45,8 @@ struct view {
 	/* Stores the logical centre of target `index` in *x, *y. */
 	void (*centre)(const struct play *p, int index, int *x, int *y);
 	/* Starts the animation and sounds of `move`, just played from `before`. */
-	void (*played)(struct app *a, struct play *p, const void *before, const struct game_move *move);
+	void (*played)(struct app *a, struct play *p, const void *before,
+	               const struct game_move *move);
 	/* Returns the number of targets (squares, edges) the cursor moves over and their grid width. */
 	int (*targets)(const struct play *p, int *width);
 	/* Returns the target that `name` names ("d3"), or -1. */
@@ -83,8 +83,8 @@ const struct view *view_at(int i);
 
 /* A flip or placement being animated on one square. */
 struct square_anim {
-	double start;     /* game-clock time it begins */
-	int from, to;     /* colours: 0 black, 1 white, -1 empty (a new disc) */
+	double start; /* game-clock time it begins */
+	int from, to; /* colours: 0 black, 1 white, -1 empty (a new disc) */
 };
 
 /* The game being played: the position history, who is who, the engine, and the UI state
@@ -94,46 +94,45 @@ struct play {
 	const struct game_module *module; /* the game's module, and its index in the registry */
 	int game;
 	const struct view *view;
-	void *ui;                       /* the view's own state (view->new_ui) */
+	void *ui; /* the view's own state (view->new_ui) */
 	struct match match;
 	enum play_mode mode;
 	const struct level *level;
-	int human;                      /* the side a human plays in MODE_VS_COMPUTER */
+	int human; /* the side a human plays in MODE_VS_COMPUTER */
 	uint32_t seed;
 	struct search *search;
-	bool thinking;                  /* a search is under way for the side to move */
-	double think_start;             /* game clock when it began */
-	double think_total[2];          /* each side's thinking time so far */
-	double turn_start;              /* game clock when the side to move began its turn */
-	double ns_per_node;             /* measured cost of a search node, to size budgets */
-	uint64_t nodes_done;            /* nodes of the finished search (HUD) */
-	int hover;                      /* target under the mouse, or -1 */
-	int cursor;                     /* keyboard cursor target, or -1 when hidden */
+	bool thinking;         /* a search is under way for the side to move */
+	double think_start;    /* game clock when it began */
+	double think_total[2]; /* each side's thinking time so far */
+	double turn_start;     /* game clock when the side to move began its turn */
+	double ns_per_node;    /* measured cost of a search node, to size budgets */
+	uint64_t nodes_done;   /* nodes of the finished search (HUD) */
+	int hover;             /* target under the mouse, or -1 */
+	int cursor;            /* keyboard cursor target, or -1 when hidden */
 	bool hints;
-	double anim_end;                /* game clock when the last animation ends */
-	double flip_sound_at;           /* game clock when the flip sound is due (0: none) */
-	char banner[160];               /* an announcement (a pass), shown until banner_end */
+	double anim_end;      /* game clock when the last animation ends */
+	double flip_sound_at; /* game clock when the flip sound is due (0: none) */
+	char banner[160];     /* an announcement (a pass), shown until banner_end */
 	double banner_end;
-	bool confirm_leave;             /* "Leave this game?" is open */
-	bool over_handled;              /* the game-over sound and scene change happened */
-	struct search *advisor;         /* the engine working for the human: suggestion, overlay */
-	int advice;                     /* the suggested target (Shift+H), or -1 */
-	bool advice_wanted;             /* a suggestion was asked for and is being searched */
-	bool show_eval;                 /* the overlay: the engine's score on every legal square */
-	int eval_next;                  /* the next legal move the overlay evaluates */
-	bool eval_busy;                 /* the advisor is searching the overlay's move */
-	int eval_count;                 /* targets of the game (view->targets) */
-	int *eval_score;                /* per target: the score for the side to move */
+	bool confirm_leave;     /* "Leave this game?" is open */
+	bool over_handled;      /* the game-over sound and scene change happened */
+	struct search *advisor; /* the engine working for the human: suggestion, overlay */
+	int advice;             /* the suggested target (Shift+H), or -1 */
+	bool advice_wanted;     /* a suggestion was asked for and is being searched */
+	bool show_eval;         /* the overlay: the engine's score on every legal square */
+	int eval_next;          /* the next legal move the overlay evaluates */
+	bool eval_busy;         /* the advisor is searching the overlay's move */
+	int eval_count;         /* targets of the game (view->targets) */
+	int *eval_score;        /* per target: the score for the side to move */
 	bool *eval_known;
-	bool show_search;               /* S: the panel shows the engine's last search */
-	bool have_search;               /* last_search holds the figures of a search */
+	bool show_search;                 /* S: the panel shows the engine's last search */
+	bool have_search;                 /* last_search holds the figures of a search */
 	struct search_result last_search; /* the engine's latest figures */
 	unsigned char search_root[GAME_POS_MAX_BYTES]; /* the position it searched */
-	double search_seconds;          /* how long it has searched */
-	char status[200];               /* a one-line message at the bottom (errors, saves) */
+	double search_seconds;                         /* how long it has searched */
+	char status[200]; /* a one-line message at the bottom (errors, saves) */
 	double status_end;
 };
-
 
 /* --- the game being played (app/play.c) --- */
 
@@ -155,8 +154,8 @@ bool play_check_open(const char *path, int number, char *err, size_t errlen);
 
 /* One game of a PDN file as the list of games shows it (app/scene_games.c). */
 struct open_entry {
-	char line[160];  /* "3. London 1992 · Chinook – Tinsley · 1/2-1/2 · 40 moves" */
-	bool playable;   /* read without a fault */
+	char line[160];         /* "3. London 1992 · Chinook – Tinsley · 1/2-1/2 · 40 moves" */
+	bool playable;          /* read without a fault */
 	char why[GAME_ERR_MAX]; /* the fault, when not playable */
 };
 

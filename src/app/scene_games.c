@@ -88,17 +88,34 @@ static void games_event(struct app *a, const SDL_Event *ev)
 		return;
 	if (ev->type == SDL_KEYDOWN) {
 		switch (ev->key.keysym.sym) {
-		case SDLK_UP: select_game(games, games->selected - 1); break;
-		case SDLK_DOWN: select_game(games, games->selected + 1); break;
-		case SDLK_PAGEUP: select_game(games, games->selected - ROWS_SHOWN); break;
-		case SDLK_PAGEDOWN: select_game(games, games->selected + ROWS_SHOWN); break;
-		case SDLK_HOME: select_game(games, 0); break;
-		case SDLK_END: select_game(games, games->count - 1); break;
+		case SDLK_UP:
+			select_game(games, games->selected - 1);
+			break;
+		case SDLK_DOWN:
+			select_game(games, games->selected + 1);
+			break;
+		case SDLK_PAGEUP:
+			select_game(games, games->selected - ROWS_SHOWN);
+			break;
+		case SDLK_PAGEDOWN:
+			select_game(games, games->selected + ROWS_SHOWN);
+			break;
+		case SDLK_HOME:
+			select_game(games, 0);
+			break;
+		case SDLK_END:
+			select_game(games, games->count - 1);
+			break;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:
-		case SDLK_SPACE: open_selected(a); break;
-		case SDLK_ESCAPE: app_change_scene(a, &scene_menu); break;
-		default: break;
+		case SDLK_SPACE:
+			open_selected(a);
+			break;
+		case SDLK_ESCAPE:
+			app_change_scene(a, &scene_menu);
+			break;
+		default:
+			break;
 		}
 		return;
 	}
@@ -124,16 +141,19 @@ static void games_draw(struct app *a)
 {
 	struct games_ctx *games = ctx_of(a);
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
-			gold = {244, 200, 84, 255}, bad = {230, 150, 130, 255};
+	                gold = {244, 200, 84, 255}, bad = {230, 150, 130, 255};
 	if (!games->list)
 		return;
 	const char *name = strrchr(a->opt.open, '/');
 	char title[200];
-	snprintf(title, sizeof title, ngettext("%.120s: %d game", "%.120s: %d games", (unsigned long)games->count),
-		 name ? name + 1 : a->opt.open, games->count);
+	snprintf(title, sizeof title,
+	         ngettext("%.120s: %d game", "%.120s: %d games", (unsigned long)games->count),
+	         name ? name + 1 : a->opt.open, games->count);
 	app_text_fit(a, FONT_LARGE, title, APP_W / 2, 50, gold, 1, APP_W - 80);
-	app_text_fit(a, FONT_SMALL, _("Choose a game: it opens at its last position, and undo steps back through it"),
-		     APP_W / 2, 104, dim, 1, APP_W - 80);
+	app_text_fit(
+	    a, FONT_SMALL,
+	    _("Choose a game: it opens at its last position, and undo steps back through it"),
+	    APP_W / 2, 104, dim, 1, APP_W - 80);
 	for (int k = 0; k < ROWS_SHOWN && games->top + k < games->count; k++) {
 		const int i = games->top + k;
 		const SDL_Rect r = row_rect(k);
@@ -141,26 +161,31 @@ static void games_draw(struct app *a)
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
 		const struct open_entry *e = &games->list[i];
 		app_text(a, FONT_SMALL, e->line, r.x + 16, r.y + 9,
-			 !e->playable ? bad : sel ? gold : ink, 0);
+		         !e->playable ? bad
+		         : sel        ? gold
+		                      : ink,
+		         0);
 	}
 	if (games->count > ROWS_SHOWN) {
 		char more[64];
 		snprintf(more, sizeof more, _("%d\xe2\x80\x93%d of %d"), games->top + 1,
-			 games->top + ROWS_SHOWN, games->count);
+		         games->top + ROWS_SHOWN, games->count);
 		app_text(a, FONT_SMALL, more, APP_W - 120, LIST_Y + ROWS_SHOWN * ROW_H + 4, dim, 2);
 	}
 	if (*games->message)
-		app_text_fit(a, FONT_SMALL, games->message, APP_W / 2, APP_H - 90, bad, 1, APP_W - 80);
+		app_text_fit(a, FONT_SMALL, games->message, APP_W / 2, APP_H - 90, bad, 1,
+		             APP_W - 80);
 	app_text_fit(a, FONT_SMALL,
-		 _("Arrows, wheel or mouse choose \xc2\xb7 Enter or a click opens \xc2\xb7 Esc: the menu"),
-		 APP_W / 2, APP_H - 50, dim, 1, APP_W - 80);
+	             _("Arrows, wheel or mouse choose \xc2\xb7 Enter or a click opens \xc2\xb7 "
+	               "Esc: the menu"),
+	             APP_W / 2, APP_H - 50, dim, 1, APP_W - 80);
 }
 
 const struct scene scene_games = {
-	.name = "games",
-	.context = sizeof(struct games_ctx),
-	.enter = games_enter,
-	.event = games_event,
-	.draw = games_draw,
-	.leave = games_leave,
+    .name = "games",
+    .context = sizeof(struct games_ctx),
+    .enter = games_enter,
+    .event = games_event,
+    .draw = games_draw,
+    .leave = games_leave,
 };

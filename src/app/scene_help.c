@@ -23,26 +23,26 @@ static void help_event(struct app *a, const SDL_Event *ev)
 
 /* The keys every game shares, listed after its own. */
 static const char *const common_keys[] = {
-	N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
-	N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
+    N_("M: mute \xc2\xb7 F11, Alt+Enter: fullscreen \xc2\xb7 Esc: back \xc2\xb7 F1, ?: this help"),
+    N_("Gamepad: D-pad moves, A plays, B goes back, X undoes, Y toggles hints"),
 };
 enum { COMMON_KEYS = sizeof common_keys / sizeof common_keys[0] };
 
 /* Draws the keys (the game's own `keys`, then common_keys) and the levels of `rules`' game
  * from y on, each line at most width pixels wide, closer together when a longer translation
  * left less room above "Press any key"; returns the y below. */
-static int keys_and_levels(struct app *a, const struct game_rules *rules,
-			   const char *const *keys, int count, int y, int width)
+static int keys_and_levels(struct app *a, const struct game_rules *rules, const char *const *keys,
+                           int count, int y, int width)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, gold = {244, 200, 84, 255};
 	const int lines = count + COMMON_KEYS + level_count(rules),
-		  room = APP_H - 56 - y - 2 * 36 - 16;
+	          room = APP_H - 56 - y - 2 * 36 - 16;
 	const int step = room / lines < 30 ? room / lines : 30;
 	app_text(a, FONT_BODY, _("Keys"), 80, y, gold, 0);
 	y += 36;
 	for (int i = 0; i < count + COMMON_KEYS; i++, y += step)
 		app_text_fit(a, FONT_SMALL, _(i < count ? keys[i] : common_keys[i - count]), 80, y,
-			     ink, 0, width);
+		             ink, 0, width);
 	y += 16;
 	app_text(a, FONT_BODY, _("Levels"), 80, y, gold, 0);
 	y += 36;
@@ -72,7 +72,7 @@ static int help_game(const struct app *a)
 static void help_draw(struct app *a)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
-			gold = {244, 200, 84, 255};
+	                gold = {244, 200, 84, 255};
 	const int g = help_game(a);
 	const struct game_module *m = game_module_at(g);
 	const struct view *v = view_at(g);
@@ -82,8 +82,8 @@ static void help_draw(struct app *a)
 	app_text_fit(a, FONT_LARGE, _(help->title), 80, y, gold, 0, beside ? 800 : APP_W - 160);
 	y += 64;
 	for (int i = 0; help->rules && help->rules[i]; i++)
-		y = app_text_wrap(a, FONT_SMALL, _(help->rules[i]), 80, y, beside ? 790 : APP_W - 160,
-				  28, ink);
+		y = app_text_wrap(a, FONT_SMALL, _(help->rules[i]), 80, y,
+		                  beside ? 790 : APP_W - 160, 28, ink);
 	if (beside) {
 		v->help_figure(a, y);
 		y = y < 272 ? 272 : y; /* below the figure's first half */
@@ -100,8 +100,8 @@ static void help_draw(struct app *a)
 }
 
 const struct scene scene_help = {
-	.name = "help",
-	.enter = help_enter,
-	.event = help_event,
-	.draw = help_draw,
+    .name = "help",
+    .enter = help_enter,
+    .event = help_event,
+    .draw = help_draw,
 };

@@ -25,17 +25,28 @@ static struct menu_ctx *ctx_of(struct app *a)
  * MENU_OPTIONS of them; rows of options it lacks are not drawn), then volume and language. */
 enum { MENU_OPTIONS = 3 };
 enum row {
-	ROW_GAME, ROW_MODE, ROW_LEVEL, ROW_COLOUR, ROW_OPTION, ROW_VOLUME = ROW_OPTION + MENU_OPTIONS,
-	ROW_LANGUAGE, ROWS,
-	ROW_CONTINUE = ROWS, ROW_START, ROW_HELP, ROW_QUIT, ROW_OPTIONS, ROW_COUNT
+	ROW_GAME,
+	ROW_MODE,
+	ROW_LEVEL,
+	ROW_COLOUR,
+	ROW_OPTION,
+	ROW_VOLUME = ROW_OPTION + MENU_OPTIONS,
+	ROW_LANGUAGE,
+	ROWS,
+	ROW_CONTINUE = ROWS,
+	ROW_START,
+	ROW_HELP,
+	ROW_QUIT,
+	ROW_OPTIONS,
+	ROW_COUNT
 };
 
-static const char *const row_label[ROWS] = {N_("Game"), N_("Opponent"), N_("Level"),
-					    N_("You play"), "", "", "", N_("Volume"),
-					    N_("Language")};
+static const char *const row_label[ROWS] = {
+    N_("Game"), N_("Opponent"), N_("Level"),   N_("You play"), "", "",
+    "",         N_("Volume"),   N_("Language")};
 static const char *const modes[] = {"vs-computer", "two-players", "demo"};
 static const char *const mode_titles[] = {N_("Computer"), N_("Two players"),
-					  N_("Demo (computer vs computer)")};
+                                          N_("Demo (computer vs computer)")};
 
 /* Returns the registry index of the chosen game. */
 static int game_of(const struct app *a)
@@ -61,7 +72,8 @@ static SDL_Rect row_rect(const struct app *a, int row)
 {
 	if (row < ROWS) {
 		const int options = game_module_at(game_of(a))->option_count;
-		const int missing = row >= ROW_VOLUME && options < MENU_OPTIONS ? MENU_OPTIONS - options : 0;
+		const int missing =
+		    row >= ROW_VOLUME && options < MENU_OPTIONS ? MENU_OPTIONS - options : 0;
 		return (SDL_Rect){APP_W / 2 - 330, 204 + (row - missing) * 48, 660, 42};
 	}
 	if (row == ROW_OPTIONS) /* the theme, colours and animations: top right */
@@ -94,13 +106,18 @@ static bool row_enabled(const struct app *a, int row)
 {
 	const bool computer = strcmp(a->settings.mode, "two-players") != 0;
 	switch (row) {
-	case ROW_LEVEL: return computer;
-	case ROW_COLOUR: return strcmp(a->settings.mode, "vs-computer") == 0;
+	case ROW_LEVEL:
+		return computer;
+	case ROW_COLOUR:
+		return strcmp(a->settings.mode, "vs-computer") == 0;
 	case ROW_OPTION:
 	case ROW_OPTION + 1:
-	case ROW_OPTION + 2: return option_of(a, row) != NULL;
-	case ROW_CONTINUE: return a->has_autosave;
-	default: return true;
+	case ROW_OPTION + 2:
+		return option_of(a, row) != NULL;
+	case ROW_CONTINUE:
+		return a->has_autosave;
+	default:
+		return true;
 	}
 }
 
@@ -111,13 +128,19 @@ static void row_value(const struct app *a, int row, char *buf, size_t n)
 	const struct game_rules *rules = game_find(s->game);
 	const struct level *lv = rules ? level_find(rules, s->level) : NULL;
 	switch (row) {
-	case ROW_GAME: snprintf(buf, n, "%s", rules ? _(rules->title) : s->game); break;
-	case ROW_MODE: snprintf(buf, n, "%s", _(mode_titles[index_in(modes, COUNT(modes), s->mode)])); break;
-	case ROW_LEVEL: snprintf(buf, n, "%s", _(lv ? lv->title : "Beginner")); break;
+	case ROW_GAME:
+		snprintf(buf, n, "%s", rules ? _(rules->title) : s->game);
+		break;
+	case ROW_MODE:
+		snprintf(buf, n, "%s", _(mode_titles[index_in(modes, COUNT(modes), s->mode)]));
+		break;
+	case ROW_LEVEL:
+		snprintf(buf, n, "%s", _(lv ? lv->title : "Beginner"));
+		break;
 	case ROW_COLOUR:
 		/* TRANSLATORS: a side ("Black", "A") and whether it moves first or second. */
 		snprintf(buf, n, _("%s (%s)"), rules ? _(rules->side_name[s->colour ? 1 : 0]) : "",
-			 s->colour ? _("second") : _("first"));
+		         s->colour ? _("second") : _("first"));
 		break;
 	case ROW_OPTION:
 	case ROW_OPTION + 1:
@@ -129,8 +152,9 @@ static void row_value(const struct app *a, int row, char *buf, size_t n)
 		else if (o->kind == GAME_OPTION_BOOL)
 			snprintf(buf, n, "%s", v[0] ? _(o->on) : _(o->off));
 		else if (o->kind == GAME_OPTION_GRID)
-			snprintf(buf, n, ngettext(o->format_n[0], o->format_n[1], (unsigned long)v[1]),
-				 v[0], v[1]);
+			snprintf(buf, n,
+			         ngettext(o->format_n[0], o->format_n[1], (unsigned long)v[1]),
+			         v[0], v[1]);
 		else
 			snprintf(buf, n, o->format ? o->format : "%d", v[0], v[0]);
 		break;
@@ -149,7 +173,8 @@ static void row_value(const struct app *a, int row, char *buf, size_t n)
 			snprintf(buf, n, "%s", i18n_native_name(i18n_resolve(s->language)));
 		break;
 	}
-	default: buf[0] = '\0';
+	default:
+		buf[0] = '\0';
 	}
 }
 
@@ -179,7 +204,9 @@ static void row_change(struct app *a, int row, int dir)
 		snprintf(s->level, sizeof s->level, "%s", level_at(rules, i)->name);
 		break;
 	}
-	case ROW_COLOUR: s->colour = !s->colour; break;
+	case ROW_COLOUR:
+		s->colour = !s->colour;
+		break;
 	case ROW_OPTION:
 	case ROW_OPTION + 1:
 	case ROW_OPTION + 2: {
@@ -203,11 +230,14 @@ static void row_change(struct app *a, int row, int dir)
 	}
 	case ROW_VOLUME:
 		s->muted = false;
-		s->volume = s->volume + dir * 10 < 0 ? 0 : s->volume + dir * 10 > 100 ? 100 : s->volume + dir * 10;
+		s->volume = s->volume + dir * 10 < 0     ? 0
+		            : s->volume + dir * 10 > 100 ? 100
+		                                         : s->volume + dir * 10;
 		if (a->audio)
 			Mix_Volume(-1, s->volume * MIX_MAX_VOLUME / 100);
 		break;
-	default: return;
+	default:
+		return;
 	}
 	app_sound(a, SOUND_MENU);
 	app_save_settings(a);
@@ -226,12 +256,16 @@ static void activate(struct app *a, int row)
 		else
 			a->has_autosave = false;
 		break;
-	case ROW_OPTIONS: app_change_scene(a, &scene_options); break;
+	case ROW_OPTIONS:
+		app_change_scene(a, &scene_options);
+		break;
 	case ROW_HELP:
 		a->help_return = &scene_menu;
 		app_change_scene(a, &scene_help);
 		break;
-	case ROW_QUIT: a->quit = true; break;
+	case ROW_QUIT:
+		a->quit = true;
+		break;
 	default: /* Enter on a settings row, or Start */
 		app_save_settings(a);
 		if (play_begin(a, false))
@@ -257,9 +291,9 @@ static void menu_enter(struct app *a)
 	/* Back from Options or Help, the selection is on the button that opened it; else on
 	 * what starts a game. */
 	ctx_of(a)->row = a->last_scene == &scene_options ? ROW_OPTIONS
-	              : a->last_scene == &scene_help  ? ROW_HELP
-	              : a->has_autosave               ? ROW_CONTINUE
-	                                              : ROW_START;
+	                 : a->last_scene == &scene_help  ? ROW_HELP
+	                 : a->has_autosave               ? ROW_CONTINUE
+	                                                 : ROW_START;
 	ctx_of(a)->pointer_seen = false;
 }
 
@@ -267,9 +301,13 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 {
 	if (ev->type == SDL_KEYDOWN) {
 		switch (ev->key.keysym.sym) {
-		case SDLK_UP: select_step(a, -1); break;
+		case SDLK_UP:
+			select_step(a, -1);
+			break;
 		case SDLK_DOWN:
-		case SDLK_TAB: select_step(a, 1); break;
+		case SDLK_TAB:
+			select_step(a, 1);
+			break;
 		case SDLK_LEFT:
 			if (ctx_of(a)->row < ROWS)
 				row_change(a, ctx_of(a)->row, -1);
@@ -284,10 +322,17 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 			break;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:
-		case SDLK_SPACE: activate(a, ctx_of(a)->row); break;
-		case SDLK_ESCAPE: a->quit = true; break;
-		case SDLK_o: activate(a, ROW_OPTIONS); break;
-		default: break;
+		case SDLK_SPACE:
+			activate(a, ctx_of(a)->row);
+			break;
+		case SDLK_ESCAPE:
+			a->quit = true;
+			break;
+		case SDLK_o:
+			activate(a, ROW_OPTIONS);
+			break;
+		default:
+			break;
 		}
 		return;
 	}
@@ -300,7 +345,8 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 			return;
 		}
 		for (int row = 0; row < ROW_COUNT; row++)
-			if (row_enabled(a, row) && app_inside(row_rect(a, row), ev->motion.x, ev->motion.y))
+			if (row_enabled(a, row) &&
+			    app_inside(row_rect(a, row), ev->motion.x, ev->motion.y))
 				ctx_of(a)->row = row;
 		return;
 	}
@@ -321,11 +367,12 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 static void menu_draw(struct app *a)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {130, 140, 132, 255},
-			gold = {244, 200, 84, 255};
+	                gold = {244, 200, 84, 255};
 	/* A band of discs behind the title. */
 	const struct assets *s = &a->assets;
 	for (int i = 0; i < 9; i++) {
-		const double clock = app_anim(a, 1.0) > 0 ? a->now : 0; /* still without animations */
+		const double clock =
+		    app_anim(a, 1.0) > 0 ? a->now : 0; /* still without animations */
 		const int frame = (int)(clock * 6 + i * 2) % (2 * s->disc_frames);
 		const int f = frame < s->disc_frames ? frame : 2 * s->disc_frames - 1 - frame;
 		SDL_Rect src = {f * s->disc_cell, 0, s->disc_cell, s->disc_cell};
@@ -336,7 +383,7 @@ static void menu_draw(struct app *a)
 	char games_line[200] = "";
 	for (int g = 0; g < game_module_count(); g++)
 		snprintf(games_line + strlen(games_line), sizeof games_line - strlen(games_line),
-			 "%s%s", g ? " \xc2\xb7 " : "", _(game_module_at(g)->rules->title));
+		         "%s%s", g ? " \xc2\xb7 " : "", _(game_module_at(g)->rules->title));
 	app_text(a, FONT_SMALL, games_line, APP_W / 2, 178, dim, 1);
 	for (int row = 0; row < ROWS; row++) {
 		if (!*label_of(a, row))
@@ -344,7 +391,8 @@ static void menu_draw(struct app *a)
 		const SDL_Rect r = row_rect(a, row);
 		const bool on = row_enabled(a, row), sel = row == ctx_of(a)->row;
 		app_panel(a, r, sel ? (SDL_Color){70, 92, 80, 255} : (SDL_Color){36, 46, 43, 255});
-		app_text_fit(a, FONT_BODY, label_of(a, row), r.x + 20, r.y + 6, on ? ink : dim, 0, 200);
+		app_text_fit(a, FONT_BODY, label_of(a, row), r.x + 20, r.y + 6, on ? ink : dim, 0,
+		             200);
 		char value[96];
 		row_value(a, row, value, sizeof value);
 		const int vx = r.x + 420;
@@ -354,37 +402,42 @@ static void menu_draw(struct app *a)
 		if (row == ROW_LANGUAGE && strcmp(a->settings.language, "zh") == 0 &&
 		    i18n_current() != I18N_ZH)
 			app_text(a, a->assets.font[FONT_NATIVE] ? FONT_NATIVE : FONT_BODY,
-				 a->assets.font[FONT_NATIVE] ? value : _("Chinese"), vx, r.y + 6, vc, 1);
+			         a->assets.font[FONT_NATIVE] ? value : _("Chinese"), vx, r.y + 6,
+			         vc, 1);
 		else /* between the arrows */
 			app_text_fit(a, FONT_BODY, value, vx, r.y + 6, vc, 1, 350);
 		if (on) {
-			app_text(a, FONT_BODY, "\xe2\x80\xb9", vx - 190, r.y + 4, sel ? gold : dim, 1);
-			app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 4, sel ? gold : dim, 1);
+			app_text(a, FONT_BODY, "\xe2\x80\xb9", vx - 190, r.y + 4, sel ? gold : dim,
+			         1);
+			app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 4, sel ? gold : dim,
+			         1);
 		}
 	}
 	static const char *const buttons[] = {N_("Continue"), N_("Start"), N_("Help"), N_("Quit"),
-					      N_("Options")};
+	                                      N_("Options")};
 	for (int b = 0; b < ROW_COUNT - ROWS; b++) {
 		const int row = ROWS + b;
 		if (!row_enabled(a, row)) {
 			app_panel(a, row_rect(a, row), (SDL_Color){30, 36, 34, 255});
-			app_text_fit(a, FONT_BODY, _(buttons[b]), row_rect(a, row).x + row_rect(a, row).w / 2,
-				     row_rect(a, row).y + 13, dim, 1, row_rect(a, row).w - 12);
+			app_text_fit(a, FONT_BODY, _(buttons[b]),
+			             row_rect(a, row).x + row_rect(a, row).w / 2,
+			             row_rect(a, row).y + 13, dim, 1, row_rect(a, row).w - 12);
 			continue;
 		}
 		app_button(a, row_rect(a, row), _(buttons[b]), row == ctx_of(a)->row);
 	}
 	app_text(a, FONT_SMALL,
-		 _("Arrows choose \xc2\xb7 Enter starts \xc2\xb7 F1 help \xc2\xb7 F11 fullscreen \xc2\xb7 M mute \xc2\xb7 Esc quits"),
-		 APP_W / 2, 712, dim, 1);
+	         _("Arrows choose \xc2\xb7 Enter starts \xc2\xb7 F1 help \xc2\xb7 F11 fullscreen "
+	           "\xc2\xb7 M mute \xc2\xb7 Esc quits"),
+	         APP_W / 2, 712, dim, 1);
 	if (*a->notice)
 		app_text(a, FONT_SMALL, a->notice, APP_W / 2, 748, gold, 1);
 }
 
 const struct scene scene_menu = {
-	.name = "menu",
-	.context = sizeof(struct menu_ctx),
-	.enter = menu_enter,
-	.event = menu_event,
-	.draw = menu_draw,
+    .name = "menu",
+    .context = sizeof(struct menu_ctx),
+    .enter = menu_enter,
+    .event = menu_event,
+    .draw = menu_draw,
 };

@@ -40,7 +40,8 @@ static void option_value(const struct app *a, int row, char *buf, size_t n)
 	switch (row) {
 	case OPT_THEME:
 		snprintf(buf, n, "%s",
-		         strcmp(s->theme, "high-contrast") == 0 ? _("High contrast") : _("Standard"));
+		         strcmp(s->theme, "high-contrast") == 0 ? _("High contrast")
+		                                                : _("Standard"));
 		break;
 	case OPT_PALETTE:
 		snprintf(buf, n, "%s",
@@ -182,7 +183,7 @@ static void options_draw(struct app *a)
 
 const struct scene scene_options = {
     .name = "options",
-	.context = sizeof(struct options_ctx),
+    .context = sizeof(struct options_ctx),
     .enter = options_enter,
     .event = options_event,
     .draw = options_draw,

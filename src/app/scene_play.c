@@ -96,11 +96,11 @@ static void play_scene_draw(struct app *a)
 }
 
 const struct scene scene_play = {
-	.name = "play",
-	.enter = play_enter,
-	.event = play_scene_event,
-	.update = play_scene_update,
-	.draw = play_scene_draw,
+    .name = "play",
+    .enter = play_enter,
+    .event = play_scene_event,
+    .update = play_scene_update,
+    .draw = play_scene_draw,
 };
 
 /* ---- game over -------------------------------------------------------------------------- */
@@ -168,8 +168,8 @@ static void save_record(struct app *a)
 	char stamp[32];
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
 	snprintf(path, sizeof path, "%.*s%s-%s.%s",
-		 (int)(strlen(a->save_path) - strlen("autosave.ini")), a->save_path, p->rules->name,
-		 stamp, p->module->record->extension);
+	         (int)(strlen(a->save_path) - strlen("autosave.ini")), a->save_path, p->rules->name,
+	         stamp, p->module->record->extension);
 	if (atomic_write(path, text, strlen(text), err) == 0)
 		snprintf(p->status, sizeof p->status, _("Saved %.180s"), path);
 	else
@@ -203,10 +203,17 @@ static void over_activate(struct app *a, int b)
 		if (play_begin(a, false))
 			app_change_scene(a, &scene_play);
 		break;
-	case OVER_MENU: app_change_scene(a, &scene_menu); break;
-	case OVER_SAVE: save_record(a); break;
-	case OVER_COPY: copy_record(a); break;
-	default: break;
+	case OVER_MENU:
+		app_change_scene(a, &scene_menu);
+		break;
+	case OVER_SAVE:
+		save_record(a);
+		break;
+	case OVER_COPY:
+		copy_record(a);
+		break;
+	default:
+		break;
 	}
 }
 
@@ -215,13 +222,21 @@ static void over_event(struct app *a, const SDL_Event *ev)
 	if (ev->type == SDL_KEYDOWN) {
 		switch (ev->key.keysym.sym) {
 		case SDLK_UP: /* the D-pad's up and down choose too */
-		case SDLK_LEFT: over_ctx(a)->row = (over_ctx(a)->row + OVER_BUTTONS - 1) % OVER_BUTTONS; return;
+		case SDLK_LEFT:
+			over_ctx(a)->row = (over_ctx(a)->row + OVER_BUTTONS - 1) % OVER_BUTTONS;
+			return;
 		case SDLK_DOWN:
-		case SDLK_RIGHT: over_ctx(a)->row = (over_ctx(a)->row + 1) % OVER_BUTTONS; return;
+		case SDLK_RIGHT:
+			over_ctx(a)->row = (over_ctx(a)->row + 1) % OVER_BUTTONS;
+			return;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:
-		case SDLK_SPACE: over_activate(a, over_ctx(a)->row); return;
-		case SDLK_ESCAPE: over_activate(a, OVER_MENU); return;
+		case SDLK_SPACE:
+			over_activate(a, over_ctx(a)->row);
+			return;
+		case SDLK_ESCAPE:
+			over_activate(a, OVER_MENU);
+			return;
 		case SDLK_s:
 			if (ev->key.keysym.mod & KMOD_CTRL) {
 				save_record(a);
@@ -234,7 +249,8 @@ static void over_event(struct app *a, const SDL_Event *ev)
 				return;
 			}
 			break;
-		default: break;
+		default:
+			break;
 		}
 	}
 	if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
@@ -261,28 +277,31 @@ static void over_draw(struct app *a)
 	if (winner < 0)
 		snprintf(title, sizeof title, "%s", _("A draw"));
 	else if (p->mode == MODE_VS_COMPUTER)
-		snprintf(title, sizeof title, "%s", winner == p->human ? _("You win!") : _("The computer wins"));
+		snprintf(title, sizeof title, "%s",
+		         winner == p->human ? _("You win!") : _("The computer wins"));
 	else
 		snprintf(title, sizeof title, _("%s wins"), _(p->rules->side_name[winner]));
 	if (p->view->outcome)
 		p->view->outcome(p, score, sizeof score);
 	else
 		snprintf(score, sizeof score, "%s %d \xe2\x80\x93 %d %s", _(p->rules->side_name[0]),
-			 p->view->count(p, 0), p->view->count(p, 1), _(p->rules->side_name[1]));
+		         p->view->count(p, 0), p->view->count(p, 1), _(p->rules->side_name[1]));
 	const SDL_Color gold = {244, 200, 84, 255}, ink = {236, 232, 220, 255};
-	app_text_fit(a, FONT_LARGE, title, banner.x + banner.w / 2, banner.y + 22, gold, 1, banner.w - 20);
-	app_text_fit(a, FONT_SMALL, score, banner.x + banner.w / 2, banner.y + 90, ink, 1, banner.w - 20);
-	static const char *const labels[OVER_BUTTONS] = {N_("Play again"), N_("Menu"), N_("Save record"),
-							 N_("Copy")};
+	app_text_fit(a, FONT_LARGE, title, banner.x + banner.w / 2, banner.y + 22, gold, 1,
+	             banner.w - 20);
+	app_text_fit(a, FONT_SMALL, score, banner.x + banner.w / 2, banner.y + 90, ink, 1,
+	             banner.w - 20);
+	static const char *const labels[OVER_BUTTONS] = {N_("Play again"), N_("Menu"),
+	                                                 N_("Save record"), N_("Copy")};
 	for (int b = 0; b < OVER_BUTTONS; b++)
 		app_button(a, over_button(b), _(labels[b]), b == over_ctx(a)->row);
 }
 
 const struct scene scene_over = {
-	.name = "over",
-	.context = sizeof(struct over_ctx),
-	.enter = over_enter,
-	.event = over_event,
-	.update = play_scene_update,
-	.draw = over_draw,
+    .name = "over",
+    .context = sizeof(struct over_ctx),
+    .enter = over_enter,
+    .event = over_event,
+    .update = play_scene_update,
+    .draw = over_draw,
 };

@@ -13,9 +13,26 @@
 #include "app/script.h"
 #include "io/atomic.h"
 
-enum command { CMD_KEY, CMD_CLICK, CMD_MOVE, CMD_DOWN, CMD_UP, CMD_SQUARE, CMD_DRAG, CMD_HINT,
-	       CMD_HINT_DRAG, CMD_WAIT, CMD_WAIT_SCENE, CMD_EXPECT_SCENE, CMD_SCREENSHOT, CMD_QUIT,
-	       CMD_PAD, CMD_DUMP, CMD_EXPECT_MOVES, CMD_MONKEY };
+enum command {
+	CMD_KEY,
+	CMD_CLICK,
+	CMD_MOVE,
+	CMD_DOWN,
+	CMD_UP,
+	CMD_SQUARE,
+	CMD_DRAG,
+	CMD_HINT,
+	CMD_HINT_DRAG,
+	CMD_WAIT,
+	CMD_WAIT_SCENE,
+	CMD_EXPECT_SCENE,
+	CMD_SCREENSHOT,
+	CMD_QUIT,
+	CMD_PAD,
+	CMD_DUMP,
+	CMD_EXPECT_MOVES,
+	CMD_MONKEY
+};
 
 struct step {
 	int delay;
@@ -31,9 +48,9 @@ struct step {
 struct script {
 	struct step *steps;
 	int count, next;
-	int countdown;   /* ticks left before the next step */
-	bool waiting;    /* a wait step holds the script */
-	int waited;      /* ticks spent in it */
+	int countdown;         /* ticks left before the next step */
+	bool waiting;          /* a wait step holds the script */
+	int waited;            /* ticks spent in it */
 	struct monkey *monkey; /* a monkey test under way (monkey N SEED), or NULL */
 };
 
@@ -42,14 +59,24 @@ static const struct {
 	enum command cmd;
 	int args; /* 0 none, 1 a word, 2 two numbers, 3 two words */
 } commands[] = {
-	{"key", CMD_KEY, 1},         {"click", CMD_CLICK, 2},      {"move", CMD_MOVE, 2},
-	{"down", CMD_DOWN, 2},       {"up", CMD_UP, 2},            {"drag", CMD_DRAG, 3},
-	{"square", CMD_SQUARE, 1},   {"hint", CMD_HINT, 0},        {"hint-drag", CMD_HINT_DRAG, 0},
-	{"wait", CMD_WAIT, 0},
-	{"wait-scene", CMD_WAIT_SCENE, 1}, {"expect-scene", CMD_EXPECT_SCENE, 1},
-	{"screenshot", CMD_SCREENSHOT, 1}, {"quit", CMD_QUIT, 0},
-	{"pad", CMD_PAD, 1},               {"dump", CMD_DUMP, 1},
-	{"expect-moves", CMD_EXPECT_MOVES, 1}, {"monkey", CMD_MONKEY, 2},
+    {"key", CMD_KEY, 1},
+    {"click", CMD_CLICK, 2},
+    {"move", CMD_MOVE, 2},
+    {"down", CMD_DOWN, 2},
+    {"up", CMD_UP, 2},
+    {"drag", CMD_DRAG, 3},
+    {"square", CMD_SQUARE, 1},
+    {"hint", CMD_HINT, 0},
+    {"hint-drag", CMD_HINT_DRAG, 0},
+    {"wait", CMD_WAIT, 0},
+    {"wait-scene", CMD_WAIT_SCENE, 1},
+    {"expect-scene", CMD_EXPECT_SCENE, 1},
+    {"screenshot", CMD_SCREENSHOT, 1},
+    {"quit", CMD_QUIT, 0},
+    {"pad", CMD_PAD, 1},
+    {"dump", CMD_DUMP, 1},
+    {"expect-moves", CMD_EXPECT_MOVES, 1},
+    {"monkey", CMD_MONKEY, 2},
 };
 
 /* Reads "ctrl+shift+z" into a key and modifiers; returns success. */
@@ -106,10 +133,12 @@ static int parse_line(char *line, struct step *st, char *err, size_t errlen, int
 			snprintf(err, errlen, "script line %d: unknown key \"%s\"", number, arg1);
 			return -1;
 		}
-		if (st->cmd == CMD_PAD &&
-		    (st->x = SDL_GameControllerGetButtonFromString(arg1)) == SDL_CONTROLLER_BUTTON_INVALID) {
-			snprintf(err, errlen, "script line %d: unknown gamepad button \"%s\" (a, b, x, y, "
-				 "start, back, dpup, dpdown, dpleft, dpright...)", number, arg1);
+		if (st->cmd == CMD_PAD && (st->x = SDL_GameControllerGetButtonFromString(arg1)) ==
+		                              SDL_CONTROLLER_BUTTON_INVALID) {
+			snprintf(err, errlen,
+			         "script line %d: unknown gamepad button \"%s\" (a, b, x, y, "
+			         "start, back, dpup, dpdown, dpleft, dpright...)",
+			         number, arg1);
 			return -1;
 		}
 		if (st->cmd == CMD_EXPECT_MOVES) {
@@ -130,8 +159,8 @@ static int parse_line(char *line, struct step *st, char *err, size_t errlen, int
 		return 1;
 	}
 bad:
-	snprintf(err, errlen, "script line %d: expected \"DELAY COMMAND [ARGS]\" (see docs/SCRIPTS.md)",
-		 number);
+	snprintf(err, errlen,
+	         "script line %d: expected \"DELAY COMMAND [ARGS]\" (see docs/SCRIPTS.md)", number);
 	return -1;
 }
 
@@ -285,9 +314,10 @@ static bool dump(const struct app *a, const char *path)
 	record[0] = '\0';
 	if (p->rules && match_record(&p->match, record, sizeof record) < 0)
 		record[0] = '\0';
-	const int n = snprintf(text, sizeof text, "scene %s\ngame %s\nmoves %d\nrecord %s\n",
-			       a->scene ? a->scene->name : "none", p->rules ? p->rules->name : "none",
-			       p->rules ? p->match.cursor : 0, record);
+	const int n =
+	    snprintf(text, sizeof text, "scene %s\ngame %s\nmoves %d\nrecord %s\n",
+	             a->scene ? a->scene->name : "none", p->rules ? p->rules->name : "none",
+	             p->rules ? p->match.cursor : 0, record);
 	char err[GAME_ERR_MAX];
 	if (n < 0 || (size_t)n >= sizeof text || atomic_write(path, text, (size_t)n, err) != 0)
 		return false;
@@ -313,9 +343,15 @@ static void run(struct app *a, struct script *s, const struct step *st)
 {
 	struct play *p = &a->play;
 	switch (st->cmd) {
-	case CMD_KEY: script_key(a, st->key, st->mod, false); break;
-	case CMD_CLICK: click(a, st->x, st->y); break;
-	case CMD_MOVE: mouse(a, SDL_MOUSEMOTION, st->x, st->y); break;
+	case CMD_KEY:
+		script_key(a, st->key, st->mod, false);
+		break;
+	case CMD_CLICK:
+		click(a, st->x, st->y);
+		break;
+	case CMD_MOVE:
+		mouse(a, SDL_MOUSEMOTION, st->x, st->y);
+		break;
 	case CMD_DOWN:
 		mouse(a, SDL_MOUSEMOTION, st->x, st->y);
 		mouse(a, SDL_MOUSEBUTTONDOWN, st->x, st->y);
@@ -377,18 +413,27 @@ static void run(struct app *a, struct script *s, const struct step *st)
 		break;
 	}
 	case CMD_WAIT:
-	case CMD_WAIT_SCENE: s->waiting = true; s->waited = 0; break;
+	case CMD_WAIT_SCENE:
+		s->waiting = true;
+		s->waited = 0;
+		break;
 	case CMD_EXPECT_SCENE:
 		if (!scene_is(a, st->text)) {
 			char why[300];
 			snprintf(why, sizeof why, "expected the %s scene, found %s", st->text,
-				 a->scene ? a->scene->name : "none");
+			         a->scene ? a->scene->name : "none");
 			fail(a, st, why);
 		}
 		break;
-	case CMD_SCREENSHOT: snprintf(a->shot_path, sizeof a->shot_path, "%s", st->text); break;
-	case CMD_QUIT: a->quit = true; break;
-	case CMD_PAD: script_pad(a, (SDL_GameControllerButton)st->x); break;
+	case CMD_SCREENSHOT:
+		snprintf(a->shot_path, sizeof a->shot_path, "%s", st->text);
+		break;
+	case CMD_QUIT:
+		a->quit = true;
+		break;
+	case CMD_PAD:
+		script_pad(a, (SDL_GameControllerButton)st->x);
+		break;
 	case CMD_DUMP:
 		if (!dump(a, st->text))
 			fail(a, st, "cannot write the dump file");
@@ -397,7 +442,7 @@ static void run(struct app *a, struct script *s, const struct step *st)
 		if (!p->rules || p->match.cursor != st->x) {
 			char why[300];
 			snprintf(why, sizeof why, "expected %d moves played, found %d", st->x,
-				 p->rules ? p->match.cursor : -1);
+			         p->rules ? p->match.cursor : -1);
 			fail(a, st, why);
 		}
 		break;

@@ -199,8 +199,10 @@ static int jumpers_text(const struct game_move *moves, int n, char *buf, size_t 
 	buf[0] = '\0';
 	for (int i = 0; i < count && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%d",
-					 i == 0 ? "" : i == count - 1 ? (count > 2 ? _(" and ") : _(" or ")) : ", ",
-					 from[i]);
+		                         i == 0           ? ""
+		                         : i == count - 1 ? (count > 2 ? _(" and ") : _(" or "))
+		                                          : ", ",
+		                         from[i]);
 	return count;
 }
 
@@ -233,7 +235,7 @@ static void pick_up(struct app *a, struct play *p, int sq, const struct game_mov
 	const int side = pos->side;
 	if (owner(pos, sq) != side) {
 		play_refuse(a, owner(pos, sq) < 0 ? _("Pick up one of your pieces first")
-						  : _("That piece is not yours"));
+		                                  : _("That piece is not yours"));
 		return;
 	}
 	for (int i = 0; i < n; i++) {
@@ -316,21 +318,23 @@ static void square_action(struct app *a, struct play *p, int sq, bool drop)
 	}
 	if (ends_here > 1) {
 		char why[160];
-		snprintf(why, sizeof why, _("Several jumps end on %d: click each landing square"), sq);
+		snprintf(why, sizeof why, _("Several jumps end on %d: click each landing square"),
+		         sq);
 		play_refuse(a, why);
 		return;
 	}
 	const bool capture = n > 0 && checkers_move_captures(&moves[0]);
 	if (ui->hop_count > 0) {
 		char why[160];
-		snprintf(why, sizeof why, _("The jump goes on from %d: every capture must be taken"), at);
+		snprintf(why, sizeof why,
+		         _("The jump goes on from %d: every capture must be taken"), at);
 		play_refuse(a, why);
 	} else if (capture) {
 		refuse_forced(a, moves, n);
 		drop_selection(ui);
 	} else {
 		play_refuse(a, p->hints ? _("That is not a legal move")
-					: _("That is not a legal move (H shows the legal ones)"));
+		                        : _("That is not a legal move (H shows the legal ones)"));
 		drop_selection(ui);
 	}
 }
@@ -400,7 +404,7 @@ static double landing_time(const struct checkers_ui *ui, int k)
 }
 
 static void played(struct app *a, struct play *p, const void *before_pos,
-		   const struct game_move *move)
+                   const struct game_move *move)
 {
 	struct checkers_ui *ui = p->ui;
 	read_settings(a);
@@ -458,7 +462,7 @@ static void draw_cell(struct app *a, int cell, double x, double y, int w, double
 	SDL_Rect src = {cell * s->piece_cell, 0, s->piece_cell, s->piece_cell};
 	const int size = (int)lround(w * scale);
 	SDL_Rect dst = {(int)lround(x + (w - size) / 2.0), (int)lround(y + (w - size) / 2.0), size,
-			size};
+	                size};
 	SDL_SetTextureAlphaMod(s->pieces, alpha);
 	SDL_RenderCopy(a->renderer, s->pieces, &src, &dst);
 	SDL_SetTextureAlphaMod(s->pieces, 255);
@@ -466,7 +470,7 @@ static void draw_cell(struct app *a, int cell, double x, double y, int w, double
 
 /* Draws the piece of `side` (a king or not) over a square. */
 static void draw_piece(struct app *a, int side, bool king, double x, double y, int w, double scale,
-		       Uint8 alpha)
+                       Uint8 alpha)
 {
 	draw_cell(a, side * 2 + (king ? 1 : 0), x, y, w, scale, alpha);
 }
@@ -487,8 +491,8 @@ static void draw_trail(SDL_Renderer *r, int x0, int y0, int x1, int y1)
 	const int steps = (int)(len / 5) + 1;
 	for (int i = 0; i <= steps; i++) {
 		const double u = (double)i / steps;
-		SDL_Rect dot = {(int)lround(x0 + (x1 - x0) * u) - 3, (int)lround(y0 + (y1 - y0) * u) - 3,
-				6, 6};
+		SDL_Rect dot = {(int)lround(x0 + (x1 - x0) * u) - 3,
+		                (int)lround(y0 + (y1 - y0) * u) - 3, 6, 6};
 		SDL_RenderFillRect(r, &dot);
 	}
 }
@@ -515,8 +519,10 @@ static void draw_board(struct app *a, const struct play *p)
 				continue;
 			}
 			/* each dark square shows its own part of the felt */
-			SDL_Rect src = {(col * cell) % (tw - cell), (row * cell) % (th - cell), cell, cell};
-			SDL_SetTextureColorMod(a->assets.board, a->theme.felt.r, a->theme.felt.g, a->theme.felt.b);
+			SDL_Rect src = {(col * cell) % (tw - cell), (row * cell) % (th - cell),
+			                cell, cell};
+			SDL_SetTextureColorMod(a->assets.board, a->theme.felt.r, a->theme.felt.g,
+			                       a->theme.felt.b);
 			SDL_RenderCopy(r, a->assets.board, &src, &sq);
 			SDL_SetTextureColorMod(a->assets.board, 255, 255, 255);
 		}
@@ -559,7 +565,8 @@ static void draw_animation(struct app *a, const struct play *p)
 		bool gone = false;
 		if (ui->captured >> (sq - 1) & 1)
 			for (int h = 0; h < ui->path.length && !gone; h++)
-				gone = square_between(ui->path.square[h], ui->path.square[h + 1]) == sq &&
+				gone = square_between(ui->path.square[h], ui->path.square[h + 1]) ==
+				           sq &&
 				       (h < ui->skip || t >= landing_time(ui, h));
 		if (gone)
 			continue;
@@ -574,7 +581,8 @@ static void draw_animation(struct app *a, const struct play *p)
 		if (ui->crowns && ui->crown > 0) {
 			const double u = (t - landing_time(ui, ui->path.length - 1)) / ui->crown;
 			const double v = u < 0 ? 0 : u > 1 ? 1 : u;
-			draw_piece(a, mover, true, x, y, w, 1.7 - 0.7 * v * v, (Uint8)lround(255 * v));
+			draw_piece(a, mover, true, x, y, w, 1.7 - 0.7 * v * v,
+			           (Uint8)lround(255 * v));
 		}
 		return;
 	}
@@ -585,7 +593,7 @@ static void draw_animation(struct app *a, const struct play *p)
 	const double e = u < 0 ? 0 : u > 1 ? 1 : u * u * (3 - 2 * u);
 	const double lift = sin(3.14159265358979 * e) * (ui->captured ? 0.18 : 0.08);
 	draw_piece(a, mover, king, xa + (xb - xa) * e, ya + (yb - ya) * e - lift * w * 0.5, w,
-		   1.0 + lift, 255);
+	           1.0 + lift, 255);
 }
 
 static void draw(struct app *a, const struct play *p)
@@ -626,7 +634,8 @@ static void draw(struct app *a, const struct play *p)
 	/* The pieces that must capture glow, breathing. */
 	if (forced && !ui->from) {
 		const Uint8 alpha = (Uint8)(190 + 60 * (speed_of(a) > 0 ? sin(a->now * 5.0) : 1.0));
-		SDL_SetTextureColorMod(a->assets.pieces, a->theme.must.r, a->theme.must.g, a->theme.must.b);
+		SDL_SetTextureColorMod(a->assets.pieces, a->theme.must.r, a->theme.must.g,
+		                       a->theme.must.b);
 		for (int i = 0; i < n; i++) {
 			struct checkers_path path;
 			checkers_move_path(&moves[i], &path);
@@ -646,8 +655,10 @@ static void draw(struct app *a, const struct play *p)
 	}
 	if (ui->from || pointed) { /* the piece picked up glows white, one pointed at faintly */
 		int x, y, w;
-		square_rect(p, ui->from ? (ui->hop_count ? ui->hops[ui->hop_count - 1] : ui->from) : pointed,
-			    &x, &y, &w);
+		square_rect(p,
+		            ui->from ? (ui->hop_count ? ui->hops[ui->hop_count - 1] : ui->from)
+		                     : pointed,
+		            &x, &y, &w);
 		draw_cell(a, CELL_GLOW, x, y, w, 1.0, ui->from ? 230 : 110);
 	}
 	/* The pieces. */
@@ -657,7 +668,8 @@ static void draw(struct app *a, const struct play *p)
 		/* Pieces jumped by the hops entered so far are drawn faint. */
 		uint32_t jumped = 0;
 		for (int i = 0; ui->from && i < ui->hop_count; i++)
-			jumped |= 1u << (square_between(i ? ui->hops[i - 1] : ui->from, ui->hops[i]) - 1);
+			jumped |=
+			    1u << (square_between(i ? ui->hops[i - 1] : ui->from, ui->hops[i]) - 1);
 		for (int sq = 1; sq <= 32; sq++) {
 			const int side = owner(pos, sq);
 			if (side < 0 || (ui->from == sq && (ui->hop_count || ui->dragging)))
@@ -665,7 +677,7 @@ static void draw(struct app *a, const struct play *p)
 			int x, y, w;
 			square_rect(p, sq, &x, &y, &w);
 			draw_piece(a, side, is_king(pos, sq), x, y, w, 1.0,
-				   jumped >> (sq - 1) & 1 ? 90 : 255);
+			           jumped >> (sq - 1) & 1 ? 90 : 255);
 		}
 		if (ui->from && ui->hop_count && !ui->dragging) {
 			int x, y, w;
@@ -705,7 +717,9 @@ static void draw(struct app *a, const struct play *p)
 			for (int end = 0; end < 2; end++) {
 				int x, y, w;
 				square_rect(p, path.square[end ? path.length : 0], &x, &y, &w);
-				draw_marker(a, 2, x, y, w, 0.92 + 0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
+				draw_marker(a, 2, x, y, w,
+				            0.92 +
+				                0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
 			}
 		}
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
@@ -727,14 +741,14 @@ static void draw(struct app *a, const struct play *p)
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
 		app_text_fit(a, FONT_SMALL, text, x + w / 2, y + w - 24,
-			     v >= 0 ? a->theme.good : a->theme.bad, 1, w - 4);
+		             v >= 0 ? a->theme.good : a->theme.bad, 1, w - 4);
 	}
 	/* The piece being dragged follows the pointer. */
 	if (ui->from && ui->dragging) {
 		int x, y, w;
 		square_rect(p, ui->from, &x, &y, &w);
 		draw_piece(a, pos->side, is_king(pos, ui->from), ui->drag_x - w / 2.0,
-			   ui->drag_y - w / 2.0 - 6, w, 1.12, 255);
+		           ui->drag_y - w / 2.0 - 6, w, 1.12, 255);
 	}
 	if (p->cursor >= 0 && p->cursor < 32) {
 		int x, y, w;
@@ -778,7 +792,8 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 		if (ui->pressed && ui->from) {
 			ui->drag_x = ev->motion.x;
 			ui->drag_y = ev->motion.y;
-			if (abs(ui->drag_x - ui->press_x) + abs(ui->drag_y - ui->press_y) > DRAG_PIXELS)
+			if (abs(ui->drag_x - ui->press_x) + abs(ui->drag_y - ui->press_y) >
+			    DRAG_PIXELS)
 				ui->dragging = true;
 		}
 		return true;
@@ -827,10 +842,18 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 		if (mod & (KMOD_CTRL | KMOD_ALT))
 			return false;
 		switch (k) {
-		case SDLK_LEFT: cursor_step(p, -1, 0); return true;
-		case SDLK_RIGHT: cursor_step(p, 1, 0); return true;
-		case SDLK_UP: cursor_step(p, 0, -1); return true;
-		case SDLK_DOWN: cursor_step(p, 0, 1); return true;
+		case SDLK_LEFT:
+			cursor_step(p, -1, 0);
+			return true;
+		case SDLK_RIGHT:
+			cursor_step(p, 1, 0);
+			return true;
+		case SDLK_UP:
+			cursor_step(p, 0, -1);
+			return true;
+		case SDLK_DOWN:
+			cursor_step(p, 0, 1);
+			return true;
 		case SDLK_RETURN:
 		case SDLK_KP_ENTER:
 		case SDLK_SPACE:
@@ -851,10 +874,12 @@ static bool event(struct app *a, struct play *p, const SDL_Event *ev)
 			    !a->settings.option[p->game][CHECKERS_OPT_FLIP];
 			app_save_settings(a);
 			return true;
-		default: return false;
+		default:
+			return false;
 		}
 	}
-	default: return false;
+	default:
+		return false;
 	}
 }
 
@@ -880,8 +905,8 @@ static void panel_head(const struct play *p, const char *suffix, char *buf, size
 {
 	const struct checkers_pos *pos = pos_of(p);
 	snprintf(buf, n, _("Kings: Black %d \xc2\xb7 White %d%s"),
-		 __builtin_popcount(pos->piece[0] & pos->kings),
-		 __builtin_popcount(pos->piece[1] & pos->kings), suffix);
+	         __builtin_popcount(pos->piece[0] & pos->kings),
+	         __builtin_popcount(pos->piece[1] & pos->kings), suffix);
 }
 
 /* Stores the squares a player clicks in turn to play move m: the piece, then each landing. */
@@ -908,9 +933,11 @@ static void outcome(const struct play *p, char *buf, size_t n)
 		return;
 	}
 	const int loser = pos->side;
-	const char *how = loser ? (pos->piece[loser] ? _("White cannot move") : _("White has no pieces left"))
-				: (pos->piece[loser] ? _("Black cannot move") : _("Black has no pieces left"));
-	snprintf(buf, n, _("%s \xc2\xb7 Black %d \xe2\x80\x93 %d White"), how, count(p, 0), count(p, 1));
+	const char *how =
+	    loser ? (pos->piece[loser] ? _("White cannot move") : _("White has no pieces left"))
+	          : (pos->piece[loser] ? _("Black cannot move") : _("Black has no pieces left"));
+	snprintf(buf, n, _("%s \xc2\xb7 Black %d \xe2\x80\x93 %d White"), how, count(p, 0),
+	         count(p, 1));
 }
 
 /* Draws a 3×3 corner of a checkers board: a Black man about to jump a White one (step 0),
@@ -964,25 +991,25 @@ static void changed(struct app *a, struct play *p)
 }
 
 const struct view view_checkers = {
-	.game = "checkers",
-	.draw = draw,
-	.hit = hit,
-	.move_at = move_at,
-	.centre = centre,
-	.played = played,
-	.targets = targets,
-	.index_of = index_of,
-	.count = count,
-	.emblem = emblem,
-	.describe = describe,
-	.event = event,
-	.panel_head = panel_head,
-	.update = update,
-	.steps = steps,
-	.outcome = outcome,
-	.new_ui = new_ui,
-	.free_ui = free,
-	.changed = changed,
-	.help_figure = help_figure,
-	.help_beside = true,
+    .game = "checkers",
+    .draw = draw,
+    .hit = hit,
+    .move_at = move_at,
+    .centre = centre,
+    .played = played,
+    .targets = targets,
+    .index_of = index_of,
+    .count = count,
+    .emblem = emblem,
+    .describe = describe,
+    .event = event,
+    .panel_head = panel_head,
+    .update = update,
+    .steps = steps,
+    .outcome = outcome,
+    .new_ui = new_ui,
+    .free_ui = free,
+    .changed = changed,
+    .help_figure = help_figure,
+    .help_beside = true,
 };

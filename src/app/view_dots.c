@@ -197,7 +197,8 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 	const char *who = _(p->rules->side_name[mover]);
 	if (p->mode == MODE_VS_COMPUTER)
 		snprintf(p->banner, sizeof p->banner, "%s",
-		         mover == p->human ? _("Box! Play again") : _("Box! The computer plays again"));
+		         mover == p->human ? _("Box! Play again")
+		                           : _("Box! The computer plays again"));
 	else
 		snprintf(p->banner, sizeof p->banner, _("Box! %s plays again"), who);
 	p->banner_end = a->now + BANNER_SECONDS;
@@ -449,8 +450,10 @@ static void draw(struct app *a, const struct play *p)
 	for (int e = 0; e < pos->edges; e++) {
 		if (!dots_edge_drawn(pos, e))
 			continue;
-		fill(a, edge_rect(pos, e, edge_scale(a, p, e), e == last_edge && a->theme.colour_blind),
-		     e == last_edge ? a->theme.last_line : a->theme.ink);
+		fill(
+		    a,
+		    edge_rect(pos, e, edge_scale(a, p, e), e == last_edge && a->theme.colour_blind),
+		    e == last_edge ? a->theme.last_line : a->theme.ink);
 	}
 	/* The edge under the pointer, in the colour of the side to move. */
 	if (waiting && p->hover >= 0 && p->hover < pos->edges && !dots_edge_drawn(pos, p->hover))
@@ -463,7 +466,8 @@ static void draw(struct app *a, const struct play *p)
 		const SDL_Color gold = {255, 214, 60, 255};
 		int mx, my;
 		centre(p, p->advice, &mx, &my);
-		const int glow = (int)(cell * (0.55 + 0.08 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0)));
+		const int glow =
+		    (int)(cell * (0.55 + 0.08 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0)));
 		draw_dot_sprite(a, 1, mx, my, glow, gold);
 		SDL_Rect frame = edge_rect(pos, p->advice, 1, 6);
 		SDL_SetRenderDrawColor(a->renderer, 176, 112, 0, 255);
@@ -560,8 +564,8 @@ static bool panel(struct app *a, const struct play *p, SDL_Rect r)
 		app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 44, ink_light, 0, r.w - 32);
 	}
 	const int sum = ch.dots + ch.long_chains;
-	snprintf(line, sizeof line, _("Dots + long chains: %d + %d = %d, %s"), ch.dots, ch.long_chains,
-	         sum, sum % 2 ? _("odd") : _("even"));
+	snprintf(line, sizeof line, _("Dots + long chains: %d + %d = %d, %s"), ch.dots,
+	         ch.long_chains, sum, sum % 2 ? _("odd") : _("even"));
 	app_text_fit(a, FONT_SMALL, line, r.x + 16, r.y + 76, dim, 0, r.w - 32);
 	const char *who = p->mode != MODE_VS_COMPUTER ? _(p->rules->side_name[ch.favoured])
 	                  : ch.favoured == p->human   ? _("you")
@@ -611,8 +615,8 @@ static int help_figure(struct app *a, int y)
 	app_text(a, FONT_LARGE, "\xe2\x86\x92", 222, y + 20, dim, 1);
 	help_box(a, 296, y + 14, 1);
 	app_text_wrap(a, FONT_SMALL,
-		      _("A draws the fourth side: the box is A's, and A draws another line."), 420,
-		      y + 16, 760, 28, dim);
+	              _("A draws the fourth side: the box is A's, and A draws another line."), 420,
+	              y + 16, 760, 28, dim);
 	return 124;
 }
 

@@ -35,7 +35,7 @@ static void changed(struct app *a, struct play *p)
 	memset(ui_of(p)->anim, 0, sizeof ui_of(p)->anim);
 }
 
-#define FLIP_SECONDS 0.32 /* one disc turning over */
+#define FLIP_SECONDS   0.32 /* one disc turning over */
 #define RIPPLE_SECONDS 0.07 /* delay per ring of distance from the placed disc */
 
 /* Returns the Reversi position now. */
@@ -96,7 +96,7 @@ static int index_of(const struct play *p, const char *name)
 }
 
 static void played(struct app *a, struct play *p, const void *before_pos,
-		   const struct game_move *move)
+                   const struct game_move *move)
 {
 	const struct reversi_pos *before = before_pos;
 	const int size = before->size;
@@ -117,7 +117,8 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 		const int dx = abs(i % size - sq % size), dy = abs(i / size - sq / size);
 		const int ring = dx > dy ? dx : dy;
 		const double start = a->now + (0.06 + RIPPLE_SECONDS * (ring - 1)) * speed;
-		ui_of(p)->anim[i] = (struct square_anim){.start = start, .from = 1 - mover, .to = mover};
+		ui_of(p)->anim[i] =
+		    (struct square_anim){.start = start, .from = 1 - mover, .to = mover};
 		if (start + FLIP_SECONDS * speed > end)
 			end = start + FLIP_SECONDS * speed;
 	}
@@ -206,7 +207,8 @@ static void draw(struct app *a, const struct play *p)
 	}
 	if (size == 8) /* the four star points */
 		for (int k = 0; k < 4; k++) {
-			SDL_Rect dot = {x0 + (k & 1 ? 6 : 2) * cell - 4, y0 + (k & 2 ? 6 : 2) * cell - 4, 8, 8};
+			SDL_Rect dot = {x0 + (k & 1 ? 6 : 2) * cell - 4,
+			                y0 + (k & 2 ? 6 : 2) * cell - 4, 8, 8};
 			SDL_RenderFillRect(r, &dot);
 		}
 	/* Coordinates around the board. */
@@ -223,7 +225,8 @@ static void draw(struct app *a, const struct play *p)
 	if (last_sq >= 0) {
 		int lx, ly, lw;
 		layout_square(size, last_sq % size, last_sq / size, &lx, &ly, &lw);
-		SDL_SetRenderDrawColor(r, th->last.r, th->last.g, th->last.b, th->high_contrast || th->colour_blind ? 170 : 110);
+		SDL_SetRenderDrawColor(r, th->last.r, th->last.g, th->last.b,
+		                       th->high_contrast || th->colour_blind ? 170 : 110);
 		SDL_Rect glow = {lx + 1, ly + 1, lw - 2, lw - 2};
 		SDL_RenderFillRect(r, &glow);
 	}
@@ -255,7 +258,8 @@ static void draw(struct app *a, const struct play *p)
 		int sx, sy, sw;
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
 		if (i == p->hover)
-			draw_disc(a, pos->side == 0 ? 0 : a->assets.disc_frames - 1, sx, sy, sw, 0.92, 110);
+			draw_disc(a, pos->side == 0 ? 0 : a->assets.disc_frames - 1, sx, sy, sw,
+			          0.92, 110);
 		else if (p->hints && !(p->show_eval && i < p->eval_count && p->eval_known[i])) {
 			/* the dot takes the colour of the side to move */
 			const Uint8 shade = pos->side == 0 ? 40 : 255;
@@ -277,13 +281,15 @@ static void draw(struct app *a, const struct play *p)
 		int ax, ay, aw;
 		layout_square(size, p->advice % size, p->advice / size, &ax, &ay, &aw);
 		SDL_SetTextureColorMod(a->assets.markers, 255, 200, 60);
-		draw_marker(a, 2, ax, ay, aw, 0.92 + 0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
+		draw_marker(a, 2, ax, ay, aw,
+		            0.92 + 0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
 	}
 	/* The evaluation overlay (E): the engine's score of each legal square, in discs. */
 	for (int k = 0; k < n && p->show_eval && still; k++) {
 		const int i = (int)moves[k].code;
-		if (moves[k].code == REVERSI_PASS || i < 0 || i >= p->eval_count || !p->eval_known[i])
+		if (moves[k].code == REVERSI_PASS || i < 0 || i >= p->eval_count ||
+		    !p->eval_known[i])
 			continue;
 		int sx, sy, sw;
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
@@ -291,12 +297,13 @@ static void draw(struct app *a, const struct play *p)
 		const bool proven = search_proven(v);
 		char text[16];
 		if (proven) /* the search proved the result: won or lost by this many discs */
-			snprintf(text, sizeof text, "%s%+d", v > 0 ? _("W") : _("L"), search_margin(v));
+			snprintf(text, sizeof text, "%s%+d", v > 0 ? _("W") : _("L"),
+			         search_margin(v));
 		else
 			snprintf(text, sizeof text, "%+.1f", v / 100.0);
-		const SDL_Color ink = proven ? (SDL_Color){255, 210, 80, 255}
-				      : v >= 0 ? th->good
-					       : th->bad;
+		const SDL_Color ink = proven   ? (SDL_Color){255, 210, 80, 255}
+		                      : v >= 0 ? th->good
+		                               : th->bad;
 		app_text(a, FONT_SMALL, text, sx + sw / 2, sy + sw / 2 - 11, ink, 1);
 	}
 	if (p->cursor >= 0 && p->cursor < size * size) {
@@ -316,15 +323,15 @@ static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
 	(void)p;
 	const struct assets *s = &a->assets;
 	SDL_Rect src = {(side == 0 ? 0 : s->disc_frames - 1) * s->disc_cell, 0, s->disc_cell,
-			s->disc_cell};
+	                s->disc_cell};
 	SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
 }
 
 static void describe(const struct play *p, char *buf, size_t n)
 {
 	const struct reversi_pos *pos = pos_of(p);
-	snprintf(buf, n, "%s %d\xc3\x97%d%s", pos->anti ? _("Anti-reversi") : _("Reversi"), pos->size,
-		 pos->size, pos->hole ? _(", black hole") : "");
+	snprintf(buf, n, "%s %d\xc3\x97%d%s", pos->anti ? _("Anti-reversi") : _("Reversi"),
+	         pos->size, pos->size, pos->hole ? _(", black hole") : "");
 }
 
 /* Draws a row of four squares: Black, White, White, and an empty one where Black plays. */
@@ -358,7 +365,7 @@ static int help_figure(struct app *a, int y)
 	app_text(a, FONT_LARGE, "\xe2\x86\x92", 400, y + 8, dim, 1);
 	help_row(a, 460, y, 1);
 	app_text_fit(a, FONT_SMALL, _("Black plays on the right: both White discs turn over."), 80,
-		     y + 76, dim, 0, APP_W - 160);
+	             y + 76, dim, 0, APP_W - 160);
 	return 124;
 }
 
@@ -366,25 +373,25 @@ static int help_figure(struct app *a, int y)
 static void outcome(const struct play *p, char *buf, size_t n)
 {
 	snprintf(buf, n, _("%s %d \xe2\x80\x93 %d %s \xc2\xb7 final score %+d"),
-		 _(p->rules->side_name[0]), count(p, 0), count(p, 1), _(p->rules->side_name[1]),
-		 match_result(&p->match));
+	         _(p->rules->side_name[0]), count(p, 0), count(p, 1), _(p->rules->side_name[1]),
+	         match_result(&p->match));
 }
 
 const struct view view_reversi = {
-	.game = "reversi",
-	.draw = draw,
-	.hit = hit,
-	.move_at = move_at,
-	.centre = centre,
-	.played = played,
-	.targets = targets,
-	.index_of = index_of,
-	.count = count,
-	.emblem = emblem,
-	.describe = describe,
-	.outcome = outcome,
-	.new_ui = new_ui,
-	.free_ui = free,
-	.changed = changed,
-	.help_figure = help_figure,
+    .game = "reversi",
+    .draw = draw,
+    .hit = hit,
+    .move_at = move_at,
+    .centre = centre,
+    .played = played,
+    .targets = targets,
+    .index_of = index_of,
+    .count = count,
+    .emblem = emblem,
+    .describe = describe,
+    .outcome = outcome,
+    .new_ui = new_ui,
+    .free_ui = free,
+    .changed = changed,
+    .help_figure = help_figure,
 };

@@ -84,9 +84,11 @@ static void draw_mark(struct app *a, int side, int x, int y, int w, Uint8 alpha)
 		} else {
 			const int rad = w / 2 - m + k, cx = x + w / 2, cy = y + w / 2;
 			for (int d = 0; d < 360; d += 2) {
-				const double u = d * 3.14159265 / 180, v = (d + 2) * 3.14159265 / 180;
-				SDL_RenderDrawLine(r, cx + (int)(rad * SDL_cos(u)), cy + (int)(rad * SDL_sin(u)),
-						   cx + (int)(rad * SDL_cos(v)), cy + (int)(rad * SDL_sin(v)));
+				const double u = d * 3.14159265 / 180,
+				             v = (d + 2) * 3.14159265 / 180;
+				SDL_RenderDrawLine(
+				    r, cx + (int)(rad * SDL_cos(u)), cy + (int)(rad * SDL_sin(u)),
+				    cx + (int)(rad * SDL_cos(v)), cy + (int)(rad * SDL_sin(v)));
 			}
 		}
 	}
@@ -113,7 +115,8 @@ static void draw(struct app *a, const struct play *p)
 		layout_square(3, i % 3, i / 3, &x, &y, &w);
 		if (last && (int)last->code == i) {
 			SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-			SDL_SetRenderDrawColor(r, a->theme.last.r, a->theme.last.g, a->theme.last.b, 110);
+			SDL_SetRenderDrawColor(r, a->theme.last.r, a->theme.last.g, a->theme.last.b,
+			                       110);
 			SDL_RenderFillRect(r, &(SDL_Rect){x + 3, y + 3, w - 6, w - 6});
 		}
 		for (int s = 0; s < 2; s++)
@@ -148,7 +151,10 @@ static void describe(const struct play *p, char *buf, size_t n)
 static void outcome(const struct play *p, char *buf, size_t n)
 {
 	const int line = tictactoe_line(pos_of(p));
-	snprintf(buf, n, "%s", line < 0 ? "A full board" : line ? "Three O in a row" : "Three X in a row");
+	snprintf(buf, n, "%s",
+	         line < 0 ? "A full board"
+	         : line   ? "Three O in a row"
+	                  : "Three X in a row");
 }
 
 const struct view view_tictactoe = {

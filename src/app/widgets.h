@@ -14,21 +14,20 @@ struct app;
  * language (NULL when the system has none): the menu writes "简体中文" with it. */
 enum font_id { FONT_SMALL, FONT_BODY, FONT_LARGE, FONT_TITLE, FONT_NATIVE, FONT_COUNT };
 
-
 /* Draws text with its top-left (align 0), centre (1) or top-right (2) at (x, y); returns
  * the width drawn. */
 int app_text(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
-	     int align);
+             int align);
 
 /* Draws text as app_text does, shrunk to max_w logical pixels when it is wider (a long
  * translation); returns the width drawn. */
 int app_text_fit(struct app *a, enum font_id font, const char *text, int x, int y, SDL_Color colour,
-		 int align, int max_w);
+                 int align, int max_w);
 
 /* Draws a paragraph from (x, y) in lines of at most `width` pixels, `line_h` apart, broken at
  * spaces or between Chinese characters; returns the y below its last line. */
 int app_text_wrap(struct app *a, enum font_id font, const char *text, int x, int y, int width,
-		  int line_h, SDL_Color colour);
+                  int line_h, SDL_Color colour);
 
 /* Returns the width of text in logical pixels. */
 int app_text_width(struct app *a, enum font_id font, const char *text);

@@ -20,9 +20,8 @@
 #include "core/level.h"
 #include "core/search.h"
 
-
 int cli_proven_margin(struct search *s, const struct game_rules *rules, const void *pos,
-		      const struct search_limits *limits, int side)
+                      const struct search_limits *limits, int side)
 {
 	unsigned char p[GAME_POS_MAX_BYTES];
 	memcpy(p, pos, rules->pos_size);
@@ -41,7 +40,7 @@ int cli_proven_margin(struct search *s, const struct game_rules *rules, const vo
 }
 
 int cli_score_moves(struct search *s, const struct game_rules *rules, const void *pos,
-		    const struct search_limits *limits, struct cli_move_score *out)
+                    const struct search_limits *limits, struct cli_move_score *out)
 {
 	struct game_move moves[GAME_MOVES_MAX];
 	const int n = rules->generate(pos, moves);
@@ -94,7 +93,7 @@ int cli_analyse(int argc, char **argv)
 		return usage();
 	if (strcmp(argv[0], "reversi") != 0 && strcmp(argv[0], "checkers") != 0) {
 		fprintf(stderr, "parity: analyse knows reversi and checkers, not \"%s\"\n",
-			argv[0]);
+		        argv[0]);
 		return 2;
 	}
 	const struct game_rules *rules = game_find(argv[0]);
@@ -121,8 +120,9 @@ int cli_analyse(int argc, char **argv)
 			errno = 0;
 			const long d = strtol(value, &end, 10);
 			if (errno || end == value || *end || d < 1 || d > SEARCH_MAX_DEPTH) {
-				fprintf(stderr, "parity: the depth must be from 1 to %d, not \"%s\"\n",
-					SEARCH_MAX_DEPTH, value);
+				fprintf(stderr,
+				        "parity: the depth must be from 1 to %d, not \"%s\"\n",
+				        SEARCH_MAX_DEPTH, value);
 				return 2;
 			}
 			depth = (int)d;

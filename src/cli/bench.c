@@ -18,7 +18,6 @@
 #include "core/module.h"
 #include "core/search.h"
 
-
 /* Searches pos under `limits`, prints its line, adds to the totals. */
 static void bench_one(struct search *s, const struct game_rules *rules, const void *pos, int i,
                       const struct search_limits *limits, uint64_t *total_nodes, double *total_time)
@@ -41,7 +40,7 @@ static void bench_one(struct search *s, const struct game_rules *rules, const vo
 static int usage(void)
 {
 	fprintf(stderr, "usage: parity bench search %s LEVEL [--depth N] [--file FILE]\n",
-		cli_game_names());
+	        cli_game_names());
 	return 2;
 }
 

@@ -63,12 +63,12 @@ struct cli_move_score {
 /* Scores every legal move of `pos` by searching the position after it under `limits` with `s`,
  * filling `out` (room for GAME_MOVES_MAX) best first. Returns how many (0: the game is over). */
 int cli_score_moves(struct search *s, const struct game_rules *rules, const void *pos,
-		    const struct search_limits *limits, struct cli_move_score *out);
+                    const struct search_limits *limits, struct cli_move_score *out);
 
 /* Returns the final disc difference, for `side`, at the end of the line the engine plays from
  * `pos` (searching each move under `limits` with `s`): the margin of a proven result. */
 int cli_proven_margin(struct search *s, const struct game_rules *rules, const void *pos,
-		      const struct search_limits *limits, int side);
+                      const struct search_limits *limits, int side);
 
 /* Writes a move score as analyse prints it ("+1.25", "win +18"). Returns snprintf's count. */
 int cli_format_score(const struct cli_move_score *m, char *buf, size_t n);
@@ -78,7 +78,7 @@ int cli_format_score(const struct cli_move_score *m, char *buf, size_t n);
  * option of any game, -1 (with a message on stderr) for a bad value or another game's
  * option. */
 int cli_game_option(const struct game_rules *rules, int argc, char **argv, int *i,
-		    struct game_options *opt);
+                    struct game_options *opt);
 
 /* Returns the names of the games, "reversi|checkers|dots", from the registry. */
 const char *cli_game_names(void);

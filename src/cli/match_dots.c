@@ -67,7 +67,7 @@ static void opening(struct dots_pos *pos, int k, uint64_t *seed)
 /* Plays one game from pos between the levels (lv[0] moves for A), returning A's boxes minus
  * B's. */
 static int play_game(struct search *engine[2], const struct level *lv[2], struct dots_pos pos,
-		     uint32_t seed)
+                     uint32_t seed)
 {
 	for (int ply = 0; ply < DOTS_MAX_EDGES + 1; ply++) {
 		const int side = dots_rules.to_move(&pos);
@@ -93,7 +93,7 @@ int cli_match_dots(int argc, char **argv)
 		return usage();
 	}
 	const struct level *lv[2] = {level_find(&dots_rules, argv[1]),
-				     level_find(&dots_rules, argv[2])};
+	                             level_find(&dots_rules, argv[2])};
 	for (int i = 0; i < 2; i++)
 		if (!lv[i]) {
 			fprintf(stderr, "parity: no dots level \"%s\"\n", argv[1 + i]);
@@ -162,9 +162,9 @@ int cli_match_dots(int argc, char **argv)
 	}
 	printf("%s vs %s on %dx%d: %ld games, %d wins, %d draws, %d losses, score %.1f%%, "
 	       "mean box difference %+.2f, %.1f seconds\n",
-	       lv[0]->name, lv[1]->name, opt.value[DOTS_OPT_ROWS], opt.value[DOTS_OPT_COLS], games, wins, draws, losses,
-	       100.0 * (wins + 0.5 * draws) / (double)games, (double)total / (double)games,
-	       cli_seconds() - t0);
+	       lv[0]->name, lv[1]->name, opt.value[DOTS_OPT_ROWS], opt.value[DOTS_OPT_COLS], games,
+	       wins, draws, losses, 100.0 * (wins + 0.5 * draws) / (double)games,
+	       (double)total / (double)games, cli_seconds() - t0);
 	search_free(engine[0]);
 	search_free(engine[1]);
 	return 0;

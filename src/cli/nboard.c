@@ -37,18 +37,18 @@ enum {
 struct engine {
 	FILE *out;
 	const struct level *level;
-	int depth;               /* from "set depth" (0: the level's) */
-	uint32_t seed;           /* for the level's noise; advances with every search */
-	struct reversi_pos pos;  /* the position all commands refer to */
+	int depth;              /* from "set depth" (0: the level's) */
+	uint32_t seed;          /* for the level's noise; advances with every search */
+	struct reversi_pos pos; /* the position all commands refer to */
 	struct search *search;
 };
 
 /* Writes one line to the GUI and flushes it. */
 static void say(struct engine *e, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
-	;
+    ;
 
 static void say(struct engine *e, const char *fmt, ...)
 {
@@ -164,8 +164,8 @@ static void command_go(struct engine *e)
 	if (search_proven(r->score)) {
 		/* A proven result: its margin is that of the line the engine plays. */
 		m.proven = true;
-		m.margin = cli_proven_margin(e->search, &reversi_rules, &e->pos, &limits,
-					     e->pos.side);
+		m.margin =
+		    cli_proven_margin(e->search, &reversi_rules, &e->pos, &limits, e->pos.side);
 	}
 	char eval[32];
 	eval_text(&m, eval, sizeof eval);
@@ -264,7 +264,7 @@ int nboard_run(FILE *in, FILE *out, const struct level *level)
 		} else if (strcmp(command, "learn") == 0) {
 			say(&e, "learned");
 		} else if (strlen(command) == 2 && isalpha((unsigned char)command[0]) &&
-			   isdigit((unsigned char)command[1])) {
+		           isdigit((unsigned char)command[1])) {
 			play_text(&e, command); /* NBoard 1.1 sends a bare "F5" */
 		} else {
 			for (char *c = command; *c; c++)

@@ -35,7 +35,7 @@ static long parse_long(const char *text, long lo, long hi, int *ok)
 }
 
 int cli_game_option(const struct game_rules *rules, int argc, char **argv, int *i,
-		    struct game_options *opt)
+                    struct game_options *opt)
 {
 	char err[GAME_ERR_MAX];
 	const int rc = game_options_arg(game_module_of(rules), argc, argv, i, opt, err);
@@ -53,7 +53,7 @@ const char *cli_game_names(void)
 	names[0] = '\0';
 	for (int g = 0; g < game_module_count(); g++) {
 		const int w = snprintf(names + len, sizeof names - len, "%s%s", g ? "|" : "",
-				       game_module_at(g)->rules->name);
+		                       game_module_at(g)->rules->name);
 		if (w < 0 || (size_t)w >= sizeof names - len)
 			break;
 		len += (size_t)w;
@@ -101,8 +101,9 @@ int cli_perft(int argc, char **argv)
 	int ok = 1;
 	const int depth = (int)parse_long(argv[1], 0, 64, &ok);
 	if (!ok) {
-		fprintf(stderr, "parity: the depth must be a whole number from 0 to 64, not \"%s\"\n",
-			argv[1]);
+		fprintf(stderr,
+		        "parity: the depth must be a whole number from 0 to 64, not \"%s\"\n",
+		        argv[1]);
 		return 2;
 	}
 	struct game_options opt = {0};
@@ -120,8 +121,8 @@ int cli_perft(int argc, char **argv)
 	if (!pos)
 		return 2;
 	char err[GAME_ERR_MAX];
-	const int rc = *position ? rules->pos_parse(pos, position, &opt, err)
-				 : rules->start(pos, &opt);
+	const int rc =
+	    *position ? rules->pos_parse(pos, position, &opt, err) : rules->start(pos, &opt);
 	if (rc != GAME_OK) {
 		if (*position)
 			fprintf(stderr, "parity: bad %s position: %s\n", rules->name, err);

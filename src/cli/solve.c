@@ -38,8 +38,9 @@ static int read_board(const char *text, uint64_t *P, uint64_t *O, char *err)
 	if (rc != GAME_OK)
 		return rc;
 	if (pos.size != 8)
-		return game_fail(err, GAME_ERR_OPTIONS, "the solver takes 8x8 positions only, not %dx%d",
-				 pos.size, pos.size);
+		return game_fail(err, GAME_ERR_OPTIONS,
+		                 "the solver takes 8x8 positions only, not %dx%d", pos.size,
+		                 pos.size);
 	if (pos.hole)
 		return game_fail(err, GAME_ERR_OPTIONS, "the solver takes no black hole");
 	*P = (uint64_t)pos.disc[pos.side];
@@ -59,12 +60,11 @@ static void move_name(int move, char *buf)
 }
 
 /* Solves (P, O) exactly and prints its line; returns the result (seconds in *t). */
-static struct endgame_result solve_print(struct endgame_ctx *ctx, uint64_t P, uint64_t O,
-					 double *t)
+static struct endgame_result solve_print(struct endgame_ctx *ctx, uint64_t P, uint64_t O, double *t)
 {
 	const double t0 = cli_seconds();
 	const struct endgame_result r =
-		endgame_best(ctx, P, O, -ENDGAME_SCORE_MAX, ENDGAME_SCORE_MAX);
+	    endgame_best(ctx, P, O, -ENDGAME_SCORE_MAX, ENDGAME_SCORE_MAX);
 	*t = cli_seconds() - t0;
 	char name[8];
 	move_name(r.move, name);

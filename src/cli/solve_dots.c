@@ -66,15 +66,18 @@ static int read_without(const char *text, unsigned *out)
 	static const struct {
 		const char *name;
 		unsigned bit;
-	} names[] = {{"symmetry", DOTS_SOLVER_NO_SYMMETRY}, {"corner", DOTS_SOLVER_NO_CORNER},
-		     {"chain", DOTS_SOLVER_NO_CHAIN},	    {"loony", DOTS_SOLVER_NO_LOONY},
-		     {"all", DOTS_SOLVER_NO_ALL}};
+	} names[] = {{"symmetry", DOTS_SOLVER_NO_SYMMETRY},
+	             {"corner", DOTS_SOLVER_NO_CORNER},
+	             {"chain", DOTS_SOLVER_NO_CHAIN},
+	             {"loony", DOTS_SOLVER_NO_LOONY},
+	             {"all", DOTS_SOLVER_NO_ALL}};
 	*out = 0;
 	while (*text) {
 		const size_t len = strcspn(text, ",");
 		bool known = false;
 		for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-			if (strlen(names[i].name) == len && strncmp(names[i].name, text, len) == 0) {
+			if (strlen(names[i].name) == len &&
+			    strncmp(names[i].name, text, len) == 0) {
 				*out |= names[i].bit;
 				known = true;
 			}
@@ -92,8 +95,8 @@ static void progress_line(void *arg, const struct dots_progress *p)
 {
 	const double *t0 = arg;
 	fprintf(stderr, "solve: %s ply %d, %llu nodes, table %.1f%% filled, %.0f s\n", p->phase,
-		p->ply, (unsigned long long)p->nodes,
-		100.0 * (double)p->filled / (double)p->entries, cli_seconds() - *t0);
+	        p->ply, (unsigned long long)p->nodes,
+	        100.0 * (double)p->filled / (double)p->entries, cli_seconds() - *t0);
 }
 
 /* Writes the edges best[0..n) as "1,5,7" (or "-" for none) into buf (n bytes). */
@@ -160,7 +163,7 @@ static int read_position(const char *text, struct dots_pos *pos, const char *whe
 	}
 	if (!dots_solver_fits(pos)) {
 		fprintf(stderr, "parity: %sthe solver takes at most %d undrawn edges, not %d\n",
-			where, DOTS_SOLVER_STRINGS, pos->edges - dots_drawn_count(pos));
+		        where, DOTS_SOLVER_STRINGS, pos->edges - dots_drawn_count(pos));
 		return 2;
 	}
 	return 0;
@@ -270,8 +273,10 @@ static int solve_file(struct dots_solver *s, const char *path)
 		snprintf(where, sizeof where, "line %d: ", number);
 		struct dots_pos pos;
 		if (read_line(text, &x) != 0) {
-			fprintf(stderr, "parity: %s:%d: expected ten fields as the file's header "
-					"describes\n", path, number);
+			fprintf(stderr,
+			        "parity: %s:%d: expected ten fields as the file's header "
+			        "describes\n",
+			        path, number);
 			fclose(f);
 			return 2;
 		}
@@ -284,7 +289,7 @@ static int solve_file(struct dots_solver *s, const char *path)
 		nodes += v.nodes;
 		seconds += v.seconds;
 		const int margin = pos.score[DOTS_A] - pos.score[DOTS_B] +
-				   (pos.side == DOTS_A ? v.value : -v.value);
+		                   (pos.side == DOTS_A ? v.value : -v.value);
 		bool same = v.value == x.value && margin == x.final_a;
 		if (x.nbest >= 0) {
 			same = same && x.nbest == v.nbest;
@@ -325,7 +330,7 @@ int cli_solve_dots(int argc, char **argv)
 			const long n = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
 			if (!end || *end || n < 1 || n > DOTS_SOLVER_MAX_THREADS) {
 				fprintf(stderr, "parity: --threads needs a number from 1 to %d\n",
-					DOTS_SOLVER_MAX_THREADS);
+				        DOTS_SOLVER_MAX_THREADS);
 				return 2;
 			}
 			threads = (int)n;
@@ -340,8 +345,9 @@ int cli_solve_dots(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "--without") == 0) {
 			if (i + 1 >= argc || read_without(argv[++i], &without) != 0) {
-				fputs("parity: --without takes symmetry,corner,chain,loony or all\n",
-				      stderr);
+				fputs(
+				    "parity: --without takes symmetry,corner,chain,loony or all\n",
+				    stderr);
 				return 2;
 			}
 			continue;

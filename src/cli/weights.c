@@ -24,9 +24,9 @@ bool cli_load_data(const struct game_rules *rules)
 	char err[GAME_ERR_MAX];
 	if (datadir_find_data(NULL, probe, &d) != 0 && !d.exclusive) {
 		fprintf(stderr,
-			"parity: cannot find %s beside the program or in %s; set PARITY_DATA; the "
-			"engine uses its simpler evaluation\n",
-			m->data_file, datadir_installed_data());
+		        "parity: cannot find %s beside the program or in %s; set PARITY_DATA; the "
+		        "engine uses its simpler evaluation\n",
+		        m->data_file, datadir_installed_data());
 		return false;
 	}
 	/* Found, or asked for with $PARITY_DATA: that file or none, never another copy. */

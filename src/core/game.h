@@ -23,20 +23,20 @@
 #endif
 
 enum {
-	GAME_MOVES_MAX = 256, /* more than any game's legal moves in one position */
-	GAME_TEXT_MAX = 512,  /* long enough for any move or position text */
-	GAME_ERR_MAX = 160,   /* error message buffers */
+	GAME_MOVES_MAX = 256,     /* more than any game's legal moves in one position */
+	GAME_TEXT_MAX = 512,      /* long enough for any move or position text */
+	GAME_ERR_MAX = 160,       /* error message buffers */
 	GAME_POS_MAX_BYTES = 256, /* no game's pos_size is larger (for copies on the stack) */
 };
 
 /* Error codes returned by the parsing and set-up functions (0 means success). */
 enum game_error {
 	GAME_OK = 0,
-	GAME_ERR_SYNTAX = -1,   /* the text is not in the expected notation */
-	GAME_ERR_ILLEGAL = -2,  /* well-formed, but not a legal move or position */
+	GAME_ERR_SYNTAX = -1,    /* the text is not in the expected notation */
+	GAME_ERR_ILLEGAL = -2,   /* well-formed, but not a legal move or position */
 	GAME_ERR_AMBIGUOUS = -3, /* the text names more than one legal move */
-	GAME_ERR_OPTIONS = -4,  /* unsupported options (board size, variant) */
-	GAME_ERR_SPACE = -5,    /* the output buffer is too small */
+	GAME_ERR_OPTIONS = -4,   /* unsupported options (board size, variant) */
+	GAME_ERR_SPACE = -5,     /* the output buffer is too small */
 };
 
 enum { GAME_OPTION_SLOTS = 6 }; /* no game has more option values than this */
@@ -90,33 +90,33 @@ struct game_deep {
 	 * Adds the positions visited to *nodes. The same call must give the same answer: the
 	 * search is deterministic only if this is. */
 	int (*search)(void *ctx, const void *pos, int depth, int alpha, int beta, int *score,
-		      uint64_t *nodes);
+	              uint64_t *nodes);
 	/* Optional (NULL: the shared search orders by killers and history): fills keys[i],
 	 * 0 <= key < GAME_DEEP_KEY_MAX, higher first, for the n moves of `pos` at a node `depth`
 	 * plies from the horizon (a game may search a little below each move to rank it), adding
 	 * the positions visited to *nodes. The move from the transposition table still goes
 	 * first. Deterministic, as search. */
 	void (*order)(void *ctx, const void *pos, const struct game_move *moves, int n, int depth,
-		      int *keys, uint64_t *nodes);
+	              int *keys, uint64_t *nodes);
 	/* Optional forward pruning (Multi-ProbCut): tries to show by a shallow search that the
 	 * score of `pos`, searched `depth` plies deep, is very probably outside (alpha, beta):
 	 * beyond it by `confidence` tenths of a standard deviation of the shallow search's error.
 	 * Returns true with the bound (alpha or beta) in *score when it does, false otherwise.
 	 * Adds the positions visited to *nodes. Deterministic, as search. */
 	bool (*probcut)(void *ctx, const void *pos, int depth, int alpha, int beta, int confidence,
-			int *score, uint64_t *nodes);
+	                int *score, uint64_t *nodes);
 };
 
 enum { GAME_DEEP_KEY_MAX = 1 << 27 };
 
 /* The table of one game. Every function is pure apart from writing its out-arguments. */
 struct game_rules {
-	const char *name;          /* command-line name: "reversi", "checkers", "dots" */
-	const char *title;         /* for people: "Reversi" */
-	const char *side_name[2];  /* the first and second player: "Black", "White" */
-	size_t pos_size;           /* bytes in one position */
-	int repetition_draw;       /* a position seen this many times is a draw (0: never) */
-	bool finished_is_leaf;     /* perft: a game that ends sooner counts as one leaf (the
+	const char *name;         /* command-line name: "reversi", "checkers", "dots" */
+	const char *title;        /* for people: "Reversi" */
+	const char *side_name[2]; /* the first and second player: "Black", "White" */
+	size_t pos_size;          /* bytes in one position */
+	int repetition_draw;      /* a position seen this many times is a draw (0: never) */
+	bool finished_is_leaf;    /* perft: a game that ends sooner counts as one leaf (the
 				      published Reversi counts) rather than none (checkers) */
 
 	/* Sets up the start position for `opt`; returns GAME_OK or GAME_ERR_OPTIONS. */
@@ -186,7 +186,7 @@ uint64_t game_perft_generic(const struct game_rules *rules, void *pos, int depth
 __attribute__((noreturn))
 #endif
 void game_check_failed(const char *game, const char *what, const char *file, int line);
-#define GAME_CHECK(game, cond)                                                                  \
+#define GAME_CHECK(game, cond)                                                                     \
 	((cond) ? (void)0 : game_check_failed((game), #cond, __FILE__, __LINE__))
 #else
 #define GAME_CHECK(game, cond) ((void)0)
@@ -198,8 +198,8 @@ bool game_checks_enabled(void);
 /* Copies a message into an error buffer that may be NULL. Returns `code`. */
 int game_fail(char *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 3, 4)))
 #endif
-	;
+    ;
 
 #endif

@@ -37,7 +37,7 @@ static bool reserve(struct match *m, int moves)
 }
 
 int match_init_at(struct match *m, const struct game_rules *rules, const struct game_options *opt,
-		  const void *start)
+                  const void *start)
 {
 	memset(m, 0, sizeof *m);
 	m->rules = rules;

@@ -18,12 +18,12 @@
 struct match {
 	const struct game_rules *rules;
 	struct game_options options;
-	unsigned char *positions;  /* positions[i] (pos_size bytes each): before move i */
-	struct game_move *moves;   /* moves[i]: played from positions[i] */
-	uint64_t *hashes;          /* hashes[i]: of positions[i] */
-	int count;                 /* moves in the history, redo tail included */
-	int cursor;                /* moves played now (0..count) */
-	int capacity;              /* moves the arrays can hold */
+	unsigned char *positions; /* positions[i] (pos_size bytes each): before move i */
+	struct game_move *moves;  /* moves[i]: played from positions[i] */
+	uint64_t *hashes;         /* hashes[i]: of positions[i] */
+	int count;                /* moves in the history, redo tail included */
+	int cursor;               /* moves played now (0..count) */
+	int capacity;             /* moves the arrays can hold */
 };
 
 /* Sets up a match from the start position for `opt`. Returns GAME_OK or an error code. */
@@ -31,7 +31,7 @@ int match_init(struct match *m, const struct game_rules *rules, const struct gam
 
 /* Sets up a match from the position `start` (pos_size bytes). Returns GAME_OK or an error. */
 int match_init_at(struct match *m, const struct game_rules *rules, const struct game_options *opt,
-		  const void *start);
+                  const void *start);
 
 /* Frees what the match holds. */
 void match_free(struct match *m);

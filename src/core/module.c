@@ -39,13 +39,13 @@ const struct game_rules *game_find(const char *name)
 	return m ? m->rules : NULL;
 }
 
-const struct game_option *game_option_find(const struct game_module *m, const char *key,
-					   int *part)
+const struct game_option *game_option_find(const struct game_module *m, const char *key, int *part)
 {
 	for (int i = 0; m && i < m->option_count; i++) {
 		const struct game_option *o = &m->options[i];
 		for (int k = 0; k < 2; k++)
-			if (o->kind == GAME_OPTION_GRID && o->part[k] && strcmp(o->part[k], key) == 0) {
+			if (o->kind == GAME_OPTION_GRID && o->part[k] &&
+			    strcmp(o->part[k], key) == 0) {
 				if (part)
 					*part = k;
 				return o;
@@ -92,9 +92,12 @@ bool game_option_valid(const struct game_option *o, const struct game_options *o
 {
 	const int v = opt->value[o->slot];
 	switch (o->kind) {
-	case GAME_OPTION_BOOL: return v == 0 || v == 1;
-	case GAME_OPTION_INT: return in_range(o, v);
-	case GAME_OPTION_GRID: return in_range(o, v) && in_range(o, opt->value[o->slot + 1]);
+	case GAME_OPTION_BOOL:
+		return v == 0 || v == 1;
+	case GAME_OPTION_INT:
+		return in_range(o, v);
+	case GAME_OPTION_GRID:
+		return in_range(o, v) && in_range(o, opt->value[o->slot + 1]);
 	}
 	return false;
 }
@@ -115,7 +118,7 @@ static bool read_number(const char *s, const char **end, int *out)
 }
 
 int game_option_parse(const struct game_option *o, const char *text, struct game_options *opt,
-		      char *err)
+                      char *err)
 {
 	const char *end;
 	int a, b;
@@ -134,26 +137,28 @@ int game_option_parse(const struct game_option *o, const char *text, struct game
 			}
 		}
 		return game_fail(err, GAME_ERR_OPTIONS, "%s must be yes or no, not \"%.40s\"",
-				 o->key, text);
+		                 o->key, text);
 	}
 	case GAME_OPTION_INT:
 		if (!read_number(text, &end, &a) || *end || !in_range(o, a)) {
 			if (o->step > 1)
-				return game_fail(err, GAME_ERR_OPTIONS,
-						 "%s must be from %d to %d in steps of %d, not \"%.40s\"",
-						 o->key, o->lo, o->hi, o->step, text);
+				return game_fail(
+				    err, GAME_ERR_OPTIONS,
+				    "%s must be from %d to %d in steps of %d, not \"%.40s\"",
+				    o->key, o->lo, o->hi, o->step, text);
 			return game_fail(err, GAME_ERR_OPTIONS,
-					 "%s must be from %d to %d, not \"%.40s\"", o->key, o->lo,
-					 o->hi, text);
+			                 "%s must be from %d to %d, not \"%.40s\"", o->key, o->lo,
+			                 o->hi, text);
 		}
 		opt->value[o->slot] = a;
 		return GAME_OK;
 	case GAME_OPTION_GRID:
 		if (!read_number(text, &end, &a) || (*end != 'x' && *end != 'X') ||
 		    !read_number(end + 1, &end, &b) || *end || !in_range(o, a) || !in_range(o, b))
-			return game_fail(err, GAME_ERR_OPTIONS,
-					 "%s must be ROWSxCOLUMNS, each from %d to %d, not \"%.40s\"",
-					 o->key, o->lo, o->hi, text);
+			return game_fail(
+			    err, GAME_ERR_OPTIONS,
+			    "%s must be ROWSxCOLUMNS, each from %d to %d, not \"%.40s\"", o->key,
+			    o->lo, o->hi, text);
 		opt->value[o->slot] = a;
 		opt->value[o->slot + 1] = b;
 		return GAME_OK;
@@ -162,12 +167,16 @@ int game_option_parse(const struct game_option *o, const char *text, struct game
 }
 
 int game_option_format(const struct game_option *o, const struct game_options *opt, char *buf,
-		       size_t n)
+                       size_t n)
 {
 	int w;
 	switch (o->kind) {
-	case GAME_OPTION_BOOL: w = snprintf(buf, n, "%s", opt->value[o->slot] ? "yes" : "no"); break;
-	case GAME_OPTION_INT: w = snprintf(buf, n, "%d", opt->value[o->slot]); break;
+	case GAME_OPTION_BOOL:
+		w = snprintf(buf, n, "%s", opt->value[o->slot] ? "yes" : "no");
+		break;
+	case GAME_OPTION_INT:
+		w = snprintf(buf, n, "%d", opt->value[o->slot]);
+		break;
 	default:
 		w = snprintf(buf, n, "%dx%d", opt->value[o->slot], opt->value[o->slot + 1]);
 		break;
@@ -186,7 +195,8 @@ void game_option_step(const struct game_option *o, struct game_options *opt, int
 	if (o->steps && o->steps_count > 0) {
 		int at = 0;
 		for (int k = 0; k < o->steps_count; k++)
-			if (o->steps[k * width] == v[0] && (width == 1 || o->steps[k * width + 1] == v[1]))
+			if (o->steps[k * width] == v[0] &&
+			    (width == 1 || o->steps[k * width + 1] == v[1]))
 				at = k;
 		at = (at + dir + o->steps_count) % o->steps_count;
 		for (int j = 0; j < width; j++)
@@ -202,7 +212,7 @@ void game_option_step(const struct game_option *o, struct game_options *opt, int
 }
 
 int game_options_arg(const struct game_module *m, int argc, char **argv, int *i,
-		     struct game_options *opt, char *err)
+                     struct game_options *opt, char *err)
 {
 	const char *arg = argv[*i];
 	if (strncmp(arg, "--", 2) != 0)
@@ -216,9 +226,9 @@ int game_options_arg(const struct game_module *m, int argc, char **argv, int *i,
 		errno = 0;
 		const unsigned long long v = strtoull(s, &end, 10);
 		if (*s < '0' || *s > '9' || *end || errno || v > 0xffffffffULL)
-			return game_fail(err, GAME_ERR_OPTIONS,
-					 "--seed must be a number from 0 to 4294967295, not \"%.40s\"",
-					 s);
+			return game_fail(
+			    err, GAME_ERR_OPTIONS,
+			    "--seed must be a number from 0 to 4294967295, not \"%.40s\"", s);
 		opt->seed = (uint32_t)v;
 		return 1;
 	}
@@ -233,8 +243,9 @@ int game_options_arg(const struct game_module *m, int argc, char **argv, int *i,
 			const struct game_module *other = game_module_at(g);
 			const struct game_option *x = game_option_find(other, key, &part);
 			if (x && !x->display && strcmp(x->key, key) == 0)
-				return game_fail(err, GAME_ERR_OPTIONS, "%s is an option of %s, not of %s",
-						 arg, other->rules->name, m ? m->rules->name : "this game");
+				return game_fail(
+				    err, GAME_ERR_OPTIONS, "%s is an option of %s, not of %s", arg,
+				    other->rules->name, m ? m->rules->name : "this game");
 		}
 		return 0;
 	}
@@ -275,15 +286,17 @@ void game_options_usage(char *buf, size_t n)
 			/* The value each game takes under this key: "N", "RxC", or both. */
 			bool number = false, grid = false;
 			for (int h = 0; h < game_module_count(); h++) {
-				const struct game_option *x = game_option_find(game_module_at(h), o->key, NULL);
+				const struct game_option *x =
+				    game_option_find(game_module_at(h), o->key, NULL);
 				if (x && !x->display && strcmp(x->key, o->key) == 0) {
 					number |= x->kind == GAME_OPTION_INT;
 					grid |= x->kind == GAME_OPTION_GRID;
 				}
 			}
-			const int w = snprintf(buf + len, n - len, "%s[--%s%s%s%s%s]", len ? " " : "", o->key,
-					       number || grid ? " " : "", number ? "N" : "",
-					       number && grid ? "|" : "", grid ? "RxC" : "");
+			const int w =
+			    snprintf(buf + len, n - len, "%s[--%s%s%s%s%s]", len ? " " : "", o->key,
+			             number || grid ? " " : "", number ? "N" : "",
+			             number && grid ? "|" : "", grid ? "RxC" : "");
 			if (w < 0 || (size_t)w >= n - len)
 				return;
 			len += (size_t)w;

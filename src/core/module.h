@@ -20,7 +20,10 @@
 
 /* NP_ marks a singular and a plural form for translation (xgettext --keyword=NP_:1,2), as a
  * two-string initializer; N_ (core/game.h) marks one string. */
-#define NP_(singular, plural) {singular, plural}
+#define NP_(singular, plural)                                                                      \
+	{                                                                                          \
+		singular, plural                                                                   \
+	}
 
 enum game_option_kind {
 	GAME_OPTION_BOOL, /* off or on: `--key` on the command line, yes/no in the settings */
@@ -39,25 +42,25 @@ struct game_option {
 	const char *part[2]; /* GRID: the keys of the rows and the columns ("rows", "cols") */
 	enum game_option_kind kind;
 	int slot;
-	int lo, hi, step;  /* INT and GRID (step 1 for a grid) */
-	int def, def2;     /* the default (GRID: rows, columns; BOOL: 0 or 1) */
-	const int *steps;  /* the values the menu steps through (GRID: rows, columns pairs), or NULL
+	int lo, hi, step; /* INT and GRID (step 1 for a grid) */
+	int def, def2;    /* the default (GRID: rows, columns; BOOL: 0 or 1) */
+	const int *steps; /* the values the menu steps through (GRID: rows, columns pairs), or NULL
 			      for every value from lo to hi; steps_count values (pairs) */
 	int steps_count;
-	bool display;      /* a way of showing the game, not part of its set-up: kept in the
+	bool display;            /* a way of showing the game, not part of its set-up: kept in the
 			      settings and the menu, not in records or on the command line */
-	const char *label; /* the menu row, translatable (N_) */
-	const char *on, *off; /* BOOL: the menu's words for on and off, translatable */
-	const char *format;   /* INT: the menu text, printf of the value twice ("%d × %d") */
+	const char *label;       /* the menu row, translatable (N_) */
+	const char *on, *off;    /* BOOL: the menu's words for on and off, translatable */
+	const char *format;      /* INT: the menu text, printf of the value twice ("%d × %d") */
 	const char *format_n[2]; /* GRID: the menu text, printf of rows and columns, in the
 				    singular and the plural (ngettext by columns): NP_() */
-	const char *usage;    /* the command line's one-line description */
+	const char *usage;       /* the command line's one-line description */
 };
 
 /* What a record says about a game besides its moves. */
 struct record_info {
-	const char *event, *date;   /* "Parity game", "2026.11.24" */
-	const char *player[2];      /* the first and the second player's names */
+	const char *event, *date; /* "Parity game", "2026.11.24" */
+	const char *player[2];    /* the first and the second player's names */
 };
 
 /* One game read from a record file. */
@@ -67,7 +70,7 @@ struct record_game {
 	struct game_move *moves; /* the moves played from start (free with record_games_free) */
 	int count;
 	char event[48], player[2][40], result[16];
-	int error;                  /* GAME_OK, or why it cannot be played */
+	int error; /* GAME_OK, or why it cannot be played */
 	char err[GAME_ERR_MAX];
 };
 
@@ -86,7 +89,7 @@ struct game_record {
 /* One help page: a title, paragraphs of rules and lines of keys, all translatable (N_);
  * the view draws the diagrams (struct view's help_diagram). */
 struct game_help {
-	const char *title;      /* "How to play Reversi" */
+	const char *title;        /* "How to play Reversi" */
 	const char *const *rules; /* NULL-terminated */
 	const char *const *keys;  /* NULL-terminated: this game's own keys */
 };
@@ -136,8 +139,7 @@ enum { GAME_MODULE_OPTIONS_MAX = GAME_OPTION_SLOTS };
 
 /* Returns the option of `m` whose key (or, for a grid, one of whose part keys) is `key`,
  * storing in *part which part (0 or 1; 0 for the key itself); NULL when there is none. */
-const struct game_option *game_option_find(const struct game_module *m, const char *key,
-					   int *part);
+const struct game_option *game_option_find(const struct game_module *m, const char *key, int *part);
 
 /* Returns an option of any game whose key is `key` (not a display option), or NULL. */
 const struct game_option *game_option_known(const char *key);
@@ -151,12 +153,12 @@ bool game_option_valid(const struct game_option *o, const struct game_options *o
 /* Parses the text of option o's value ("8", "3x4", "yes") into opt. Returns GAME_OK or
  * GAME_ERR_OPTIONS with a message in err (may be NULL) that says what it takes. */
 int game_option_parse(const struct game_option *o, const char *text, struct game_options *opt,
-		      char *err);
+                      char *err);
 
 /* Writes option o's value in opt as its text ("8", "3x4", "yes"). Returns the length or
  * GAME_ERR_SPACE. */
 int game_option_format(const struct game_option *o, const struct game_options *opt, char *buf,
-		       size_t n);
+                       size_t n);
 
 /* Steps option o's value in opt to the next (dir = 1) or previous (-1) value the menu
  * offers, round the ends. */
@@ -168,7 +170,7 @@ void game_option_step(const struct game_option *o, struct game_options *opt, int
  * message in err (an option of another game, a bad value, a missing value). `--seed N` is
  * taken here too. */
 int game_options_arg(const struct game_module *m, int argc, char **argv, int *i,
-		     struct game_options *opt, char *err);
+                     struct game_options *opt, char *err);
 
 /* Writes the usage line of every game's options ("[--size N] [--anti] ...", one game after
  * another) into buf. */

@@ -326,9 +326,8 @@ static bool node_enter(struct search *s)
 	}
 	if (s->deep && s->limits.deep && s->ply > 0 && deep_enter(s, f, pos))
 		return true;
-	if (s->deep && s->limits.deep && s->probcut > 0 &&
-	    (!s->exact || s->iter < s->exact_left) && s->ply > 0 && s->rules->deep->probcut &&
-	    f->depth > 0) {
+	if (s->deep && s->limits.deep && s->probcut > 0 && (!s->exact || s->iter < s->exact_left) &&
+	    s->ply > 0 && s->rules->deep->probcut && f->depth > 0) {
 		int v;
 		uint64_t nodes = 0;
 		const bool cut = s->rules->deep->probcut(s->deep, pos, f->depth, f->alpha, f->beta,

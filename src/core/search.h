@@ -26,9 +26,9 @@
 #include "core/game.h"
 
 enum {
-	SEARCH_MAX_DEPTH = 64,   /* plies, iterative deepening included */
-	SEARCH_PV_MAX = 32,      /* moves of the principal variation kept */
-	SEARCH_WIN = 1000000,    /* a won game scores SEARCH_WIN + margin × SEARCH_MARGIN_UNIT
+	SEARCH_MAX_DEPTH = 64,    /* plies, iterative deepening included */
+	SEARCH_PV_MAX = 32,       /* moves of the principal variation kept */
+	SEARCH_WIN = 1000000,     /* a won game scores SEARCH_WIN + margin × SEARCH_MARGIN_UNIT
 				    - plies to get there (search_win_score) */
 	SEARCH_MARGIN_UNIT = 256, /* so that a bigger win always beats a sooner one */
 	SEARCH_PROVEN = SEARCH_WIN - 1000, /* scores this far out are won or lost games */
@@ -66,11 +66,11 @@ struct search_limits {
 enum { SEARCH_EXACT_NODES_FACTOR = 6 };
 
 struct search_result {
-	bool has_move;            /* false only when the game is over */
-	struct game_move move;    /* the move to play */
-	int score;                /* for the side to move, in evaluation units (or ±SEARCH_WIN…) */
-	int depth;                /* the deepest iteration completed */
-	uint64_t nodes;           /* positions visited */
+	bool has_move;         /* false only when the game is over */
+	struct game_move move; /* the move to play */
+	int score;             /* for the side to move, in evaluation units (or ±SEARCH_WIN…) */
+	int depth;             /* the deepest iteration completed */
+	uint64_t nodes;        /* positions visited */
 	int pv_length;
 	struct game_move pv[SEARCH_PV_MAX]; /* the principal variation, starting with `move` */
 };
@@ -87,7 +87,7 @@ static inline int search_win_score(int margin, int ply)
 {
 	return margin > 0   ? SEARCH_WIN + margin * SEARCH_MARGIN_UNIT - ply
 	       : margin < 0 ? -SEARCH_WIN + margin * SEARCH_MARGIN_UNIT + ply
-			    : 0;
+	                    : 0;
 }
 
 /* Returns the final margin of a proven score (search_proven), 0 for any other. */

@@ -221,7 +221,9 @@ int atomic_make_dirs(const char *path, char *err)
 			struct stat st;
 			int why = errno;
 			if (why == EEXIST)
-				why = stat(dir, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+				why = stat(dir, &st) < 0    ? errno
+				      : S_ISDIR(st.st_mode) ? 0
+				                            : ENOTDIR;
 			if (why) {
 				rc = game_fail(err, IO_ERR_SYSTEM, "cannot make %s: %s", dir,
 				               strerror(why));

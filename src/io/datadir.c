@@ -107,15 +107,15 @@ int datadir_program_dir(char *buf, size_t n)
 int datadir_find_data(const char *explicit_dir, const char *const *probe, struct datadir *out)
 {
 	static const char *const beside[] = {"../assets", "assets", "../../assets",
-					     PARITY_DATADIR_REL, NULL};
+	                                     PARITY_DATADIR_REL, NULL};
 	char program[DATADIR_PATH_MAX];
 	datadir_program_dir(program, sizeof program);
 	const struct datadir_spec spec = {.explicit_dir = explicit_dir,
-					  .env = "PARITY_DATA",
-					  .program_dir = program,
-					  .beside = beside,
-					  .installed = PARITY_DATADIR,
-					  .probe = probe};
+	                                  .env = "PARITY_DATA",
+	                                  .program_dir = program,
+	                                  .beside = beside,
+	                                  .installed = PARITY_DATADIR,
+	                                  .probe = probe};
 	return datadir_resolve(&spec, out);
 }
 
@@ -125,10 +125,10 @@ int datadir_find_locale(const char *const *probe, struct datadir *out)
 	char program[DATADIR_PATH_MAX];
 	datadir_program_dir(program, sizeof program);
 	const struct datadir_spec spec = {.env = "PARITY_LOCALE",
-					  .program_dir = program,
-					  .beside = beside,
-					  .installed = PARITY_LOCALEDIR,
-					  .probe = probe};
+	                                  .program_dir = program,
+	                                  .beside = beside,
+	                                  .installed = PARITY_LOCALEDIR,
+	                                  .probe = probe};
 	return datadir_resolve(&spec, out);
 }
 

@@ -19,20 +19,20 @@
 #include <stddef.h>
 
 enum {
-	DATADIR_PATH_MAX = 1024, /* bytes in a directory name, the NUL included */
-	DATADIR_TRIED_MAX = 8,   /* candidates at most */
+	DATADIR_PATH_MAX = 1024,     /* bytes in a directory name, the NUL included */
+	DATADIR_TRIED_MAX = 8,       /* candidates at most */
 	DATADIR_ERR_NOT_FOUND = -20, /* no candidate holds a probe file (below IO_ERR_*) */
 };
 
 /* What to look for and where. Lists end with NULL. */
 struct datadir_spec {
-	const char *explicit_dir;       /* asked for on the command line (NULL: not asked) */
-	const char *env;                /* the variable that names a directory when explicit_dir
+	const char *explicit_dir;  /* asked for on the command line (NULL: not asked) */
+	const char *env;           /* the variable that names a directory when explicit_dir
 					   is NULL, e.g. "PARITY_DATA" (NULL: none) */
-	const char *program_dir;        /* the program's own directory (NULL: unknown) */
-	const char *const *beside;      /* candidates relative to program_dir, e.g. "../assets" */
-	const char *installed;          /* the installed directory, tried last (NULL: none) */
-	const char *const *probe;       /* files relative to a candidate: one present marks it */
+	const char *program_dir;   /* the program's own directory (NULL: unknown) */
+	const char *const *beside; /* candidates relative to program_dir, e.g. "../assets" */
+	const char *installed;     /* the installed directory, tried last (NULL: none) */
+	const char *const *probe;  /* files relative to a candidate: one present marks it */
 };
 
 /* Where the resolver looked and what it chose. */

@@ -46,7 +46,7 @@ static int read_board(const char *value, size_t len, struct reversi_pos *pos, ch
 			i++;
 		if (i == len)
 			return game_fail(err, GAME_ERR_SYNTAX, "BO: %d squares, want %d", sq,
-					 size * size);
+			                 size * size);
 		const char c = value[i++];
 		if (c == '*' || c == 'X' || c == 'x')
 			text[out++] = 'X';
@@ -57,7 +57,8 @@ static int read_board(const char *value, size_t len, struct reversi_pos *pos, ch
 		else if (c == '#')
 			text[out++] = '#';
 		else
-			return game_fail(err, GAME_ERR_SYNTAX, "BO: unexpected '%c' on the board", c);
+			return game_fail(err, GAME_ERR_SYNTAX, "BO: unexpected '%c' on the board",
+			                 c);
 	}
 	while (i < len && isspace((unsigned char)value[i]))
 		i++;
@@ -72,7 +73,8 @@ static int read_board(const char *value, size_t len, struct reversi_pos *pos, ch
 	while (i < len && isspace((unsigned char)value[i]))
 		i++;
 	if (i != len)
-		return game_fail(err, GAME_ERR_SYNTAX, "BO: unexpected text after the side to move");
+		return game_fail(err, GAME_ERR_SYNTAX,
+		                 "BO: unexpected text after the side to move");
 	text[out] = '\0';
 	const struct game_options opt = reversi_options(size, false, false, 0);
 	char why[GAME_ERR_MAX];
@@ -104,8 +106,8 @@ static int read_move(struct ggf_game *g, int colour, const char *value, size_t l
 		const int n = reversi_rules.generate(&g->end, moves);
 		if (n != 1 || moves[0].code != REVERSI_PASS || same_word(text, strlen(text), "pa"))
 			return game_fail(err, GAME_ERR_ILLEGAL, "%s[%s] but %s is to move",
-					 colour ? "W" : "B", text,
-					 reversi_rules.side_name[!colour]);
+			                 colour ? "W" : "B", text,
+			                 reversi_rules.side_name[!colour]);
 		if (g->count >= GGF_MOVES_MAX)
 			return game_fail(err, GAME_ERR_SPACE, "more than %d moves", GGF_MOVES_MAX);
 		reversi_rules.play(&g->end, &moves[0]);
@@ -136,12 +138,14 @@ int ggf_read(const char *text, struct ggf_game *game, char *err)
 		p = skip_space(p);
 		if (*p == ';') {
 			if (*skip_space(p + 1) != ')')
-				return game_fail(err, GAME_ERR_SYNTAX, "expected \")\" after \";\"");
+				return game_fail(err, GAME_ERR_SYNTAX,
+				                 "expected \")\" after \";\"");
 			break;
 		}
 		if (!isupper((unsigned char)*p)) {
 			if (!*p)
-				return game_fail(err, GAME_ERR_SYNTAX, "the record ends before \";)\"");
+				return game_fail(err, GAME_ERR_SYNTAX,
+				                 "the record ends before \";)\"");
 			return game_fail(err, GAME_ERR_SYNTAX, "unexpected '%c' in the record", *p);
 		}
 		const char *name = p;
@@ -150,20 +154,21 @@ int ggf_read(const char *text, struct ggf_game *game, char *err)
 		const size_t name_len = (size_t)(p - name);
 		if (*p != '[')
 			return game_fail(err, GAME_ERR_SYNTAX, "tag %.*s has no [value]",
-					 (int)(name_len > 8 ? 8 : name_len), name);
+			                 (int)(name_len > 8 ? 8 : name_len), name);
 		const char *value = ++p;
 		while (*p && *p != ']')
 			p += p[0] == '\\' && p[1] ? 2 : 1;
 		if (!*p)
 			return game_fail(err, GAME_ERR_SYNTAX, "tag %.*s has no closing ']'",
-					 (int)(name_len > 8 ? 8 : name_len), name);
+			                 (int)(name_len > 8 ? 8 : name_len), name);
 		const size_t len = (size_t)(p - value);
 		p++;
 		int rc = GAME_OK;
 		if (same_word(name, name_len, "GM")) {
 			if (!same_word(value, len, "othello"))
-				return game_fail(err, GAME_ERR_OPTIONS, "not an Othello game: GM[%.*s]",
-						 (int)(len > 20 ? 20 : len), value);
+				return game_fail(err, GAME_ERR_OPTIONS,
+				                 "not an Othello game: GM[%.*s]",
+				                 (int)(len > 20 ? 20 : len), value);
 		} else if (same_word(name, name_len, "BO")) {
 			if (g.count)
 				return game_fail(err, GAME_ERR_SYNTAX, "BO after the first move");
@@ -190,8 +195,8 @@ static bool append(char *buf, size_t n, size_t *len, const char *text)
 	return true;
 }
 
-int ggf_write(const struct reversi_pos *start, const struct game_move *moves, int count,
-	      char *buf, size_t n)
+int ggf_write(const struct reversi_pos *start, const struct game_move *moves, int count, char *buf,
+              size_t n)
 {
 	size_t len = 0;
 	char piece[GAME_TEXT_MAX];
@@ -202,9 +207,10 @@ int ggf_write(const struct reversi_pos *start, const struct game_move *moves, in
 	int k = 0;
 	for (int sq = 0; sq < size * size; sq++) {
 		const reversi_bits bit = (reversi_bits)1 << sq;
-		piece[k++] = start->disc[0] & bit ? '*' : start->disc[1] & bit ? 'O'
-						  : start->hole & bit	 ? '#'
-									 : '-';
+		piece[k++] = start->disc[0] & bit   ? '*'
+		             : start->disc[1] & bit ? 'O'
+		             : start->hole & bit    ? '#'
+		                                    : '-';
 	}
 	piece[k++] = ' ';
 	piece[k++] = start->side == REVERSI_BLACK ? '*' : 'O';
@@ -218,7 +224,8 @@ int ggf_write(const struct reversi_pos *start, const struct game_move *moves, in
 		if (moves[i].code != REVERSI_PASS &&
 		    reversi_rules.move_to_text(&pos, &moves[i], move, sizeof move) < 0)
 			return GAME_ERR_SPACE;
-		snprintf(piece, sizeof piece, "%c[%s]", pos.side == REVERSI_BLACK ? 'B' : 'W', move);
+		snprintf(piece, sizeof piece, "%c[%s]", pos.side == REVERSI_BLACK ? 'B' : 'W',
+		         move);
 		if (!append(buf, n, &len, piece))
 			return GAME_ERR_SPACE;
 		reversi_rules.play(&pos, &moves[i]);

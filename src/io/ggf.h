@@ -34,7 +34,7 @@ int ggf_read(const char *text, struct ggf_game *game, char *err);
 
 /* Writes the GGF record of `count` moves played from `start` into buf (one line).
  * Returns its length, or GAME_ERR_SPACE. */
-int ggf_write(const struct reversi_pos *start, const struct game_move *moves, int count,
-	      char *buf, size_t n);
+int ggf_write(const struct reversi_pos *start, const struct game_move *moves, int count, char *buf,
+              size_t n);
 
 #endif

@@ -382,13 +382,14 @@ static int read_options(const struct fields *f, const struct game_module *mod,
 			char shown[32], list[GAME_ERR_MAX] = "";
 			span_quote(word, shown);
 			for (int k = 0; k < mod->option_count; k++)
-				if (mod->options[k].kind == GAME_OPTION_BOOL && !mod->options[k].display)
-					snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-					         list[0] ? ", " : "", mod->options[k].key);
+				if (mod->options[k].kind == GAME_OPTION_BOOL &&
+				    !mod->options[k].display)
+					snprintf(list + strlen(list), sizeof list - strlen(list),
+					         "%s%s", list[0] ? ", " : "", mod->options[k].key);
 			return game_fail(err, IO_ERR_CORRUPT,
-			                 "line %d: unknown flag \"%s\" (%s has %s%s)", f->line[F_FLAGS],
-			                 shown, mod->rules->name, list[0] ? "flags " : "no flags",
-			                 list);
+			                 "line %d: unknown flag \"%s\" (%s has %s%s)",
+			                 f->line[F_FLAGS], shown, mod->rules->name,
+			                 list[0] ? "flags " : "no flags", list);
 		}
 		opt->value[x->slot] = 1;
 	}

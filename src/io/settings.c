@@ -79,8 +79,9 @@ static int all_keys(struct key *out)
 				x->section = m->rules->name;
 				x->name = o->kind == GAME_OPTION_GRID ? o->part[j] : o->key;
 				x->kind = o->kind == GAME_OPTION_BOOL ? KIND_BOOL : KIND_INT;
-				x->offset = FIELD(option) +
-				            (size_t)(g * GAME_OPTION_SLOTS + o->slot + j) * sizeof(int);
+				x->offset =
+				    FIELD(option) +
+				    (size_t)(g * GAME_OPTION_SLOTS + o->slot + j) * sizeof(int);
 				x->lo = o->lo;
 				x->hi = o->hi;
 				x->step = o->step > 0 ? o->step : 1;
@@ -216,9 +217,9 @@ static bool apply(struct settings *s, const struct key *k, struct span value, ch
 			for (int g = 0; g < game_module_count(); g++) {
 				const size_t used = strlen(list);
 				snprintf(list + used, sizeof list - used, "%s%s",
-				         g == 0                          ? ""
+				         g == 0                        ? ""
 				         : g + 1 < game_module_count() ? ", "
-				                                         : " or ",
+				                                       : " or ",
 				         game_module_at(g)->rules->name);
 			}
 			game_fail(why, 0, "%s must be %s, not \"%s\"", k->name, list, shown);

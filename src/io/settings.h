@@ -31,11 +31,11 @@ enum {
 };
 
 /* The words each word-valued key accepts, in menu order, each list ending with NULL. */
-extern const char *const settings_modes[];  /* "vs-computer", "two-players", "demo" */
-extern const char *const settings_levels[]; /* "beginner", "medium", "hard", "expert" */
+extern const char *const settings_modes[];     /* "vs-computer", "two-players", "demo" */
+extern const char *const settings_levels[];    /* "beginner", "medium", "hard", "expert" */
 extern const char *const settings_languages[]; /* "auto", "en", "ru", "zh" */
-extern const char *const settings_themes[];   /* "standard", "high-contrast" */
-extern const char *const settings_palettes[]; /* "standard", "colour-blind" (Okabe-Ito) */
+extern const char *const settings_themes[];    /* "standard", "high-contrast" */
+extern const char *const settings_palettes[];  /* "standard", "colour-blind" (Okabe-Ito) */
 
 struct settings {
 	char game[SETTINGS_WORD_MAX];  /* a game of the registry (default: its first) */
@@ -45,16 +45,16 @@ struct settings {
 	/* Each game's options (core/module.h), in the section named after the game: option[g]
 	 * holds game g of the registry's values by slot, as game_options does. */
 	int option[SETTINGS_GAMES_MAX][GAME_OPTION_SLOTS];
-	bool hints;                    /* show the legal moves (default on) */
-	int volume;                    /* 0..100 (default 80) */
+	bool hints; /* show the legal moves (default on) */
+	int volume; /* 0..100 (default 80) */
 	bool muted;
 	bool fullscreen;
-	int animation_speed; /* 0 (no animation) .. 3 (fastest), default 2 */
-	bool show_eval;      /* show the engine's evaluation in the HUD */
+	int animation_speed;              /* 0 (no animation) .. 3 (fastest), default 2 */
+	bool show_eval;                   /* show the engine's evaluation in the HUD */
 	char language[SETTINGS_WORD_MAX]; /* a word of settings_languages (default "auto":
 					   * from the locale) */
-	char theme[SETTINGS_WORD_MAX];   /* a word of settings_themes (default "standard") */
-	char palette[SETTINGS_WORD_MAX]; /* a word of settings_palettes (default "standard") */
+	char theme[SETTINGS_WORD_MAX];    /* a word of settings_themes (default "standard") */
+	char palette[SETTINGS_WORD_MAX];  /* a word of settings_palettes (default "standard") */
 };
 
 /* Returns the index of `word` in the NULL-terminated `list`, or -1 if it is not there. */

@@ -16,7 +16,7 @@ static int pass_word(const char *text)
 }
 
 int transcript_read(struct reversi_pos *pos, const char *text, struct game_move *moves, int max,
-		    char *err)
+                    char *err)
 {
 	const struct game_rules *rules = &reversi_rules;
 	int count = 0;
@@ -29,7 +29,7 @@ int transcript_read(struct reversi_pos *pos, const char *text, struct game_move 
 		int used = pass_word(p);
 		if (!used && reversi_square_parse(pos->size, p, &used) < 0)
 			return game_fail(err, GAME_ERR_SYNTAX, "move %d: not a square: \"%.8s\"",
-					 count + 1, p);
+			                 count + 1, p);
 		memcpy(word, p, (size_t)used);
 		word[used] = '\0';
 		struct game_move move;
@@ -38,7 +38,8 @@ int transcript_read(struct reversi_pos *pos, const char *text, struct game_move 
 		if (rc == GAME_ERR_ILLEGAL && !pass_word(word)) {
 			/* A transcript may leave out a forced pass. */
 			struct game_move pass;
-			if (rules->move_parse(pos, "pass", &pass, NULL) == GAME_OK && count + 1 < max) {
+			if (rules->move_parse(pos, "pass", &pass, NULL) == GAME_OK &&
+			    count + 1 < max) {
 				rules->play(pos, &pass);
 				rc = rules->move_parse(pos, word, &move, why);
 				if (rc == GAME_OK)
@@ -58,7 +59,7 @@ int transcript_read(struct reversi_pos *pos, const char *text, struct game_move 
 }
 
 int transcript_write(const struct reversi_pos *start, const struct game_move *moves, int count,
-		     char *buf, size_t n)
+                     char *buf, size_t n)
 {
 	size_t len = 0;
 	if (n == 0)

@@ -18,11 +18,11 @@
  * on error `pos` is left as it was before the offending move.
  */
 int transcript_read(struct reversi_pos *pos, const char *text, struct game_move *moves, int max,
-		    char *err);
+                    char *err);
 
 /* Writes the transcript of `count` moves played from `start` into buf. Returns its length,
  * or GAME_ERR_SPACE. */
 int transcript_write(const struct reversi_pos *start, const struct game_move *moves, int count,
-		     char *buf, size_t n);
+                     char *buf, size_t n);
 
 #endif

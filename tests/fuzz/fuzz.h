@@ -21,13 +21,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Stops the run with a message when a property of the parser does not hold: libFuzzer keeps
  * the input as a crash, the replay driver fails. */
-#define FUZZ_CHECK(cond)                                                                   \
-	do {                                                                               \
-		if (!(cond)) {                                                             \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,   \
-				#cond);                                                    \
-			abort();                                                           \
-		}                                                                          \
+#define FUZZ_CHECK(cond)                                                                           \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
+			abort();                                                                   \
+		}                                                                                  \
 	} while (0)
 
 /* Returns a NUL-terminated copy of the input (free it), cut at its first NUL byte as a C
@@ -45,9 +44,8 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
 
 /* Returns whether two Reversi positions are the same (field by field: the struct has
  * padding that a copy need not keep). */
-#define FUZZ_SAME_REVERSI(a, b)                                                            \
-	((a)->disc[0] == (b)->disc[0] && (a)->disc[1] == (b)->disc[1] &&                   \
-	 (a)->hole == (b)->hole && (a)->size == (b)->size && (a)->side == (b)->side &&     \
-	 (a)->anti == (b)->anti)
+#define FUZZ_SAME_REVERSI(a, b)                                                                    \
+	((a)->disc[0] == (b)->disc[0] && (a)->disc[1] == (b)->disc[1] && (a)->hole == (b)->hole && \
+	 (a)->size == (b)->size && (a)->side == (b)->side && (a)->anti == (b)->anti)
 
 #endif

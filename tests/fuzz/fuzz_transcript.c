@@ -22,8 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[GAME_ERR_MAX];
 	pos = start;
 	const int n = transcript_read(&pos, text, moves, MOVES_MAX, err);
-	FUZZ_CHECK(n >= 0 || n == GAME_ERR_SYNTAX || n == GAME_ERR_ILLEGAL ||
-		   n == GAME_ERR_SPACE);
+	FUZZ_CHECK(n >= 0 || n == GAME_ERR_SYNTAX || n == GAME_ERR_ILLEGAL || n == GAME_ERR_SPACE);
 	if (n >= 0) {
 		char buf[4 * MOVES_MAX + 1];
 		const int len = transcript_write(&start, moves, n, buf, sizeof buf);

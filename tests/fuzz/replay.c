@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 		}
 		if (total == 0) {
 			fprintf(stderr, "fuzz %s: no corpus (run from the repository root)\n",
-				name);
+			        name);
 			return 1;
 		}
 	}

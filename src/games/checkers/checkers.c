@@ -78,7 +78,7 @@ static void emit(struct builder *b, int len, uint32_t captured, bool crowned)
 /* Continues a capture from square bit `at` after `len` jumps; emits every complete path.
  * `opp` are the enemy pieces not yet captured, `empty` the empty squares now. */
 static void jump(struct builder *b, uint32_t at, int len, uint32_t opp, uint32_t empty,
-		 uint32_t captured)
+                 uint32_t captured)
 {
 	const int side = b->pos->side;
 	const unsigned dirs = directions(side, b->king);
@@ -161,8 +161,8 @@ static void play(struct checkers_pos *pos, const struct game_move *m)
 	/* Debug builds (PARITY_CHECK): the piece is the mover's, lands on an empty square (or
 	 * the one it left), takes only the opponent's pieces, and kings are recorded as such. */
 	GAME_CHECK("checkers", checkers_valid(pos));
-	GAME_CHECK("checkers", (pos->piece[side] & from) && !((pos->piece[0] | pos->piece[1]) &
-								 to & ~from));
+	GAME_CHECK("checkers",
+	           (pos->piece[side] & from) && !((pos->piece[0] | pos->piece[1]) & to & ~from));
 	GAME_CHECK("checkers", (pos->piece[!side] & captured) == captured);
 	GAME_CHECK("checkers", (uint32_t)(m->data[1] >> 32) == (pos->kings & captured));
 	GAME_CHECK("checkers", !(m->data[2] & 2) == !(pos->kings & from));
@@ -182,7 +182,7 @@ static void play(struct checkers_pos *pos, const struct game_move *m)
 	GAME_CHECK("checkers", checkers_valid(pos));
 	GAME_CHECK("checkers", (pos->piece[side] & to) && (!(m->data[2] & 3) || (pos->kings & to)));
 	GAME_CHECK("checkers", __builtin_popcount(pos->piece[!side]) ==
-				   pieces_before - __builtin_popcount(captured));
+	                           pieces_before - __builtin_popcount(captured));
 }
 
 /* Takes back m, just played in pos, restoring every field from what m recorded. */
@@ -205,7 +205,8 @@ static void undo(struct checkers_pos *pos, const struct game_move *m)
 	pos->quiet = (uint8_t)(m->data[2] >> 8);
 	/* Debug builds: back on the square it left, the captured pieces back, all sound. */
 	GAME_CHECK("checkers", checkers_valid(pos));
-	GAME_CHECK("checkers", (pos->piece[side] & from) && (pos->piece[!side] & captured) == captured);
+	GAME_CHECK("checkers",
+	           (pos->piece[side] & from) && (pos->piece[!side] & captured) == captured);
 }
 
 bool checkers_valid(const struct checkers_pos *pos)
@@ -247,23 +248,23 @@ struct perft_jump {
  * `at`, with `opp` the enemy pieces still jumpable, `empty` the empty squares and `captured`
  * the pieces taken so far (the walk of jump(), without building moves). */
 static ALWAYS_INLINE uint64_t perft_jump_side(int side, const struct perft_jump *j, uint32_t at,
-					      uint32_t opp, uint32_t empty, uint32_t captured);
+                                              uint32_t opp, uint32_t empty, uint32_t captured);
 
 /* perft_jump_side for each side: the recursion goes through these. */
 static uint64_t perft_jump_black(const struct perft_jump *j, uint32_t at, uint32_t opp,
-				 uint32_t empty, uint32_t captured)
+                                 uint32_t empty, uint32_t captured)
 {
 	return perft_jump_side(CHECKERS_BLACK, j, at, opp, empty, captured);
 }
 
 static uint64_t perft_jump_white(const struct perft_jump *j, uint32_t at, uint32_t opp,
-				 uint32_t empty, uint32_t captured)
+                                 uint32_t empty, uint32_t captured)
 {
 	return perft_jump_side(CHECKERS_WHITE, j, at, opp, empty, captured);
 }
 
 static ALWAYS_INLINE uint64_t perft_jump_side(int side, const struct perft_jump *j, uint32_t at,
-					      uint32_t opp, uint32_t empty, uint32_t captured)
+                                              uint32_t opp, uint32_t empty, uint32_t captured)
 {
 	const struct checkers_pos *pos = j->pos;
 	const unsigned dirs = directions(side, j->king);
@@ -282,7 +283,7 @@ static ALWAYS_INLINE uint64_t perft_jump_side(int side, const struct perft_jump 
 		const uint32_t next_captured = captured | over;
 		if (j->king || !(land & crown)) {
 			nodes += (side == CHECKERS_BLACK ? perft_jump_black : perft_jump_white)(
-				j, land, next_opp, next_empty, next_captured);
+			    j, land, next_opp, next_empty, next_captured);
 		} else if (j->depth == 1) { /* crowning ends the move */
 			nodes++;
 		} else {
@@ -313,7 +314,7 @@ static ALWAYS_INLINE uint64_t perft_jump_side(int side, const struct perft_jump 
 /* Returns the leaves below the simple moves of `movers` (pieces of `side`) one step in
  * direction d onto the `empty` squares, each made on a copy of pos (depth >= 2). */
 static ALWAYS_INLINE uint64_t perft_quiet(int side, const struct checkers_pos *pos, int depth,
-					  int d, uint32_t movers, uint32_t empty)
+                                          int d, uint32_t movers, uint32_t empty)
 {
 	const uint32_t crown = side == CHECKERS_BLACK ? BLACK_CROWN : WHITE_CROWN;
 	uint64_t nodes = 0;
@@ -441,8 +442,8 @@ static int rules_move_parse(const void *p, const char *text, struct game_move *m
 	const int count = read_squares(text, sq, CHECKERS_PATH_MAX + 2);
 	if (!count)
 		return game_fail(err, GAME_ERR_SYNTAX,
-				 "not a checkers move (squares 1-32 joined by - or x): \"%.24s\"",
-				 text);
+		                 "not a checkers move (squares 1-32 joined by - or x): \"%.24s\"",
+		                 text);
 	struct game_move moves[GAME_MOVES_MAX];
 	const int n = generate(pos, moves);
 	int found = 0;
@@ -465,13 +466,13 @@ static int rules_move_parse(const void *p, const char *text, struct game_move *m
 		return GAME_OK;
 	if (found > 1)
 		return game_fail(err, GAME_ERR_AMBIGUOUS,
-				 "%d-%d is ambiguous: %d capture paths; give every landing square",
-				 sq[0], sq[count - 1], found);
+		                 "%d-%d is ambiguous: %d capture paths; give every landing square",
+		                 sq[0], sq[count - 1], found);
 	if (n > 0 && checkers_move_captures(&moves[0]) && count == 2)
 		return game_fail(err, GAME_ERR_ILLEGAL,
-				 "%d-%d is not legal: a capture is mandatory", sq[0], sq[1]);
+		                 "%d-%d is not legal: a capture is mandatory", sq[0], sq[1]);
 	return game_fail(err, GAME_ERR_ILLEGAL, "%.24s is not a legal move for %s", text,
-			 pos->side == CHECKERS_BLACK ? "Black" : "White");
+	                 pos->side == CHECKERS_BLACK ? "Black" : "White");
 }
 
 /* Writes the PDN FEN, White's list first ("B:W21,...,32:B1,...,12"); returns its length
@@ -483,13 +484,13 @@ static int rules_pos_to_text(const void *p, char *buf, size_t n)
 	int len = snprintf(text, sizeof text, "%c", pos->side == CHECKERS_BLACK ? 'B' : 'W');
 	for (int colour = CHECKERS_WHITE; colour >= CHECKERS_BLACK; colour--) {
 		len += snprintf(text + len, sizeof text - (size_t)len, ":%c",
-				colour == CHECKERS_WHITE ? 'W' : 'B');
+		                colour == CHECKERS_WHITE ? 'W' : 'B');
 		bool first = true;
 		for (int s = 0; s < 32; s++) {
 			if (!(pos->piece[colour] >> s & 1))
 				continue;
 			len += snprintf(text + len, sizeof text - (size_t)len, "%s%s%d",
-					first ? "" : ",", pos->kings >> s & 1 ? "K" : "", s + 1);
+			                first ? "" : ",", pos->kings >> s & 1 ? "K" : "", s + 1);
 			first = false;
 		}
 	}
@@ -535,7 +536,7 @@ static int read_piece_list(const char **text, struct checkers_pos *pos, int colo
 		const int a = read_square(&s);
 		if (!a)
 			return game_fail(err, GAME_ERR_SYNTAX,
-					 "expected a square 1-32 in the FEN near \"%.12s\"", s);
+			                 "expected a square 1-32 in the FEN near \"%.12s\"", s);
 		int b = a;
 		s = skip_spaces(s);
 		if (*s == '-') {
@@ -543,13 +544,13 @@ static int read_piece_list(const char **text, struct checkers_pos *pos, int colo
 			b = read_square(&s);
 			if (!b || b < a)
 				return game_fail(err, GAME_ERR_SYNTAX,
-						 "bad range in the FEN near \"%.12s\"", s);
+				                 "bad range in the FEN near \"%.12s\"", s);
 		}
 		for (int q = a; q <= b; q++) {
 			const uint32_t bit = 1u << (q - 1);
 			if ((pos->piece[0] | pos->piece[1]) & bit)
 				return game_fail(err, GAME_ERR_ILLEGAL, "square %d is listed twice",
-						 q);
+				                 q);
 			pos->piece[colour] |= bit;
 			if (king)
 				pos->kings |= bit;
@@ -559,7 +560,7 @@ static int read_piece_list(const char **text, struct checkers_pos *pos, int colo
 			s = skip_spaces(s + 1);
 			if (!isdigit((unsigned char)*s) && toupper((unsigned char)*s) != 'K')
 				return game_fail(err, GAME_ERR_SYNTAX,
-						 "a square must follow ',' in the FEN");
+				                 "a square must follow ',' in the FEN");
 		} else if (*s && *s != ':' && *s != '.') {
 			return game_fail(err, GAME_ERR_SYNTAX, "unexpected '%c' in the FEN", *s);
 		}
@@ -579,7 +580,7 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 	const char side = (char)toupper((unsigned char)*s);
 	if (side != 'B' && side != 'W')
 		return game_fail(err, GAME_ERR_SYNTAX,
-				 "a FEN starts with the side to move, B or W");
+		                 "a FEN starts with the side to move, B or W");
 	pos.side = side == 'B' ? CHECKERS_BLACK : CHECKERS_WHITE;
 	s = skip_spaces(s + 1);
 	bool seen[2] = {false, false};
@@ -588,7 +589,7 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 		const char c = (char)toupper((unsigned char)*s);
 		if (c != 'B' && c != 'W')
 			return game_fail(err, GAME_ERR_SYNTAX,
-					 "expected W or B after ':' in the FEN");
+			                 "expected W or B after ':' in the FEN");
 		const int colour = c == 'B' ? CHECKERS_BLACK : CHECKERS_WHITE;
 		if (seen[colour])
 			return game_fail(err, GAME_ERR_SYNTAX, "%c is listed twice in the FEN", c);
@@ -603,7 +604,7 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 	s = skip_spaces(s);
 	if (*s)
 		return game_fail(err, GAME_ERR_SYNTAX, "unexpected text after the FEN: \"%.12s\"",
-				 s);
+		                 s);
 	if (!seen[0] || !seen[1])
 		return game_fail(err, GAME_ERR_SYNTAX, "a FEN lists both sides (:W...:B...)");
 	*(struct checkers_pos *)p = pos;
@@ -679,24 +680,24 @@ static uint64_t rules_perft(const void *p, int depth)
 }
 
 const struct game_rules checkers_rules = {
-	.name = "checkers",
-	.title = N_("Checkers"),
-	.side_name = {N_("Black"), N_("White")},
-	.pos_size = sizeof(struct checkers_pos),
-	.repetition_draw = 3,
-	.finished_is_leaf = false,
-	.start = rules_start,
-	.to_move = rules_to_move,
-	.generate = rules_generate,
-	.play = rules_play,
-	.undo = rules_undo,
-	.result = rules_result,
-	.hash = rules_hash,
-	.move_to_text = rules_move_to_text,
-	.move_parse = rules_move_parse,
-	.pos_to_text = rules_pos_to_text,
-	.pos_parse = rules_pos_parse,
-	.evaluate = rules_evaluate,
-	.perft = rules_perft,
-	.deep = &checkers_deep,
+    .name = "checkers",
+    .title = N_("Checkers"),
+    .side_name = {N_("Black"), N_("White")},
+    .pos_size = sizeof(struct checkers_pos),
+    .repetition_draw = 3,
+    .finished_is_leaf = false,
+    .start = rules_start,
+    .to_move = rules_to_move,
+    .generate = rules_generate,
+    .play = rules_play,
+    .undo = rules_undo,
+    .result = rules_result,
+    .hash = rules_hash,
+    .move_to_text = rules_move_to_text,
+    .move_parse = rules_move_parse,
+    .pos_to_text = rules_pos_to_text,
+    .pos_parse = rules_pos_parse,
+    .evaluate = rules_evaluate,
+    .perft = rules_perft,
+    .deep = &checkers_deep,
 };

@@ -42,7 +42,8 @@ static const struct level levels[] = {
      .noise = 0,
      .min_think_ms = 600,
      .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
-     .summary = N_("searches nearly twenty times as many positions as Hard, fifteen moves and more")},
+     .summary =
+         N_("searches nearly twenty times as many positions as Hard, fifteen moves and more")},
 };
 
 static const struct game_option options[] = {
@@ -58,7 +59,8 @@ static const struct game_option options[] = {
      .slot = CHECKERS_OPT_NUMBERS,
      .display = true,
      .label = N_("Numbers"),
-     .on = N_("Shown (1\xe2\x80\x93" "32)"),
+     .on = N_("Shown (1\xe2\x80\x93"
+              "32)"),
      .off = N_("Hidden")},
 };
 
@@ -73,8 +75,10 @@ static const char *const help_rules[] = {
 };
 
 static const char *const help_keys[] = {
-    N_("Mouse: drag a piece, or click it, then each landing square \xc2\xb7 Arrows + Enter: the same"),
-    N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 S: its search \xc2\xb7 N: computer, move now"),
+    N_("Mouse: drag a piece, or click it, then each landing square \xc2\xb7 Arrows + Enter: the "
+       "same"),
+    N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 S: its search \xc2\xb7 N: computer, "
+       "move now"),
     N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 F: turn the board"),
     NULL,
 };
@@ -97,15 +101,15 @@ static char *write_record(const struct match *m, const struct record_info *info)
 	g.setup = memcmp(&standard, &g.start, sizeof standard) != 0;
 	const int result = match_over(m) ? match_result(m) : 2;
 	const char *result_text = result == 2  ? "*"
-				  : result > 0 ? "1-0"
-				  : result < 0 ? "0-1"
-					       : "1/2-1/2";
+	                          : result > 0 ? "1-0"
+	                          : result < 0 ? "0-1"
+	                                       : "1/2-1/2";
 	bool ok = pdn_set_tag(&g, "Event", info->event) == GAME_OK &&
-		  pdn_set_tag(&g, "Date", info->date) == GAME_OK &&
-		  pdn_set_tag(&g, "Black", info->player[0]) == GAME_OK &&
-		  pdn_set_tag(&g, "White", info->player[1]) == GAME_OK &&
-		  pdn_set_tag(&g, "Result", result_text) == GAME_OK &&
-		  pdn_set_tag(&g, "GameType", "21") == GAME_OK;
+	          pdn_set_tag(&g, "Date", info->date) == GAME_OK &&
+	          pdn_set_tag(&g, "Black", info->player[0]) == GAME_OK &&
+	          pdn_set_tag(&g, "White", info->player[1]) == GAME_OK &&
+	          pdn_set_tag(&g, "Result", result_text) == GAME_OK &&
+	          pdn_set_tag(&g, "GameType", "21") == GAME_OK;
 	snprintf(g.result, sizeof g.result, "%s", result_text);
 	for (int i = 0; ok && i < m->cursor; i++)
 		ok = pdn_add_move(&g, &m->moves[i]) == GAME_OK;
@@ -176,7 +180,10 @@ static const struct game_record record = {
 };
 
 static const char *const bench[] = {
-    "", "11-15 23-19", "11-15 23-19 8-11 22-17", NULL,
+    "",
+    "11-15 23-19",
+    "11-15 23-19 8-11 22-17",
+    NULL,
 };
 
 const struct game_module checkers_module = {

@@ -105,22 +105,21 @@ static inline void erase_edge_unchecked(struct dots_pos *pos, int e, int n, cons
  * erased, the n boxes in `boxes` being those it closes. The scores are the
  * owned boxes; no box is owned twice; each box beside e is owned exactly when its four sides
  * are drawn (by induction, then, every box on the board: only those two change). */
-static void check_edge(const struct dots_pos *pos, int e, bool drawn, int n,
-		       const int boxes[2])
+static void check_edge(const struct dots_pos *pos, int e, bool drawn, int n, const int boxes[2])
 {
-	GAME_CHECK("dots", e >= 0 && e < pos->edges && pos->side <= 1 && !pos->pad[0] &&
-			       !pos->pad[1]);
+	GAME_CHECK("dots",
+	           e >= 0 && e < pos->edges && pos->side <= 1 && !pos->pad[0] && !pos->pad[1]);
 	GAME_CHECK("dots", dots_edge_drawn(pos, e) == drawn);
 	for (int w = 0; w < 2; w++)
 		GAME_CHECK("dots", !(pos->box[0][w] & pos->box[1][w]));
 	for (int p = 0; p < 2; p++)
 		GAME_CHECK("dots", pos->score[p] == __builtin_popcountll(pos->box[p][0]) +
-							__builtin_popcountll(pos->box[p][1]));
+		                                        __builtin_popcountll(pos->box[p][1]));
 	int beside[2];
 	const int k = dots_edge_boxes(pos->rows, pos->cols, e, beside);
 	for (int i = 0; i < k; i++)
 		GAME_CHECK("dots", (dots_box_drawn_sides(pos, beside[i]) == 4) ==
-				       (dots_box_owner(pos, beside[i]) >= 0));
+		                       (dots_box_owner(pos, beside[i]) >= 0));
 	for (int i = 0; i < n; i++)
 		GAME_CHECK("dots", (dots_box_owner(pos, boxes[i]) >= 0) == drawn);
 }

@@ -49,8 +49,8 @@ static const struct level levels[] = {
 
 /* The boards the menu offers, boxes down × across: 5×5 is the experts' standard, 3×3 the
  * default; the command line and the settings take any size from 1×1 to 9×9. */
-static const int menu_sizes[] = {2, 2, 2, 3, 3, 3, 3, 4, 3, 5, 4, 4, 4, 5,
-				 5, 5, 6, 6, 7, 7, 8, 8, 9, 9};
+static const int menu_sizes[] = {2, 2, 2, 3, 3, 3, 3, 4, 3, 5, 4, 4,
+                                 4, 5, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9};
 
 static const struct game_option options[] = {
     {.key = "size",
@@ -81,7 +81,8 @@ static const char *const help_rules[] = {
 
 static const char *const help_keys[] = {
     N_("Mouse: click near a line to draw it \xc2\xb7 Arrows + Enter: keyboard play"),
-    N_("H: safe lines and the chain counter \xc2\xb7 Shift+H: the engine's line \xc2\xb7 E: its scores"),
+    N_("H: safe lines and the chain counter \xc2\xb7 Shift+H: the engine's line \xc2\xb7 E: its "
+       "scores"),
     N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo"),
     NULL,
 };
@@ -115,7 +116,9 @@ static const struct game_record record = {
 };
 
 static const char *const bench[] = {
-    "", "0 5 9 12", NULL,
+    "",
+    "0 5 9 12",
+    NULL,
 };
 
 const struct game_module dots_module = {

@@ -76,18 +76,18 @@ enum {
 /* The board as strings and coins. */
 struct graph {
 	int nstr, ncoin;
-	int8_t end[DOTS_SOLVER_STRINGS][2];    /* the coins at each end of a string, or GROUND */
-	int8_t twin[DOTS_SOLVER_STRINGS];      /* a lower rim string of the same coin, or -1 */
-	uint64_t coin[MAX_COINS];              /* the strings of each coin */
-	uint8_t order[DOTS_SOLVER_STRINGS];    /* strings, centre out */
-	uint8_t edge_of[DOTS_SOLVER_STRINGS];  /* the board edge of each string */
-	int nsym;                              /* 1, 4 or 8 */
+	int8_t end[DOTS_SOLVER_STRINGS][2];   /* the coins at each end of a string, or GROUND */
+	int8_t twin[DOTS_SOLVER_STRINGS];     /* a lower rim string of the same coin, or -1 */
+	uint64_t coin[MAX_COINS];             /* the strings of each coin */
+	uint8_t order[DOTS_SOLVER_STRINGS];   /* strings, centre out */
+	uint8_t edge_of[DOTS_SOLVER_STRINGS]; /* the board edge of each string */
+	int nsym;                             /* 1, 4 or 8 */
 	uint8_t perm[MAX_SYM][DOTS_SOLVER_STRINGS]; /* string i goes to perm[t][i] under t */
 	uint8_t inv[MAX_SYM][DOTS_SOLVER_STRINGS];
-	int ngroup;                             /* coins with two or more rim strings */
-	uint64_t group[MAX_COINS];              /* the rim strings of such a coin */
-	uint64_t group_low[MAX_COINS][5];       /* its k lowest rim strings, k = 0..4 */
-	uint64_t salt; /* names the graph in the table's keys */
+	int ngroup;                       /* coins with two or more rim strings */
+	uint64_t group[MAX_COINS];        /* the rim strings of such a coin */
+	uint64_t group_low[MAX_COINS][5]; /* its k lowest rim strings, k = 0..4 */
+	uint64_t salt;                    /* names the graph in the table's keys */
 	/* what the graph was built from */
 	int rows, cols;
 	bool whole;
@@ -119,9 +119,9 @@ struct dots_solver {
 	uint64_t limit;
 	_Atomic uint64_t filled; /* entries this solver wrote into empty slots */
 	bool aborted;
-	unsigned off;           /* DOTS_SOLVER_NO_... techniques turned off */
-	atomic_bool *stop;      /* set by another thread: give up (NULL: none) */
-	int ply, root_skew;     /* depth of the node searched; rotation of the root's moves */
+	unsigned off;       /* DOTS_SOLVER_NO_... techniques turned off */
+	atomic_bool *stop;  /* set by another thread: give up (NULL: none) */
+	int ply, root_skew; /* depth of the node searched; rotation of the root's moves */
 	int threads;
 	dots_progress_fn progress;
 	void *progress_arg;
@@ -244,8 +244,9 @@ void dots_solver_clear(struct dots_solver *s)
 
 void dots_solver_threads(struct dots_solver *s, int threads)
 {
-	s->threads = threads < 1 ? 1 : threads > DOTS_SOLVER_MAX_THREADS ? DOTS_SOLVER_MAX_THREADS
-									 : threads;
+	s->threads = threads < 1                         ? 1
+	             : threads > DOTS_SOLVER_MAX_THREADS ? DOTS_SOLVER_MAX_THREADS
+	                                                 : threads;
 }
 
 void dots_solver_progress(struct dots_solver *s, dots_progress_fn fn, void *arg)
@@ -437,13 +438,14 @@ static void graph_for(struct dots_solver *s, const struct dots_pos *pos)
 	}
 	if (whole) {
 		build_symmetries(s);
-		g->salt = hash_mix64((uint64_t)0x5eed0000 | (uint64_t)g->rows << 8 | (uint64_t)g->cols);
+		g->salt =
+		    hash_mix64((uint64_t)0x5eed0000 | (uint64_t)g->rows << 8 | (uint64_t)g->cols);
 	} else {
 		g->nsym = 1;
 		for (int i = 0; i < g->nstr; i++)
 			g->perm[0][i] = g->inv[0][i] = (uint8_t)i;
-		g->salt = hash_mix64(pos->edge[0] ^ hash_mix64(pos->edge[1] ^
-							       hash_mix64(pos->edge[2] ^ 0x51ULL)));
+		g->salt = hash_mix64(pos->edge[0] ^
+		                     hash_mix64(pos->edge[1] ^ hash_mix64(pos->edge[2] ^ 0x51ULL)));
 	}
 }
 
@@ -481,8 +483,9 @@ static uint64_t canonical(const struct dots_solver *s, uint64_t u, int *sym)
 	for (int t = 1; t < nsym; t++) {
 		const uint64_t(*tab)[256] = s->sym_tab[t];
 		uint64_t m = tab[0][u & 255] | tab[1][(u >> 8) & 255] | tab[2][(u >> 16) & 255] |
-			     tab[3][(u >> 24) & 255] | tab[4][(u >> 32) & 255] |
-			     tab[5][(u >> 40) & 255] | tab[6][(u >> 48) & 255] | tab[7][(u >> 56) & 255];
+		             tab[3][(u >> 24) & 255] | tab[4][(u >> 32) & 255] |
+		             tab[5][(u >> 40) & 255] | tab[6][(u >> 48) & 255] |
+		             tab[7][(u >> 56) & 255];
 		if (corner)
 			m = normalise(g, m);
 		if (m < best) {
@@ -701,7 +704,7 @@ static uint64_t chain_moves(const struct graph *g, uint64_t u, uint64_t *loony, 
 			skip |= all & ~bit(low);
 			if (len >= 4) {
 				*loony |= bit(low);
-				bound[low] = (int8_t)-(len - 4);
+				bound[low] = (int8_t) - (len - 4);
 			}
 			continue;
 		}
@@ -714,12 +717,11 @@ static uint64_t chain_moves(const struct graph *g, uint64_t u, uint64_t *loony, 
 		skip |= all & ~keep;
 		if (len >= 3) {
 			*loony |= bit(end);
-			bound[end] = (int8_t)-(len - 2);
+			bound[end] = (int8_t) - (len - 2);
 		}
 	}
 	return skip;
 }
-
 
 static void report(struct dots_solver *s);
 
@@ -856,7 +858,7 @@ static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
 	if (new_hi > hi)
 		new_hi = hi;
 	tt_store(s, key, new_lo, new_hi, best_move >= 0 ? g->perm[sym][best_move] : NO_STRING,
-		 count(u));
+	         count(u));
 	return gain + best;
 }
 
@@ -916,7 +918,7 @@ static int estimate(const struct graph *g, uint64_t u, bool first, int dots)
  * player), searched `depth` turns deep with the chain rules; captures do not use up depth, and
  * at depth 0 the pending captures are still settled before the estimate. Fail-soft. */
 static int hsearch(struct dots_solver *s, uint64_t u, int depth, int alpha, int beta, bool first,
-		   int dots)
+                   int dots)
 {
 	const struct graph *g = &s->g;
 	const uint64_t nodes = atomic_load_explicit(&s->nodes, memory_order_relaxed);
@@ -935,11 +937,11 @@ static int hsearch(struct dots_solver *s, uint64_t u, int depth, int alpha, int 
 	int best = -SEARCH_SCORE_INF;
 	if (offer.take >= 0) {
 		best = 100 + hsearch(s, u & ~bit(offer.take), depth, alpha - 100, beta - 100, first,
-				     dots);
+		                     dots);
 		if (best < beta && offer.decline >= 0) {
 			const int a = best > alpha ? best : alpha;
 			const int v = -hsearch(s, u & ~bit(offer.decline), depth - 1, -beta, -a,
-					       !first, dots);
+			                       !first, dots);
 			if (v > best)
 				best = v;
 		}
@@ -962,8 +964,7 @@ static int hsearch(struct dots_solver *s, uint64_t u, int depth, int alpha, int 
 				}
 			}
 			const int a = best > alpha ? best : alpha;
-			const int v =
-			    -hsearch(s, u & ~bit(i), depth - 1, -beta, -a, !first, dots);
+			const int v = -hsearch(s, u & ~bit(i), depth - 1, -beta, -a, !first, dots);
 			if (v > best)
 				best = v;
 		}
@@ -972,11 +973,11 @@ static int hsearch(struct dots_solver *s, uint64_t u, int depth, int alpha, int 
 }
 
 int dots_search_heuristic(struct dots_solver *s, const struct dots_pos *pos, int depth, int alpha,
-			  int beta)
+                          int beta)
 {
 	graph_for(s, pos);
 	return hsearch(s, state_of(s, pos), depth, alpha, beta, pos->side == DOTS_A,
-		       (pos->rows + 1) * (pos->cols + 1));
+	               (pos->rows + 1) * (pos->cols + 1));
 }
 
 /* ---- the interface -------------------------------------------------------------------- */
@@ -1020,15 +1021,15 @@ struct team {
 	atomic_bool stop;
 	/* the job */
 	const struct dots_pos *pos;
-	int value;                 /* the value phase: its result */
+	int value; /* the value phase: its result */
 	atomic_bool value_found;
-	const int *edges;          /* the move phase: edges to test ... */
-	const int *floor;          /* ... each against its floor, */
-	int *result;               /* ... giving each a fail-soft value */
+	const int *edges; /* the move phase: edges to test ... */
+	const int *floor; /* ... each against its floor, */
+	int *result;      /* ... giving each a fail-soft value */
 	int nedges;
 	atomic_int next;
-	bool moves;                /* which phase */
-	const char *round;         /* its name in the progress line */
+	bool moves;        /* which phase */
+	const char *round; /* its name in the progress line */
 };
 
 /* Makes a team of s->threads around s (fewer when out of memory: the values are the same). */
@@ -1112,7 +1113,7 @@ static void *team_work(void *arg)
 		if (k >= t->nedges)
 			break;
 		snprintf(phase, sizeof phase, "%s %d/%d >= %d", t->round, k + 1, t->nedges,
-			 t->floor[k]);
+		         t->floor[k]);
 		s->phase = phase;
 		t->result[k] = edge_at_least(s, t->pos, t->edges[k], t->floor[k]);
 	}
@@ -1170,7 +1171,7 @@ int dots_solve_value(struct dots_solver *s, const struct dots_pos *pos)
 /* Tests on the team's threads the edges of idx[0..n) (indices into edges), edge k against
  * floor[k] (is its value at least that?), tightening their bounds lo and hi. */
 static void test_edges(struct team *t, const int *edges, const int *idx, int n, const int *floor,
-		       int *lo, int *hi, const char *round)
+                       int *lo, int *hi, const char *round)
 {
 	int e[DOTS_MAX_EDGES], f[DOTS_MAX_EDGES], result[DOTS_MAX_EDGES];
 	for (int k = 0; k < n; k++) {
@@ -1314,7 +1315,9 @@ int dots_solve_first(struct dots_solver *s, const struct dots_pos *pos, int *val
 		for (int k = 0; k < nedges; k++) {
 			if (lo[k] >= hi[k])
 				continue;
-			floor[k] = floor[k] <= lo[k] ? lo[k] + 1 : floor[k] > hi[k] ? hi[k] : floor[k];
+			floor[k] = floor[k] <= lo[k]  ? lo[k] + 1
+			           : floor[k] > hi[k] ? hi[k]
+			                              : floor[k];
 			idx[m++] = k;
 		}
 		if (!m)

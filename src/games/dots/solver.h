@@ -38,10 +38,10 @@ enum {
 
 /* What a long solve reports now and then (dots_solver_progress). */
 struct dots_progress {
-	uint64_t nodes;   /* visited so far by all the threads */
-	uint64_t filled;  /* table entries written into empty slots so far */
-	uint64_t entries; /* the table's entries */
-	int ply;          /* depth below the solved position of the first thread's node */
+	uint64_t nodes;    /* visited so far by all the threads */
+	uint64_t filled;   /* table entries written into empty slots so far */
+	uint64_t entries;  /* the table's entries */
+	int ply;           /* depth below the solved position of the first thread's node */
 	const char *phase; /* "value", or "move K/N" while the first moves are checked */
 };
 
@@ -122,6 +122,6 @@ int dots_solve_first(struct dots_solver *s, const struct dots_pos *pos, int *val
  * control, and what the long chains and loops hold). Fail-soft in (alpha, beta). Counts and
  * obeys the node limit like dots_solve. */
 int dots_search_heuristic(struct dots_solver *s, const struct dots_pos *pos, int depth, int alpha,
-			  int beta);
+                          int beta);
 
 #endif

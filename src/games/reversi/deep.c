@@ -224,8 +224,7 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 {
 	struct deep_ctx *c = ctx;
 	const struct reversi_pos *pos = p;
-	if (pos->size != 8 || pos->anti || pos->hole || depth < MPC_MIN_DEPTH ||
-	    !pattern_loaded())
+	if (pos->size != 8 || pos->anti || pos->hole || depth < MPC_MIN_DEPTH || !pattern_loaded())
 		return false;
 	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
 	const int empties = 64 - board8_count(P | O);

@@ -28,16 +28,16 @@
 #include "games/reversi/pattern.h"
 
 enum {
-	SHALLOW_MAX = 7,      /* at most this many empties: no table, no sorting */
-	ETC_MIN = 12,         /* from this many empties, look up the children before searching */
-	EVAL_SORT_MIN = 12,   /* from this many empties, sort by the pattern evaluation too */
-	EVAL_SEARCH_MIN = 16, /* ... and from this many, by the opponent's best reply's */
+	SHALLOW_MAX = 7,       /* at most this many empties: no table, no sorting */
+	ETC_MIN = 12,          /* from this many empties, look up the children before searching */
+	EVAL_SORT_MIN = 12,    /* from this many empties, sort by the pattern evaluation too */
+	EVAL_SEARCH_MIN = 16,  /* ... and from this many, by the opponent's best reply's */
 	EVAL_SEARCH2_MIN = 18, /* ... from this many, by a 2-ply search's (3 from the move) */
 	EVAL_SEARCH3_MIN = 22, /* ... from this many, by a 3-ply search's (4 plies: slower) */
 	GUESS_DEPTH = 8,       /* the root's guess: an evaluation search this many plies deep */
 	ASPIRATION_GROWTH = 4, /* a root window that missed is this many times wider next time */
-	EVAL_SORT_DIV = 12, /* evaluation units (1/100 disc) per unit of the mobility key */
-	INF = 127,          /* beyond any score */
+	EVAL_SORT_DIV = 12,    /* evaluation units (1/100 disc) per unit of the mobility key */
+	INF = 127,             /* beyond any score */
 };
 
 /* A stored position: the whole board and bounds on its exact score. */
@@ -184,9 +184,9 @@ static inline int stability_bound(uint64_t P, uint64_t O, int alpha, int n)
  * fast where BMI2 is), and a table gives the flips for that pattern and the square's place on
  * the line. Bits a short line does not have read as "no disc of ours there": no flip, right.
  */
-static uint64_t last_line[64][4];     /* the squares of each line through a square */
-static uint16_t last_place[64][4];    /* 256 × the square's place on that line */
-static uint8_t last_count[8 * 256];   /* [256 × place + our discs on the line]: flips */
+static uint64_t last_line[64][4];   /* the squares of each line through a square */
+static uint16_t last_place[64][4];  /* 256 × the square's place on that line */
+static uint8_t last_count[8 * 256]; /* [256 × place + our discs on the line]: flips */
 static bool last_ready;
 
 /* Fills the tables above (once; every solver shares them). */
@@ -200,7 +200,8 @@ static void last_flip_init(void)
 			uint64_t line = 1ULL << sq;
 			for (int sign = -1; sign <= 1; sign += 2)
 				for (int r = sq / 8 + sign * dr[d], c = sq % 8 + sign * dc[d];
-				     r >= 0 && r < 8 && c >= 0 && c < 8; r += sign * dr[d], c += sign * dc[d])
+				     r >= 0 && r < 8 && c >= 0 && c < 8;
+				     r += sign * dr[d], c += sign * dc[d])
 					line |= 1ULL << (8 * r + c);
 			last_line[sq][d] = line;
 			last_place[sq][d] =
@@ -462,8 +463,9 @@ static int eval_node(uint64_t P, uint64_t O, const struct pattern_features *f, i
 		const uint64_t np = O ^ flips, no = P ^ flips ^ (1ULL << sq);
 		struct pattern_features child = *f;
 		pattern_features_play(&child, side, sq, flips);
-		const int v = -eval_node(np, no, &child, !side, depth > 1 ? board8_moves(np, no) : 0,
-		                         depth - 1, -beta, -(alpha > best ? alpha : best));
+		const int v =
+		    -eval_node(np, no, &child, !side, depth > 1 ? board8_moves(np, no) : 0,
+		               depth - 1, -beta, -(alpha > best ? alpha : best));
 		if (v > best) {
 			best = v;
 			if (v >= beta)

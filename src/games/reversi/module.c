@@ -38,7 +38,8 @@ static const struct level levels[] = {
      .exact = 18,
      .wld = 20,
      .probcut = 15,
-     .summary = N_("learnt pattern evaluation, selective deep search, perfect from 18 empty squares")},
+     .summary =
+         N_("learnt pattern evaluation, selective deep search, perfect from 18 empty squares")},
     {.name = "expert",
      .title = N_("Expert"),
      .depth = 40,
@@ -89,7 +90,8 @@ static const char *const help_rules[] = {
 
 static const char *const help_keys[] = {
     N_("Mouse: click a square \xc2\xb7 Arrows + Enter: keyboard play"),
-    N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every square"),
+    N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every "
+       "square"),
     N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo"),
     NULL,
 };

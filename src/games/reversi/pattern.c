@@ -214,8 +214,9 @@ static void init(void)
 			if (!known) {
 				seen[placements++] = placed;
 				if (instances + placements <= PATTERN_INSTANCES)
-					pt.placement[instances + placements - 1] = (struct placement){
-					    shapes[s].mask, pt.offset[s], (uint8_t)t};
+					pt.placement[instances + placements - 1] =
+					    (struct placement){shapes[s].mask, pt.offset[s],
+					                       (uint8_t)t};
 			}
 		}
 		instances += placements;
@@ -319,8 +320,7 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 	}
 }
 
-int pattern_evaluate_features(const struct pattern_features *f, int side, int empties,
-			      int mobility)
+int pattern_evaluate_features(const struct pattern_features *f, int side, int empties, int mobility)
 {
 	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
 	const uint16_t *idx = f->idx[side];
@@ -444,7 +444,7 @@ int pattern_load(const char *path, char *err)
 	init();
 	if (pt.broken)
 		return game_fail(err, IO_ERR_CORRUPT,
-				 "the pattern tables are inconsistent (a programming error)");
+		                 "the pattern tables are inconsistent (a programming error)");
 	char *data = NULL;
 	size_t n = 0;
 	const size_t count = PATTERN_STAGES * pt.stage_size;
@@ -452,7 +452,8 @@ int pattern_load(const char *path, char *err)
 	const int rc = atomic_read(path, &data, &n, bytes + 1, NULL);
 	if (rc == IO_ERR_TOO_BIG)
 		return game_fail(err, IO_ERR_CORRUPT,
-				 "evaluation weights %.100s: not a weights file of this version", path);
+		                 "evaluation weights %.100s: not a weights file of this version",
+		                 path);
 	if (rc != 0)
 		return game_fail(err, rc, "cannot read the evaluation weights %.100s", path);
 	const unsigned char *b = (const unsigned char *)data;
@@ -468,7 +469,7 @@ int pattern_load(const char *path, char *err)
 	if (!why && !w) {
 		free(data);
 		return game_fail(err, IO_ERR_SYSTEM, "evaluation weights %.100s: out of memory",
-				 path);
+		                 path);
 	}
 	if (why) {
 		free(data);

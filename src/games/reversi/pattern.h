@@ -102,6 +102,6 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
  * squares and the mobility feature `mobility` (pattern_mobility for that side). Requires
  * pattern_loaded(). */
 int pattern_evaluate_features(const struct pattern_features *f, int side, int empties,
-			      int mobility);
+                              int mobility);
 
 #endif

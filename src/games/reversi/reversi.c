@@ -300,7 +300,7 @@ static void toggle(struct reversi_pos *pos, const struct game_move *m, int mover
  * has no move. On undo (`played` true, `mover` the side that played it) the square and the
  * flips are the mover's. */
 static void check_move(const struct reversi_pos *pos, const struct game_move *m, int mover,
-		       bool played)
+                       bool played)
 {
 #ifdef PARITY_CHECK
 	GAME_CHECK("reversi", reversi_valid(pos));
@@ -343,8 +343,8 @@ static void rules_undo(void *p, const struct game_move *m)
 	pos->side ^= 1;
 	toggle(pos, m, pos->side);
 	GAME_CHECK("reversi", reversi_valid(pos));
-	GAME_CHECK("reversi", m->code == REVERSI_PASS ||
-	                          !((one << m->code) & (pos->disc[0] | pos->disc[1])));
+	GAME_CHECK("reversi",
+	           m->code == REVERSI_PASS || !((one << m->code) & (pos->disc[0] | pos->disc[1])));
 }
 
 static int rules_result(const void *p)

@@ -87,7 +87,7 @@ static int read_record(const char *text, size_t len, struct record_game **out, c
 	size_t at = 0;
 	while (at < len) {
 		while (at < len && (text[at] == ' ' || text[at] == '\n' || text[at] == '\t' ||
-				    text[at] == '\r'))
+		                    text[at] == '\r'))
 			at++;
 		size_t w = 0;
 		while (at < len && w < sizeof word - 1 && text[at] > ' ')
@@ -95,8 +95,8 @@ static int read_record(const char *text, size_t len, struct record_game **out, c
 		word[w] = '\0';
 		if (!w)
 			break;
-		if (g->count == 9 ||
-		    tictactoe_rules.move_parse(&pos, word, &g->moves[g->count], g->err) != GAME_OK) {
+		if (g->count == 9 || tictactoe_rules.move_parse(&pos, word, &g->moves[g->count],
+		                                                g->err) != GAME_OK) {
 			g->error = GAME_ERR_ILLEGAL;
 			if (g->count == 9)
 				snprintf(g->err, sizeof g->err, "more than nine moves");

@@ -72,7 +72,7 @@ static uint64_t hash(const void *p)
 {
 	const struct tictactoe_pos *pos = p;
 	uint64_t h = (uint64_t)pos->mark[0] | (uint64_t)pos->mark[1] << 9 |
-		     (uint64_t)pos->side << 18 | (uint64_t)pos->misere << 19;
+	             (uint64_t)pos->side << 18 | (uint64_t)pos->misere << 19;
 	h *= 0x9e3779b97f4a7c15ULL;
 	return h ^ (h >> 29);
 }
@@ -118,7 +118,8 @@ static int pos_parse(void *p, const char *text, const struct game_options *opt, 
 	struct tictactoe_pos pos;
 	start(&pos, opt);
 	if (strlen(text) != 11 || text[9] != ' ' || (text[10] != 'X' && text[10] != 'O'))
-		return game_fail(err, GAME_ERR_SYNTAX, "a position is nine of X, O, - and the side");
+		return game_fail(err, GAME_ERR_SYNTAX,
+		                 "a position is nine of X, O, - and the side");
 	for (int i = 0; i < 9; i++) {
 		if (text[i] == 'X')
 			pos.mark[0] = (uint16_t)(pos.mark[0] | 1u << i);
@@ -126,13 +127,13 @@ static int pos_parse(void *p, const char *text, const struct game_options *opt, 
 			pos.mark[1] = (uint16_t)(pos.mark[1] | 1u << i);
 		else if (text[i] != '-')
 			return game_fail(err, GAME_ERR_SYNTAX, "a square is X, O or -, not '%c'",
-					 text[i]);
+			                 text[i]);
 	}
 	pos.side = text[10] == 'O';
 	const int x = __builtin_popcount(pos.mark[0]), o = __builtin_popcount(pos.mark[1]);
 	if (x - o != pos.side)
 		return game_fail(err, GAME_ERR_ILLEGAL, "X has %d marks and O %d: not O's turn", x,
-				 o);
+		                 o);
 	memcpy(p, &pos, sizeof pos);
 	return GAME_OK;
 }
