@@ -127,9 +127,9 @@ fresh_assets() {
 mkdir -p "$dir/p"
 
 fresh_assets
-rm "$dir/data/sprites/markers.png"
+rm "$dir/data/sprites/checkers_pieces.png"
 run "$dir/p" --data "$dir/data"
-if [ $rc -eq 1 ] && said "cannot load .*markers.png"; then ok "a missing sprite: a clear error, exit 1"; else bad "a missing sprite (status $rc)"; fi
+if [ $rc -eq 1 ] && said "cannot load .*checkers_pieces.png"; then ok "a missing sprite: a clear error, exit 1"; else bad "a missing sprite (status $rc)"; fi
 
 fresh_assets
 head -c 300 /dev/urandom >"$dir/data/sprites/reversi_board.png"
@@ -142,10 +142,16 @@ run "$dir/p" --data "$dir/data"
 if [ $rc -eq 1 ] && said "dots_paper.png"; then ok "an empty sprite: a clear error, exit 1"; else bad "an empty sprite (status $rc)"; fi
 
 fresh_assets
-rm "$dir/data/sprites/reversi_discs.png"
+rm "$dir/data/sprites/markers.png"
 run "$dir/p" --data "$dir/data"
 # --data names the one directory to use: never another copy of the assets in its place.
-if [ $rc -eq 1 ] && said "cannot find the assets in $dir/data"; then ok "no disc sheet under --data: not found there, exit 1"; else bad "no disc sheet under --data (status $rc)"; fi
+if [ $rc -eq 1 ] && said "cannot find the assets in $dir/data"; then ok "no markers sheet under --data: not found there, exit 1"; else bad "no markers sheet under --data (status $rc)"; fi
+
+fresh_assets
+rm "$dir/data/sprites/reversi_discs.png"
+run "$dir/p" --data "$dir/data"
+# A sheet a view lists is required too, and named.
+if [ $rc -eq 1 ] && said "reversi_discs.png"; then ok "no disc sheet under --data: named, exit 1"; else bad "no disc sheet under --data (status $rc)"; fi
 
 fresh_assets
 rm "$dir/data/sounds/place.wav"

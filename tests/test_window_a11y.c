@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "app/layout.h"
+#include "app/view_dots_layout.h"
 
 #include "window_harness.h"
 

@@ -26,7 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app/layout.h"
+#include "app/view_checkers_layout.h"
 
 #include "window_harness.h"
 

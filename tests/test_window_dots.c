@@ -24,7 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "app/layout.h"
+#include "app/view_dots_layout.h"
 #include "games/dots/dots.h"
 
 #include "window_harness.h"

@@ -44,16 +44,21 @@ enum sound_id {
 	SOUND_COUNT
 };
 
+enum { ASSETS_SPRITES_MAX = 16 };
+
+/* A sprite sheet of assets/sprites/, as a view names it in its `sprites`. */
+struct sprite {
+	const char *name;     /* "reversi_discs.png" */
+	SDL_Texture *texture; /* NULL when no view names it */
+	int w, h;             /* its size in pixels */
+};
+
 struct assets {
-	char dir[1024];     /* where they were found */
-	SDL_Texture *discs; /* the Reversi flip sheet: disc_frames cells in a row */
-	int disc_frames, disc_cell;
-	SDL_Texture *board;   /* the felt */
+	char dir[1024];       /* where they were found */
 	SDL_Texture *markers; /* hint, last move, cursor: 64×64 cells */
-	SDL_Texture *pieces;  /* checkers: Black man, king, White man, king, glow */
-	int piece_cell;
-	SDL_Texture *dot;   /* Dots and Boxes: the dot, a glow to tint: square cells */
-	SDL_Texture *paper; /* Dots and Boxes: the paper tile */
+	/* The sprite sheets the views draw with (struct view's sprites), by file name. */
+	struct sprite sprite[ASSETS_SPRITES_MAX];
+	int sprite_count;
 	Mix_Chunk *sound[SOUND_COUNT];
 	TTF_Font *font[FONT_COUNT];
 	float font_scale;        /* fonts are opened at this multiple for sharp high-DPI text */
@@ -145,6 +150,10 @@ struct app {
 	int exit_code;         /* a script's failed expectation sets it */
 	char shot_path[1024];  /* a screenshot to take after this frame is drawn */
 };
+
+/* Returns the sprite sheet called `name` that a view listed in its `sprites` (one with no
+ * texture when there is none, so that drawing with it draws nothing). */
+const struct sprite *app_sprite(const struct app *a, const char *name);
 
 /* Switches to `scene` with a fade (or at once when none is running). */
 void app_change_scene(struct app *a, const struct scene *scene);

@@ -38,7 +38,7 @@ static struct text_entry text_cache[192];
  * success. */
 static bool find_dir(struct app *a)
 {
-	static const char *const probe[] = {"sprites/reversi_discs.png", NULL};
+	static const char *const probe[] = {"sprites/markers.png", NULL};
 	struct datadir d;
 	const bool found = datadir_find_data(a->opt.data_dir, probe, &d) == 0;
 	snprintf(a->assets.dir, sizeof a->assets.dir, "%.1000s", d.dir);
@@ -56,42 +56,57 @@ static SDL_Texture *load_texture(struct app *a, const char *name, char *err, siz
 	return t;
 }
 
-/* Loads the sprite textures; returns success. */
+/* Loads the sprite textures: the markers, and every sheet a view of the registry lists
+ * (each once); returns success. */
 static bool load_textures(struct app *a, char *err, size_t errlen)
 {
 	struct assets *s = &a->assets;
-	if (!(s->discs = load_texture(a, "reversi_discs.png", err, errlen)) ||
-	    !(s->board = load_texture(a, "reversi_board.png", err, errlen)) ||
-	    !(s->markers = load_texture(a, "markers.png", err, errlen)) ||
-	    !(s->pieces = load_texture(a, "checkers_pieces.png", err, errlen)))
+	if (!(s->markers = load_texture(a, "markers.png", err, errlen)))
 		return false;
-	SDL_QueryTexture(s->pieces, NULL, NULL, NULL, &s->piece_cell);
-	if (!(s->dot = load_texture(a, "dots_dots.png", err, errlen)) ||
-	    !(s->paper = load_texture(a, "dots_paper.png", err, errlen)))
-		return false;
-	SDL_SetTextureBlendMode(s->dot, SDL_BLENDMODE_BLEND);
-	int w, h;
-	SDL_QueryTexture(s->discs, NULL, NULL, &w, &h);
-	s->disc_cell = h;
-	s->disc_frames = h ? w / h : 0;
-	if (s->disc_frames < 2) {
-		snprintf(err, errlen, "the disc sprite sheet has no frames");
-		return false;
-	}
 	SDL_SetTextureBlendMode(s->markers, SDL_BLENDMODE_BLEND);
+	s->sprite_count = 0;
+	for (int g = 0; g < game_module_count(); g++) {
+		const struct view *v = view_at(g);
+		for (int k = 0; v && v->sprites && v->sprites[k]; k++) {
+			if (app_sprite(a, v->sprites[k])->texture)
+				continue;
+			if (s->sprite_count == ASSETS_SPRITES_MAX) {
+				snprintf(err, errlen, "more than %d sprite sheets",
+				         ASSETS_SPRITES_MAX);
+				return false;
+			}
+			struct sprite *sp = &s->sprite[s->sprite_count];
+			if (!(sp->texture = load_texture(a, v->sprites[k], err, errlen)))
+				return false;
+			sp->name = v->sprites[k];
+			SDL_QueryTexture(sp->texture, NULL, NULL, &sp->w, &sp->h);
+			SDL_SetTextureBlendMode(sp->texture, SDL_BLENDMODE_BLEND);
+			s->sprite_count++;
+		}
+	}
 	return true;
+}
+
+const struct sprite *app_sprite(const struct app *a, const char *name)
+{
+	static const struct sprite none = {"", NULL, 0, 0};
+	for (int i = 0; i < a->assets.sprite_count; i++)
+		if (strcmp(a->assets.sprite[i].name, name) == 0)
+			return &a->assets.sprite[i];
+	return &none;
 }
 
 /* Frees the sprite textures and the text cache. */
 static void free_textures(struct app *a)
 {
 	struct assets *s = &a->assets;
-	SDL_Texture **all[] = {&s->discs, &s->board, &s->markers, &s->pieces, &s->dot, &s->paper};
-	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-		if (*all[i]) {
-			SDL_DestroyTexture(*all[i]);
-			*all[i] = NULL;
-		}
+	for (int i = 0; i < s->sprite_count; i++)
+		SDL_DestroyTexture(s->sprite[i].texture);
+	memset(s->sprite, 0, sizeof s->sprite);
+	s->sprite_count = 0;
+	if (s->markers)
+		SDL_DestroyTexture(s->markers);
+	s->markers = NULL;
 	for (size_t i = 0; i < sizeof text_cache / sizeof text_cache[0]; i++)
 		if (text_cache[i].texture)
 			SDL_DestroyTexture(text_cache[i].texture);
@@ -212,13 +227,13 @@ bool assets_load(struct app *a, char *err, size_t errlen)
 	const bool found = find_dir(a);
 	if (!found && *a->assets.dir) {
 		snprintf(err, errlen,
-		         "cannot find the assets in %s (sprites/reversi_discs.png is missing)",
+		         "cannot find the assets in %s (sprites/markers.png is missing)",
 		         a->assets.dir);
 		return false;
 	}
 	if (!found) {
 		snprintf(err, errlen,
-		         "cannot find the assets (sprites/reversi_discs.png) beside the program or "
+		         "cannot find the assets (sprites/markers.png) beside the program or "
 		         "in %s; use --data DIR",
 		         datadir_installed_data());
 		return false;

@@ -30,41 +30,4 @@ static inline void layout_square(int size, int col, int row, int *x, int *y, int
 	*w = cell;
 }
 
-/* Stores the screen column and row of checkers square sq (1..32, PDN numbering) on the 8×8
- * board: Black's side (squares 1-4) at the bottom when black_bottom, at the top otherwise. */
-static inline void layout_checkers_cell(int sq, int black_bottom, int *col, int *row)
-{
-	const int r = (sq - 1) / 4, c = 2 * ((sq - 1) % 4) + (r % 2 == 0);
-	*col = black_bottom ? 7 - c : c;
-	*row = black_bottom ? 7 - r : r;
-}
-
-/* Stores the logical rectangle of checkers square sq (see layout_checkers_cell). */
-static inline void layout_checkers_square(int sq, int black_bottom, int *x, int *y, int *w)
-{
-	int col, row;
-	layout_checkers_cell(sq, black_bottom, &col, &row);
-	layout_square(8, col, row, x, y, w);
-}
-
-/* A Dots and Boxes board keeps this margin (logical pixels) inside the board area. */
-enum { LAYOUT_DOTS_MARGIN = 50 };
-
-/* Stores the logical position of the top-left dot of a rows × cols Dots and Boxes board and
- * the side of one box: dot (r, c) sits at (*x + c × *cell, *y + r × *cell). */
-static inline void layout_dots(int rows, int cols, int *x, int *y, int *cell)
-{
-	const int most = rows > cols ? rows : cols;
-	*cell = (LAYOUT_BOARD_PX - 2 * LAYOUT_DOTS_MARGIN) / most;
-	*x = LAYOUT_BOARD_X + (LAYOUT_BOARD_PX - *cell * cols) / 2;
-	*y = LAYOUT_BOARD_Y + (LAYOUT_BOARD_PX - *cell * rows) / 2;
-}
-
-/* Returns the thickness of a drawn edge on a board whose boxes are `cell` pixels wide. */
-static inline int layout_dots_line(int cell)
-{
-	const int t = cell / 12;
-	return t < 5 ? 5 : t > 14 ? 14 : t;
-}
-
 #endif

@@ -25,6 +25,12 @@ enum play_mode { MODE_VS_COMPUTER, MODE_TWO_PLAYERS, MODE_DEMO };
 struct play;
 struct view {
 	const char *game;
+	/* The sprite sheets (files of assets/sprites/) it draws with, NULL-terminated: loaded
+	 * with the other assets, found with app_sprite. */
+	const char *const *sprites;
+	/* Optional: draws piece i (0..8) of the title menu's band of pieces, at time `clock`
+	 * (seconds), in dst; the menu asks the first game of the registry that has one. */
+	void (*banner)(struct app *a, int i, double clock, SDL_Rect dst);
 	/* Optional: returns the view's own state for a new game (free_ui frees it), NULL when out
 	 * of memory; the play keeps it in p->ui. A view keeps no state of its own elsewhere. */
 	void *(*new_ui)(void);

@@ -368,17 +368,14 @@ static void menu_draw(struct app *a)
 {
 	const SDL_Color ink = {236, 232, 220, 255}, dim = {130, 140, 132, 255},
 	                gold = {244, 200, 84, 255};
-	/* A band of discs behind the title. */
-	const struct assets *s = &a->assets;
-	for (int i = 0; i < 9; i++) {
-		const double clock =
-		    app_anim(a, 1.0) > 0 ? a->now : 0; /* still without animations */
-		const int frame = (int)(clock * 6 + i * 2) % (2 * s->disc_frames);
-		const int f = frame < s->disc_frames ? frame : 2 * s->disc_frames - 1 - frame;
-		SDL_Rect src = {f * s->disc_cell, 0, s->disc_cell, s->disc_cell};
-		SDL_Rect dst = {APP_W / 2 - 4 * 70 - 30 + i * 70, 28, 60, 60};
-		SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
-	}
+	/* A band of pieces behind the title, drawn by the first game whose view has one. */
+	const struct view *band = NULL;
+	for (int g = 0; g < game_module_count() && !band; g++)
+		if (view_at(g)->banner)
+			band = view_at(g);
+	const double clock = app_anim(a, 1.0) > 0 ? a->now : 0; /* still without animations */
+	for (int i = 0; band && i < 9; i++)
+		band->banner(a, i, clock, (SDL_Rect){APP_W / 2 - 4 * 70 - 30 + i * 70, 28, 60, 60});
 	app_text(a, FONT_TITLE, "Parity", APP_W / 2, 80, gold, 1);
 	char games_line[200] = "";
 	for (int g = 0; g < game_module_count(); g++)

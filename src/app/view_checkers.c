@@ -19,14 +19,22 @@
 
 #include "app/app.h"
 #include "app/i18n.h"
-#include "app/layout.h"
+#include "app/view_checkers_layout.h"
 #include "games/checkers/checkers.h"
+
+/* The sprite sheets: the pieces (square cells in a row, see CELL_*) and the felt. */
+static const char *const sprites[] = {"checkers_pieces.png", "reversi_board.png", NULL};
+
+static const struct sprite *pieces(const struct app *a)
+{
+	return app_sprite(a, sprites[0]);
+}
 
 #define HOP_SECONDS   0.22 /* one hop of a moving piece */
 #define CROWN_SECONDS 0.45 /* the crown dropping on */
 #define DRAG_PIXELS   6    /* a press that moves this far becomes a drag */
 
-/* The sprite cells of assets.pieces. */
+/* The sprite cells of the pieces sheet. */
 enum { CELL_BLACK_MAN, CELL_BLACK_KING, CELL_WHITE_MAN, CELL_WHITE_KING, CELL_GLOW };
 
 /* The view's own state (struct view's new_ui). */
@@ -458,14 +466,13 @@ static void update(struct app *a, struct play *p)
 /* Draws sprite cell `cell` over a square at (x, y, w), scaled about its centre, with alpha. */
 static void draw_cell(struct app *a, int cell, double x, double y, int w, double scale, Uint8 alpha)
 {
-	const struct assets *s = &a->assets;
-	SDL_Rect src = {cell * s->piece_cell, 0, s->piece_cell, s->piece_cell};
+	SDL_Rect src = {cell * pieces(a)->h, 0, pieces(a)->h, pieces(a)->h};
 	const int size = (int)lround(w * scale);
 	SDL_Rect dst = {(int)lround(x + (w - size) / 2.0), (int)lround(y + (w - size) / 2.0), size,
 	                size};
-	SDL_SetTextureAlphaMod(s->pieces, alpha);
-	SDL_RenderCopy(a->renderer, s->pieces, &src, &dst);
-	SDL_SetTextureAlphaMod(s->pieces, 255);
+	SDL_SetTextureAlphaMod(pieces(a)->texture, alpha);
+	SDL_RenderCopy(a->renderer, pieces(a)->texture, &src, &dst);
+	SDL_SetTextureAlphaMod(pieces(a)->texture, 255);
 }
 
 /* Draws the piece of `side` (a king or not) over a square. */
@@ -508,7 +515,7 @@ static void draw_board(struct app *a, const struct play *p)
 	SDL_Rect frame = {x0 - 14, y0 - 14, side + 28, side + 28};
 	app_panel(a, frame, a->theme.frame);
 	int tw, th;
-	SDL_QueryTexture(a->assets.board, NULL, NULL, &tw, &th);
+	SDL_QueryTexture(app_sprite(a, sprites[1])->texture, NULL, NULL, &tw, &th);
 	for (int row = 0; row < 8; row++)
 		for (int col = 0; col < 8; col++) {
 			SDL_Rect sq = {x0 + col * cell, y0 + row * cell, cell, cell};
@@ -521,10 +528,10 @@ static void draw_board(struct app *a, const struct play *p)
 			/* each dark square shows its own part of the felt */
 			SDL_Rect src = {(col * cell) % (tw - cell), (row * cell) % (th - cell),
 			                cell, cell};
-			SDL_SetTextureColorMod(a->assets.board, a->theme.felt.r, a->theme.felt.g,
-			                       a->theme.felt.b);
-			SDL_RenderCopy(r, a->assets.board, &src, &sq);
-			SDL_SetTextureColorMod(a->assets.board, 255, 255, 255);
+			SDL_SetTextureColorMod(app_sprite(a, sprites[1])->texture, a->theme.felt.r,
+			                       a->theme.felt.g, a->theme.felt.b);
+			SDL_RenderCopy(r, app_sprite(a, sprites[1])->texture, &src, &sq);
+			SDL_SetTextureColorMod(app_sprite(a, sprites[1])->texture, 255, 255, 255);
 		}
 	if (!ui->numbers)
 		return;
@@ -634,7 +641,7 @@ static void draw(struct app *a, const struct play *p)
 	/* The pieces that must capture glow, breathing. */
 	if (forced && !ui->from) {
 		const Uint8 alpha = (Uint8)(190 + 60 * (speed_of(a) > 0 ? sin(a->now * 5.0) : 1.0));
-		SDL_SetTextureColorMod(a->assets.pieces, a->theme.must.r, a->theme.must.g,
+		SDL_SetTextureColorMod(pieces(a)->texture, a->theme.must.r, a->theme.must.g,
 		                       a->theme.must.b);
 		for (int i = 0; i < n; i++) {
 			struct checkers_path path;
@@ -643,7 +650,7 @@ static void draw(struct app *a, const struct play *p)
 			square_rect(p, path.square[0], &x, &y, &w);
 			draw_cell(a, CELL_GLOW, x, y, w, 1.0, alpha);
 		}
-		SDL_SetTextureColorMod(a->assets.pieces, 255, 255, 255);
+		SDL_SetTextureColorMod(pieces(a)->texture, 255, 255, 255);
 	}
 	/* The piece under the pointer, when it can move, shows only its own destinations. */
 	int pointed = 0;
@@ -944,7 +951,6 @@ static void outcome(const struct play *p, char *buf, size_t n)
  * or landed beyond it (step 1). */
 static void help_corner(struct app *a, int x, int y, int step)
 {
-	const struct assets *s = &a->assets;
 	const int cell = 64;
 	for (int r = 0; r < 3; r++)
 		for (int c = 0; c < 3; c++) {
@@ -957,14 +963,15 @@ static void help_corner(struct app *a, int x, int y, int step)
 			SDL_RenderFillRect(a->renderer, &sq);
 		}
 	/* cells of the sheet: 0 Black man, 2 White man */
-	const int pieces[2][3] = {{0, 2, -1}, {-1, -1, 0}}; /* bottom-left, centre, top-right */
+	const int shown[2][3] = {{0, 2, -1}, {-1, -1, 0}}; /* bottom-left, centre, top-right */
 	const int spots[3][2] = {{0, 2}, {1, 1}, {2, 0}};
+	const int side = pieces(a)->h;
 	for (int i = 0; i < 3; i++) {
-		if (pieces[step][i] < 0)
+		if (shown[step][i] < 0)
 			continue;
-		SDL_Rect src = {pieces[step][i] * s->piece_cell, 0, s->piece_cell, s->piece_cell};
+		SDL_Rect src = {shown[step][i] * side, 0, side, side};
 		SDL_Rect dst = {x + spots[i][0] * cell, y + spots[i][1] * cell, cell, cell};
-		SDL_RenderCopy(a->renderer, s->pieces, &src, &dst);
+		SDL_RenderCopy(a->renderer, pieces(a)->texture, &src, &dst);
 	}
 }
 
@@ -992,6 +999,7 @@ static void changed(struct app *a, struct play *p)
 
 const struct view view_checkers = {
     .game = "checkers",
+    .sprites = sprites,
     .draw = draw,
     .hit = hit,
     .move_at = move_at,

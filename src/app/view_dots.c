@@ -16,9 +16,12 @@
 
 #include "app/app.h"
 #include "app/i18n.h"
-#include "app/layout.h"
+#include "app/view_dots_layout.h"
 #include "games/dots/chains.h"
 #include "games/dots/dots.h"
+
+/* The sprite sheets: the dot (and a glow to tint, square cells) and the paper tile. */
+static const char *const sprites[] = {"dots_dots.png", "dots_paper.png", NULL};
 
 /* The view's own state (struct view's new_ui): the animation of the last move, per box, and the edge being drawn in anim[EDGE_SLOT]. */
 struct dots_ui {
@@ -222,7 +225,7 @@ static void fill(struct app *a, SDL_Rect r, SDL_Color c)
 /* Draws cell `which` of the dot sheet (0 the dot, 1 the glow) centred on (x, y), w wide. */
 static void draw_dot_sprite(struct app *a, int which, int x, int y, int w, SDL_Color tint)
 {
-	SDL_Texture *t = a->assets.dot;
+	SDL_Texture *t = app_sprite(a, sprites[0])->texture;
 	int tw, th;
 	SDL_QueryTexture(t, NULL, NULL, &tw, &th);
 	SDL_Rect src = {which * th, 0, th, th}, dst = {x - w / 2, y - w / 2, w, w};
@@ -415,15 +418,15 @@ static void draw(struct app *a, const struct play *p)
 	app_panel(a, (SDL_Rect){paper.x - 14, paper.y - 14, paper.w + 28, paper.h + 28},
 	          a->theme.frame);
 	int tw, th;
-	SDL_QueryTexture(a->assets.paper, NULL, NULL, &tw, &th);
+	SDL_QueryTexture(app_sprite(a, sprites[1])->texture, NULL, NULL, &tw, &th);
 	for (int ty = 0; ty < paper.h; ty += th)
 		for (int tx = 0; tx < paper.w; tx += tw) {
 			const int w = paper.w - tx < tw ? paper.w - tx : tw;
 			const int h = paper.h - ty < th ? paper.h - ty : th;
 			SDL_Rect src = {0, 0, w, h}, dst = {paper.x + tx, paper.y + ty, w, h};
-			SDL_SetTextureColorMod(a->assets.paper, a->theme.paper.r, a->theme.paper.g,
-			                       a->theme.paper.b);
-			SDL_RenderCopy(r, a->assets.paper, &src, &dst);
+			SDL_SetTextureColorMod(app_sprite(a, sprites[1])->texture, a->theme.paper.r,
+			                       a->theme.paper.g, a->theme.paper.b);
+			SDL_RenderCopy(r, app_sprite(a, sprites[1])->texture, &src, &dst);
 		}
 	/* The boxes won so far. */
 	for (int b = 0; b < pos->rows * pos->cols; b++) {
@@ -597,7 +600,7 @@ static void help_box(struct app *a, int x, int y, int step)
 		app_draw_colour(a, a->theme.last_line);
 		SDL_RenderFillRect(r, &(SDL_Rect){x + cell - t / 2, y, t, cell});
 	}
-	SDL_Texture *dot = a->assets.dot;
+	SDL_Texture *dot = app_sprite(a, sprites[0])->texture;
 	int h;
 	SDL_QueryTexture(dot, NULL, NULL, NULL, &h);
 	for (int k = 0; k < 4; k++) {
@@ -622,6 +625,7 @@ static int help_figure(struct app *a, int y)
 
 const struct view view_dots = {
     .game = "dots",
+    .sprites = sprites,
     .draw = draw,
     .hit = hit,
     .move_at = move_at,

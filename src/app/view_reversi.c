@@ -13,6 +13,27 @@
 #include "app/layout.h"
 #include "games/reversi/reversi.h"
 
+/* The sprite sheets: the flip sheet (frames from Black to White, square cells in a row) and
+ * the felt. */
+static const char *const sprites[] = {"reversi_discs.png", "reversi_board.png", NULL};
+
+static const struct sprite *discs(const struct app *a)
+{
+	return app_sprite(a, sprites[0]);
+}
+
+/* Returns the side of one cell of the flip sheet, and how many frames it has. */
+static int disc_cell(const struct app *a)
+{
+	return discs(a)->h;
+}
+
+static int disc_frames(const struct app *a)
+{
+	const struct sprite *s = discs(a);
+	return s->h ? s->w / s->h : 1;
+}
+
 /* The view's own state (struct view's new_ui): the animation of the last move, per square. */
 struct reversi_ui {
 	struct square_anim anim[REVERSI_MAX_SIZE * REVERSI_MAX_SIZE];
@@ -132,13 +153,12 @@ static void played(struct app *a, struct play *p, const void *before_pos,
 /* Draws frame `frame` of the disc sheet over a cell, scaled by `scale`, with alpha. */
 static void draw_disc(struct app *a, int frame, int x, int y, int cell, double scale, Uint8 alpha)
 {
-	const struct assets *s = &a->assets;
-	SDL_Rect src = {frame * s->disc_cell, 0, s->disc_cell, s->disc_cell};
+	SDL_Rect src = {frame * disc_cell(a), 0, disc_cell(a), disc_cell(a)};
 	const int w = (int)lround(cell * scale);
 	SDL_Rect dst = {x + (cell - w) / 2, y + (cell - w) / 2, w, w};
-	SDL_SetTextureAlphaMod(s->discs, alpha);
-	SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
-	SDL_SetTextureAlphaMod(s->discs, 255);
+	SDL_SetTextureAlphaMod(discs(a)->texture, alpha);
+	SDL_RenderCopy(a->renderer, discs(a)->texture, &src, &dst);
+	SDL_SetTextureAlphaMod(discs(a)->texture, 255);
 }
 
 /* Draws marker `which` (0 hint, 1 last move, 2 cursor) centred on a cell at `scale`. */
@@ -154,7 +174,7 @@ static void draw_marker(struct app *a, int which, int x, int y, int cell, double
 static bool disc_look(const struct app *a, const struct play *p, int i, int *frame, double *scale)
 {
 	const struct reversi_pos *pos = pos_of(p);
-	const int last = a->assets.disc_frames - 1;
+	const int last = disc_frames(a) - 1;
 	const reversi_bits x = (reversi_bits)1 << i;
 	int colour = pos->disc[0] & x ? 0 : pos->disc[1] & x ? 1 : -1;
 	*scale = 1.0;
@@ -195,9 +215,10 @@ static void draw(struct app *a, const struct play *p)
 	app_panel(a, frame, a->theme.frame);
 	SDL_Rect felt = {x0, y0, side, side};
 	const struct theme *th = &a->theme;
-	SDL_SetTextureColorMod(a->assets.board, th->felt.r, th->felt.g, th->felt.b);
-	SDL_RenderCopy(r, a->assets.board, NULL, &felt);
-	SDL_SetTextureColorMod(a->assets.board, 255, 255, 255);
+	SDL_SetTextureColorMod(app_sprite(a, sprites[1])->texture, th->felt.r, th->felt.g,
+	                       th->felt.b);
+	SDL_RenderCopy(r, app_sprite(a, sprites[1])->texture, NULL, &felt);
+	SDL_SetTextureColorMod(app_sprite(a, sprites[1])->texture, 255, 255, 255);
 	SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
 	SDL_SetRenderDrawColor(r, th->grid.r, th->grid.g, th->grid.b, th->grid.a);
 	for (int i = 0; i <= size; i++) {
@@ -237,11 +258,11 @@ static void draw(struct app *a, const struct play *p)
 		int sx, sy, sw;
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
 		if ((pos->hole >> i) & 1) { /* the black hole: a round well darkening inward */
-			SDL_SetTextureColorMod(a->assets.discs, 0, 0, 0);
+			SDL_SetTextureColorMod(discs(a)->texture, 0, 0, 0);
 			draw_disc(a, 0, sx, sy, sw, 1.12, 90);
 			draw_disc(a, 0, sx, sy, sw, 0.9, 160);
 			draw_disc(a, 0, sx, sy, sw, 0.65, 255);
-			SDL_SetTextureColorMod(a->assets.discs, 255, 255, 255);
+			SDL_SetTextureColorMod(discs(a)->texture, 255, 255, 255);
 			continue;
 		}
 		int f;
@@ -258,8 +279,8 @@ static void draw(struct app *a, const struct play *p)
 		int sx, sy, sw;
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
 		if (i == p->hover)
-			draw_disc(a, pos->side == 0 ? 0 : a->assets.disc_frames - 1, sx, sy, sw,
-			          0.92, 110);
+			draw_disc(a, pos->side == 0 ? 0 : disc_frames(a) - 1, sx, sy, sw, 0.92,
+			          110);
 		else if (p->hints && !(p->show_eval && i < p->eval_count && p->eval_known[i])) {
 			/* the dot takes the colour of the side to move */
 			const Uint8 shade = pos->side == 0 ? 40 : 255;
@@ -321,10 +342,9 @@ static int count(const struct play *p, int side)
 static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
 {
 	(void)p;
-	const struct assets *s = &a->assets;
-	SDL_Rect src = {(side == 0 ? 0 : s->disc_frames - 1) * s->disc_cell, 0, s->disc_cell,
-	                s->disc_cell};
-	SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
+	SDL_Rect src = {(side == 0 ? 0 : disc_frames(a) - 1) * disc_cell(a), 0, disc_cell(a),
+	                disc_cell(a)};
+	SDL_RenderCopy(a->renderer, discs(a)->texture, &src, &dst);
 }
 
 static void describe(const struct play *p, char *buf, size_t n)
@@ -337,8 +357,7 @@ static void describe(const struct play *p, char *buf, size_t n)
 /* Draws a row of four squares: Black, White, White, and an empty one where Black plays. */
 static void help_row(struct app *a, int x, int y, int step)
 {
-	const struct assets *s = &a->assets;
-	const int cell = 64, last = s->disc_frames - 1;
+	const int cell = 64, last = disc_frames(a) - 1;
 	const int colours[4] = {0, 1, 1, step ? 0 : -1};
 	for (int i = 0; i < 4; i++) {
 		SDL_Rect sq = {x + i * cell, y, cell, cell};
@@ -351,9 +370,9 @@ static void help_row(struct app *a, int x, int y, int step)
 			c = 0; /* flipped */
 		if (c < 0)
 			continue;
-		SDL_Rect src = {(c ? last : 0) * s->disc_cell, 0, s->disc_cell, s->disc_cell};
+		SDL_Rect src = {(c ? last : 0) * disc_cell(a), 0, disc_cell(a), disc_cell(a)};
 		SDL_Rect dst = {sq.x + 4, sq.y + 4, cell - 8, cell - 8};
-		SDL_RenderCopy(a->renderer, s->discs, &src, &dst);
+		SDL_RenderCopy(a->renderer, discs(a)->texture, &src, &dst);
 	}
 }
 
@@ -377,8 +396,20 @@ static void outcome(const struct play *p, char *buf, size_t n)
 	         match_result(&p->match));
 }
 
+/* Piece i of the title menu's band: a disc turning over and back. */
+static void banner(struct app *a, int i, double clock, SDL_Rect dst)
+{
+	const int frames = disc_frames(a), cell = disc_cell(a);
+	const int frame = (int)(clock * 6 + i * 2) % (2 * frames);
+	const int f = frame < frames ? frame : 2 * frames - 1 - frame;
+	SDL_Rect src = {f * cell, 0, cell, cell};
+	SDL_RenderCopy(a->renderer, discs(a)->texture, &src, &dst);
+}
+
 const struct view view_reversi = {
     .game = "reversi",
+    .sprites = sprites,
+    .banner = banner,
     .draw = draw,
     .hit = hit,
     .move_at = move_at,

@@ -61,7 +61,7 @@ int datadir_resolve(const struct datadir_spec *spec, struct datadir *out);
  *   datadir_find_locale: the message catalogues: $PARITY_LOCALE alone; else beside the
  *     program (locale for build/parity, LOCALEDIR seen from an installed program), else
  *     LOCALEDIR.
- * `probe` says which files mark the directory (e.g. "sprites/reversi_discs.png" for the
+ * `probe` says which files mark the directory (e.g. "sprites/markers.png" for the
  * assets, "reversi-eval.bin" for the headless commands that only need the weights).
  * Both return as datadir_resolve.
  */
