@@ -29,6 +29,18 @@ static const char *mode_name(enum play_mode m)
 	return m == MODE_TWO_PLAYERS ? "two-players" : m == MODE_DEMO ? "demo" : "vs-computer";
 }
 
+bool play_move_by_code(const struct play *p, int index, struct game_move *out)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = match_legal(&p->match, moves);
+	for (int i = 0; i < n; i++)
+		if ((int)moves[i].code == index) {
+			*out = moves[i];
+			return true;
+		}
+	return false;
+}
+
 bool play_computer_to_move(const struct play *p)
 {
 	if (!p->rules || match_over(&p->match))

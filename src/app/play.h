@@ -84,6 +84,10 @@ struct view {
 	void (*outcome)(const struct play *p, char *buf, size_t n);
 };
 
+/* A view's move_at for games whose target index is the move's code (a square): finds the
+ * legal move with code `index`; returns whether there is one. */
+bool play_move_by_code(const struct play *p, int index, struct game_move *out);
+
 /* Returns the view of game i of the registry (app/view_registry.c), or NULL. */
 const struct view *view_at(int i);
 

@@ -137,7 +137,7 @@ static void player_name(const struct play *p, int side, char *buf, size_t n)
 
 /* Returns the game's record in its module's format in a new buffer (free it), or NULL when
  * it cannot be written. */
-static char *record_text(const struct play *p)
+static char *play_record_text(const struct play *p)
 {
 	const time_t now = time(NULL);
 	struct tm tm;
@@ -156,7 +156,7 @@ static void save_record(struct app *a)
 {
 	struct play *p = &a->play;
 	char path[1200], err[GAME_ERR_MAX];
-	char *text = record_text(p);
+	char *text = play_record_text(p);
 	if (!text) {
 		snprintf(p->status, sizeof p->status, "%s", _("Not saved: out of memory"));
 		p->status_end = a->now + 8;
@@ -182,7 +182,7 @@ static void save_record(struct app *a)
 static void copy_record(struct app *a)
 {
 	struct play *p = &a->play;
-	char *text = record_text(p);
+	char *text = play_record_text(p);
 	if (!text)
 		return;
 	SDL_SetClipboardText(text);

@@ -82,18 +82,6 @@ static int hit(const struct play *p, int x, int y)
 	return col < size && row < size ? row * size + col : -1;
 }
 
-static bool move_at(const struct play *p, int index, struct game_move *out)
-{
-	struct game_move moves[GAME_MOVES_MAX];
-	const int n = match_legal(&p->match, moves);
-	for (int i = 0; i < n; i++)
-		if ((int)moves[i].code == index) {
-			*out = moves[i];
-			return true;
-		}
-	return false;
-}
-
 static void centre(const struct play *p, int index, int *x, int *y)
 {
 	const int size = pos_of(p)->size;
@@ -412,7 +400,7 @@ const struct view view_reversi = {
     .banner = banner,
     .draw = draw,
     .hit = hit,
-    .move_at = move_at,
+    .move_at = play_move_by_code,
     .centre = centre,
     .played = played,
     .targets = targets,

@@ -307,6 +307,28 @@ void game_options_usage(char *buf, size_t n)
 		buf[len] = '\0';
 }
 
+char *record_text(const struct match *m, int (*write)(const struct match *m, char *buf, size_t n))
+{
+	const size_t size = 64 + (size_t)m->cursor * 32; /* the longest move text is short */
+	char *text = malloc(size);
+	if (!text)
+		return NULL;
+	const int len = write(m, text, size - 2);
+	if (len < 0) {
+		free(text);
+		return NULL;
+	}
+	text[len] = '\n';
+	text[len + 1] = '\0';
+	return text;
+}
+
+char *record_moves(const struct match *m, const struct record_info *info)
+{
+	(void)info;
+	return record_text(m, match_record);
+}
+
 void record_games_free(struct record_game *games, int count)
 {
 	for (int i = 0; games && i < count; i++)

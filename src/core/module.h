@@ -176,6 +176,15 @@ int game_options_arg(const struct game_module *m, int argc, char **argv, int *i,
  * another) into buf. */
 void game_options_usage(char *buf, size_t n);
 
+/* Returns the record text that `write` (a game's writer of the moves up to the match's cursor
+ * into buf, returning the length or an error code) makes, in a new buffer ending with a
+ * newline (free it); NULL when out of memory or when it cannot be written. */
+char *record_text(const struct match *m, int (*write)(const struct match *m, char *buf, size_t n));
+
+/* A record writer for games whose record is the moves in their text form, space-separated
+ * (match_record): a game_record's `write`. */
+char *record_moves(const struct match *m, const struct record_info *info);
+
 /* Frees what record read returned. */
 void record_games_free(struct record_game *games, int count);
 

@@ -93,26 +93,9 @@ static const struct game_help help = {
     .keys = help_keys,
 };
 
-/* The record is the edges drawn, in the notation of docs/dots-notation.md. */
-static char *write_record(const struct match *m, const struct record_info *info)
-{
-	(void)info;
-	char *text = malloc(65536);
-	if (!text)
-		return NULL;
-	const int len = match_record(m, text, 65535);
-	if (len < 0) {
-		free(text);
-		return NULL;
-	}
-	text[len] = '\n';
-	text[len + 1] = '\0';
-	return text;
-}
-
 static const struct game_record record = {
     .extension = "txt",
-    .write = write_record,
+    .write = record_moves,
 };
 
 static const char *const bench[] = {

@@ -103,20 +103,15 @@ static const struct game_help help = {
 };
 
 /* The record is a transcript: the moves as concatenated squares ("f5d6c3"). */
+static int transcript_of(const struct match *m, char *buf, size_t n)
+{
+	return transcript_write(match_pos_at(m, 0), m->moves, m->cursor, buf, n);
+}
+
 static char *write_record(const struct match *m, const struct record_info *info)
 {
 	(void)info;
-	char *text = malloc(65536);
-	if (!text)
-		return NULL;
-	const int len = transcript_write(match_pos_at(m, 0), m->moves, m->cursor, text, 65535);
-	if (len < 0) {
-		free(text);
-		return NULL;
-	}
-	text[len] = '\n';
-	text[len + 1] = '\0';
-	return text;
+	return record_text(m, transcript_of);
 }
 
 static const struct game_record record = {

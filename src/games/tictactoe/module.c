@@ -54,23 +54,6 @@ static const struct game_help help = {
     .keys = help_keys,
 };
 
-/* The record is the squares played, separated by spaces ("b2 a1 c3"). */
-static char *write_record(const struct match *m, const struct record_info *info)
-{
-	(void)info;
-	char *text = malloc(256);
-	if (!text)
-		return NULL;
-	const int len = match_record(m, text, 254);
-	if (len < 0) {
-		free(text);
-		return NULL;
-	}
-	text[len] = '\n';
-	text[len + 1] = '\0';
-	return text;
-}
-
 /* Reads one game: the squares played from the empty board. */
 static int read_record(const char *text, size_t len, struct record_game **out, char *err)
 {
@@ -111,7 +94,7 @@ static int read_record(const char *text, size_t len, struct record_game **out, c
 
 static const struct game_record record = {
     .extension = "ttt",
-    .write = write_record,
+    .write = record_moves,
     .read = read_record,
 };
 
