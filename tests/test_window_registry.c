@@ -96,7 +96,7 @@ static void test_a_game_from_the_registry(void **state)
 	         "1 quit\n",
 	         work, work, work, work, work, work);
 	write_file("ttt.script", body, script, sizeof script);
-	char args[700];
+	char args[1200];
 	snprintf(args, sizeof args, "--script %s", script);
 	assert_int_equal(window_run(dir, args), 0);
 
@@ -161,7 +161,7 @@ static void test_option_from_the_module(void **state)
 	         "0 wait-scene over\n1 screenshot %s/misere.png\n1 quit\n",
 	         work);
 	write_file("misere.script", body, script, sizeof script);
-	char args[700];
+	char args[1200];
 	snprintf(args, sizeof args, "--game tictactoe --misere --script %s", script);
 	assert_int_equal(window_run(dir, args), 0);
 	snprintf(path, sizeof path, "%s/settings.ini", dir);
