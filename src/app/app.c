@@ -343,11 +343,10 @@ void app_event(struct app *a, const SDL_Event *ev)
 
 static void print_usage(FILE *out)
 {
-	char games[200] = "", options[400], extensions[100] = "";
+	char games[200], options[400], extensions[100] = "";
+	game_module_names(games, sizeof games, "|");
 	for (int g = 0; g < game_module_count(); g++) {
 		const struct game_module *m = game_module_at(g);
-		snprintf(games + strlen(games), sizeof games - strlen(games), "%s%s", g ? "|" : "",
-		         m->rules->name);
 		if (m->record && m->record->read)
 			snprintf(extensions + strlen(extensions),
 			         sizeof extensions - strlen(extensions), "%s.%s",
@@ -459,11 +458,8 @@ static int parse_options(struct app *a, int argc, char **argv)
 			a->opt.game_number = (int)n;
 		} else if (TAKES_VALUE("--game")) {
 			if (!game_find(val)) {
-				char names[200] = "";
-				for (int g = 0; g < game_module_count(); g++)
-					snprintf(names + strlen(names),
-					         sizeof names - strlen(names), "%s%s",
-					         g ? ", " : "", game_module_at(g)->rules->name);
+				char names[200];
+				game_module_names(names, sizeof names, ", ");
 				fprintf(stderr, "parity: unknown game \"%s\" (%s)\n", val, names);
 				return 2;
 			}
@@ -838,7 +834,7 @@ int app_main(int argc, char **argv)
 		int count = 0;
 		if (!a->opt.game_number) { /* several games: the window lists them */
 			struct open_entry *list =
-			    play_list_open(a->opt.open, &count, err, sizeof err);
+			    play_list_open(a->opt.open, a->open_game, &count, err, sizeof err);
 			free(list);
 			if (!list) {
 				fprintf(stderr, "parity: %s\n", err);
@@ -847,7 +843,8 @@ int app_main(int argc, char **argv)
 			a->opt.open_list = count > 1;
 		}
 		if (!a->opt.open_list &&
-		    !play_check_open(a->opt.open, a->opt.game_number ? a->opt.game_number : 1, err,
+		    !play_check_open(a->opt.open, a->open_game,
+		                     a->opt.game_number ? a->opt.game_number : 1, err,
 		                     sizeof err)) {
 			fprintf(stderr, "parity: %s\n", err);
 			return 2;

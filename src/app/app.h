@@ -86,6 +86,8 @@ struct scene {
 extern const struct scene scene_menu, scene_play, scene_over, scene_help, scene_games,
     scene_options;
 
+enum { APP_GAME_ARGS_MAX = 8 }; /* a game's options on the command line, at most */
+
 /* Command-line choices. */
 struct app_options {
 	bool fullscreen, windowed;
@@ -101,11 +103,10 @@ struct app_options {
 	int game_number;      /* --game-number N: which game of that file (0: none given) */
 	bool open_list;       /* the file holds several games and none was chosen */
 	char **argv;          /* the command line */
-	int game_arg[8], game_arg_count;  /* where the game's own options are in argv (--size) */
+	int game_arg[APP_GAME_ARGS_MAX],
+	    game_arg_count;               /* where the game's own options are in argv (--size) */
 	struct game_options game_options; /* their values, read for --game's game */
 };
-
-enum { APP_GAME_ARGS_MAX = 8 };
 
 struct script;
 

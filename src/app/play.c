@@ -242,14 +242,13 @@ static int read_records(const char *path, int g, struct record_game **games, cha
 	return n;
 }
 
-/* Builds in *m (free it with match_free) game `number` of the record file at path, every
- * move played, storing in *games how many games the file holds; returns success, or false
- * with a message in err (and nothing to free). */
-static bool read_record_match(const char *path, int number, struct match *m, int *games, char *err,
-                              size_t errlen)
+/* Builds in *m (free it with match_free) game `number` of the file at path, of game g's
+ * records, every move played, storing in *games how many games the file holds; returns
+ * success, or false with a message in err (and nothing to free). */
+static bool read_record_match(const char *path, int g, int number, struct match *m, int *games,
+                              char *err, size_t errlen)
 {
 	memset(m, 0, sizeof *m);
-	const int g = play_record_game(path);
 	struct record_game *list = NULL;
 	const int count = read_records(path, g, &list, err, errlen);
 	*games = count;
@@ -275,10 +274,10 @@ static bool read_record_match(const char *path, int number, struct match *m, int
 	return ok;
 }
 
-struct open_entry *play_list_open(const char *path, int *count, char *err, size_t errlen)
+struct open_entry *play_list_open(const char *path, int game, int *count, char *err, size_t errlen)
 {
 	struct record_game *games = NULL;
-	const int n = read_records(path, play_record_game(path), &games, err, errlen);
+	const int n = read_records(path, game, &games, err, errlen);
 	struct open_entry *list = NULL;
 	if (n > 0 && !(list = calloc((size_t)n, sizeof *list)))
 		snprintf(err, errlen, "out of memory reading %s", path);
@@ -301,11 +300,11 @@ struct open_entry *play_list_open(const char *path, int *count, char *err, size_
 	return list;
 }
 
-bool play_check_open(const char *path, int number, char *err, size_t errlen)
+bool play_check_open(const char *path, int game, int number, char *err, size_t errlen)
 {
 	struct match m;
 	int games;
-	if (!read_record_match(path, number, &m, &games, err, errlen))
+	if (!read_record_match(path, game, number, &m, &games, err, errlen))
 		return false;
 	match_free(&m);
 	return true;
@@ -317,7 +316,7 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 	play_end(a);
 	memset(p, 0, sizeof *p);
 	int games = 0;
-	if (!read_record_match(path, number, &p->match, &games, err, errlen)) {
+	if (!read_record_match(path, a->open_game, number, &p->match, &games, err, errlen)) {
 		memset(p, 0, sizeof *p);
 		return false;
 	}

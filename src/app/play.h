@@ -149,8 +149,9 @@ struct play {
 /* Starts a new game from the settings (or the autosave when `resume`); returns success. */
 bool play_begin(struct app *a, bool resume);
 
-/* Starts a game from a PDN file: game `number` (1-based) of `path`, at its last position
- * (undo steps back through it). Returns success, or false with a message in err. */
+/* Starts a game from a record file: game `number` (1-based) of `path`, a file of the
+ * --open game's records (a->open_game, play_record_game), at its last position (undo steps
+ * back through it). Returns success, or false with a message in err. */
 bool play_open(struct app *a, const char *path, int number, char *err, size_t errlen);
 
 /* Returns the registry index of the game whose records the file at path holds: by its
@@ -159,8 +160,8 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 int play_record_game(const char *path);
 
 /* Checks what play_open would read, without a window: returns whether game `number` of the
- * PDN file at path can be played, or false with a message in err. */
-bool play_check_open(const char *path, int number, char *err, size_t errlen);
+ * file at path, of game `game`'s records, can be played, or false with a message in err. */
+bool play_check_open(const char *path, int game, int number, char *err, size_t errlen);
 
 /* One game of a PDN file as the list of games shows it (app/scene_games.c). */
 struct open_entry {
@@ -169,9 +170,9 @@ struct open_entry {
 	char why[GAME_ERR_MAX]; /* the fault, when not playable */
 };
 
-/* Reads the games of the PDN file at path for the list: returns a new array (free it) of
- * *count entries (at least one), or NULL with a message in err. */
-struct open_entry *play_list_open(const char *path, int *count, char *err, size_t errlen);
+/* Reads the games of the file at path, of game `game`'s records, for the list: returns a new
+ * array (free it) of *count entries (at least one), or NULL with a message in err. */
+struct open_entry *play_list_open(const char *path, int game, int *count, char *err, size_t errlen);
 
 /* Frees the game. */
 void play_end(struct app *a);

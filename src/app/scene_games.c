@@ -64,7 +64,7 @@ static void games_enter(struct app *a)
 {
 	struct games_ctx *games = ctx_of(a);
 	char err[600];
-	games->list = play_list_open(a->opt.open, &games->count, err, sizeof err);
+	games->list = play_list_open(a->opt.open, a->open_game, &games->count, err, sizeof err);
 	if (!games->list) {
 		snprintf(a->notice, sizeof a->notice, "%.190s", err);
 		app_change_scene(a, &scene_menu);

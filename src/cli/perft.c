@@ -49,15 +49,7 @@ int cli_game_option(const struct game_rules *rules, int argc, char **argv, int *
 const char *cli_game_names(void)
 {
 	static char names[256];
-	size_t len = 0;
-	names[0] = '\0';
-	for (int g = 0; g < game_module_count(); g++) {
-		const int w = snprintf(names + len, sizeof names - len, "%s%s", g ? "|" : "",
-		                       game_module_at(g)->rules->name);
-		if (w < 0 || (size_t)w >= sizeof names - len)
-			break;
-		len += (size_t)w;
-	}
+	game_module_names(names, sizeof names, "|");
 	return names;
 }
 

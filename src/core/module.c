@@ -9,6 +9,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+void game_module_names(char *buf, size_t n, const char *sep)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int g = 0; g < game_module_count(); g++) {
+		const int w = snprintf(buf + len, n - len, "%s%s", g ? sep : "",
+		                       game_module_at(g)->rules->name);
+		if (w < 0 || (size_t)w >= n - len) {
+			buf[len] = '\0';
+			return;
+		}
+		len += (size_t)w;
+	}
+}
+
 const struct game_module *game_module_find(const char *name)
 {
 	for (int i = 0; name && i < game_module_count(); i++)
@@ -70,36 +85,11 @@ const struct game_option *game_option_known(const char *key)
 	return NULL;
 }
 
-void game_options_defaults(const struct game_module *m, struct game_options *opt)
-{
-	memset(opt, 0, sizeof *opt);
-	for (int i = 0; m && i < m->option_count; i++) {
-		const struct game_option *o = &m->options[i];
-		opt->value[o->slot] = o->def;
-		if (o->kind == GAME_OPTION_GRID)
-			opt->value[o->slot + 1] = o->def2;
-	}
-}
-
 /* Returns whether v is a value lo..hi in steps of step of option o. */
 static bool in_range(const struct game_option *o, int v)
 {
 	const int step = o->step > 0 ? o->step : 1;
 	return v >= o->lo && v <= o->hi && (v - o->lo) % step == 0;
-}
-
-bool game_option_valid(const struct game_option *o, const struct game_options *opt)
-{
-	const int v = opt->value[o->slot];
-	switch (o->kind) {
-	case GAME_OPTION_BOOL:
-		return v == 0 || v == 1;
-	case GAME_OPTION_INT:
-		return in_range(o, v);
-	case GAME_OPTION_GRID:
-		return in_range(o, v) && in_range(o, opt->value[o->slot + 1]);
-	}
-	return false;
 }
 
 /* Reads a whole decimal number lo..hi from s (no sign, no junk); returns whether it was. */
@@ -117,28 +107,14 @@ static bool read_number(const char *s, const char **end, int *out)
 	return true;
 }
 
-int game_option_parse(const struct game_option *o, const char *text, struct game_options *opt,
-                      char *err)
+/* Parses the text of the value of option o, a number or a grid ("8", "3x4"), into opt.
+ * Returns GAME_OK or GAME_ERR_OPTIONS with a message in err that says what it takes. */
+static int parse_value(const struct game_option *o, const char *text, struct game_options *opt,
+                       char *err)
 {
 	const char *end;
 	int a, b;
 	switch (o->kind) {
-	case GAME_OPTION_BOOL: {
-		static const char *const yes[] = {"yes", "on", "true", "1"};
-		static const char *const no[] = {"no", "off", "false", "0"};
-		for (int i = 0; i < 4; i++) {
-			if (strcmp(text, yes[i]) == 0) {
-				opt->value[o->slot] = 1;
-				return GAME_OK;
-			}
-			if (strcmp(text, no[i]) == 0) {
-				opt->value[o->slot] = 0;
-				return GAME_OK;
-			}
-		}
-		return game_fail(err, GAME_ERR_OPTIONS, "%s must be yes or no, not \"%.40s\"",
-		                 o->key, text);
-	}
 	case GAME_OPTION_INT:
 		if (!read_number(text, &end, &a) || *end || !in_range(o, a)) {
 			if (o->step > 1)
@@ -162,26 +138,10 @@ int game_option_parse(const struct game_option *o, const char *text, struct game
 		opt->value[o->slot] = a;
 		opt->value[o->slot + 1] = b;
 		return GAME_OK;
+	case GAME_OPTION_BOOL: /* a switch takes no value */
+		break;
 	}
 	return GAME_ERR_OPTIONS;
-}
-
-int game_option_format(const struct game_option *o, const struct game_options *opt, char *buf,
-                       size_t n)
-{
-	int w;
-	switch (o->kind) {
-	case GAME_OPTION_BOOL:
-		w = snprintf(buf, n, "%s", opt->value[o->slot] ? "yes" : "no");
-		break;
-	case GAME_OPTION_INT:
-		w = snprintf(buf, n, "%d", opt->value[o->slot]);
-		break;
-	default:
-		w = snprintf(buf, n, "%dx%d", opt->value[o->slot], opt->value[o->slot + 1]);
-		break;
-	}
-	return w < 0 || (size_t)w >= n ? GAME_ERR_SPACE : w;
 }
 
 void game_option_step(const struct game_option *o, struct game_options *opt, int dir)
@@ -256,7 +216,7 @@ int game_options_arg(const struct game_module *m, int argc, char **argv, int *i,
 	if (*i + 1 >= argc)
 		return game_fail(err, GAME_ERR_OPTIONS, "%s needs a value", arg);
 	char why[GAME_ERR_MAX];
-	if (game_option_parse(o, argv[++*i], opt, why) != GAME_OK)
+	if (parse_value(o, argv[++*i], opt, why) != GAME_OK)
 		return game_fail(err, GAME_ERR_OPTIONS, "--%s", why);
 	return 1;
 }

@@ -123,6 +123,9 @@ struct game_module {
 int game_module_count(void);
 const struct game_module *game_module_at(int i);
 
+/* Writes the names of the games ("reversi", ...) into buf, `sep` between them. */
+void game_module_names(char *buf, size_t n, const char *sep);
+
 /* Returns the module whose rules are named `name` ("reversi"), or NULL. */
 const struct game_module *game_module_find(const char *name);
 
@@ -134,31 +137,12 @@ int game_module_index(const struct game_module *m);
 
 /* ---- options ---- */
 
-/* The largest number of options, and of slots, any game has (for fixed-size tables). */
-enum { GAME_MODULE_OPTIONS_MAX = GAME_OPTION_SLOTS };
-
 /* Returns the option of `m` whose key (or, for a grid, one of whose part keys) is `key`,
  * storing in *part which part (0 or 1; 0 for the key itself); NULL when there is none. */
 const struct game_option *game_option_find(const struct game_module *m, const char *key, int *part);
 
 /* Returns an option of any game whose key is `key` (not a display option), or NULL. */
 const struct game_option *game_option_known(const char *key);
-
-/* Fills opt with every option's default value (seed 0). */
-void game_options_defaults(const struct game_module *m, struct game_options *opt);
-
-/* Returns whether the value(s) in opt of option o are allowed (a grid: both). */
-bool game_option_valid(const struct game_option *o, const struct game_options *opt);
-
-/* Parses the text of option o's value ("8", "3x4", "yes") into opt. Returns GAME_OK or
- * GAME_ERR_OPTIONS with a message in err (may be NULL) that says what it takes. */
-int game_option_parse(const struct game_option *o, const char *text, struct game_options *opt,
-                      char *err);
-
-/* Writes option o's value in opt as its text ("8", "3x4", "yes"). Returns the length or
- * GAME_ERR_SPACE. */
-int game_option_format(const struct game_option *o, const struct game_options *opt, char *buf,
-                       size_t n);
 
 /* Steps option o's value in opt to the next (dir = 1) or previous (-1) value the menu
  * offers, round the ends. */
