@@ -14,7 +14,7 @@ static const struct {
 } subcommands[] = {
     {"perft", cli_perft},     {"bench", cli_bench},   {"solve", cli_solve},
     {"analyse", cli_analyse}, {"nboard", cli_nboard}, {"referee", cli_referee},
-    {"pdn", cli_pdn},         {"match", cli_match},
+    {"pdn", cli_pdn},         {"match", cli_match},   {"review", cli_review},
 };
 
 int main(int argc, char **argv)

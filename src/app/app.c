@@ -17,6 +17,7 @@
 #include "app/assets.h"
 #include "app/i18n.h"
 #include "io/atomic.h"
+#include "io/records.h"
 #include "io/save.h"
 
 #ifndef PARITY_VERSION
@@ -526,7 +527,7 @@ static int parse_options(struct app *a, int argc, char **argv)
 		fprintf(stderr, "parity: --game-number goes with --open FILE.pdn\n");
 		return 2;
 	}
-	a->open_game = a->opt.open ? play_record_game(a->opt.open) : -1;
+	a->open_game = a->opt.open ? record_file_game(a->opt.open) : -1;
 	if (a->opt.open && a->open_game < 0) {
 		fprintf(stderr,
 		        "parity: --open: Parity cannot open %s (records it reads:", a->opt.open);

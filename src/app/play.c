@@ -9,6 +9,7 @@
 
 #include "app/app.h"
 #include "app/i18n.h"
+#include "io/records.h"
 #include "io/save.h"
 
 /* The engine gets what a frame leaves after drawing, less a safety margin, within bounds. */
@@ -143,141 +144,10 @@ bool play_begin(struct app *a, bool resume)
 	return play_setup(a);
 }
 
-/* Reads the whole file at path into a new NUL-terminated buffer (free it); NULL with a
- * message in err when it cannot. */
-static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "cannot open %s", path);
-		return NULL;
-	}
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		n += fread(buf + n, 1, cap - n - 1, f);
-		if (n < cap - 1)
-			break;
-		if (cap >= (size_t)64 << 20) {
-			snprintf(err, errlen, "%s is larger than 64 MB", path);
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		char *grown = realloc(buf, cap * 2);
-		if (!grown) {
-			free(buf);
-			buf = NULL;
-		}
-		buf = grown;
-		cap *= 2;
-	}
-	if (buf && ferror(f)) {
-		snprintf(err, errlen, "cannot read %s", path);
-		free(buf);
-		buf = NULL;
-	} else if (!buf && !*err) {
-		snprintf(err, errlen, "out of memory reading %s", path);
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		*len = n;
-	}
-	return buf;
-}
-
-int play_record_game(const char *path)
-{
-	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-	if (dot && (!slash || dot > slash))
-		for (int g = 0; g < game_module_count(); g++) {
-			const struct game_record *r = game_module_at(g)->record;
-			if (r && r->read && SDL_strcasecmp(dot + 1, r->extension) == 0)
-				return g;
-		}
-	/* No extension of ours: the first game whose reader finds a playable game in it. */
-	char err[GAME_ERR_MAX];
-	size_t len = 0;
-	char *text = read_whole(path, &len, err, sizeof err);
-	int found = -1;
-	for (int g = 0; text && found < 0 && g < game_module_count(); g++) {
-		const struct game_record *r = game_module_at(g)->record;
-		struct record_game *games = NULL;
-		const int n = r && r->read ? r->read(text, len, &games, err) : -1;
-		for (int i = 0; i < n && found < 0; i++)
-			if (games[i].error == GAME_OK && games[i].count > 0)
-				found = g;
-		record_games_free(games, n > 0 ? n : 0);
-	}
-	free(text);
-	return found;
-}
-
-/* Reads the games of the record file at path with game g's reader: returns their number
- * (>= 0) with a new array in *games (free it with record_games_free), or -1 with a message
- * in err. */
-static int read_records(const char *path, int g, struct record_game **games, char *err,
-                        size_t errlen)
-{
-	*games = NULL;
-	err[0] = '\0';
-	if (g < 0) {
-		snprintf(err, errlen, "%s: Parity cannot open this kind of file", path);
-		return -1;
-	}
-	size_t len = 0;
-	char *text = read_whole(path, &len, err, errlen);
-	if (!text)
-		return -1;
-	char why[GAME_ERR_MAX] = "";
-	const int n = game_module_at(g)->record->read(text, len, games, why);
-	free(text);
-	if (n < 0) {
-		snprintf(err, errlen, "%s: %s", path, why);
-		return -1;
-	}
-	if (n == 0)
-		snprintf(err, errlen, "%s holds no %s game", path, game_module_at(g)->rules->name);
-	return n;
-}
-
-/* Builds in *m (free it with match_free) game `number` of the file at path, of game g's
- * records, every move played, storing in *games how many games the file holds; returns
- * success, or false with a message in err (and nothing to free). */
-static bool read_record_match(const char *path, int g, int number, struct match *m, int *games,
-                              char *err, size_t errlen)
-{
-	memset(m, 0, sizeof *m);
-	struct record_game *list = NULL;
-	const int count = read_records(path, g, &list, err, errlen);
-	*games = count;
-	bool ok = false;
-	if (count <= 0) {
-		/* err says why */
-	} else if (number < 1 || number > count) {
-		snprintf(err, errlen, "%s holds %d game%s; there is no game %d", path, count,
-		         count == 1 ? "" : "s", number);
-	} else if (list[number - 1].error != GAME_OK) {
-		snprintf(err, errlen, "%s: %s", path, list[number - 1].err);
-	} else {
-		const struct record_game *r = &list[number - 1];
-		ok = match_init_at(m, game_module_at(g)->rules, &r->options, r->start) == GAME_OK;
-		for (int i = 0; ok && i < r->count; i++)
-			ok = match_play(m, &r->moves[i]) == GAME_OK;
-		if (!ok)
-			snprintf(err, errlen, "out of memory reading %s", path);
-	}
-	record_games_free(list, count);
-	if (!ok && m->positions)
-		match_free(m);
-	return ok;
-}
-
 struct open_entry *play_list_open(const char *path, int game, int *count, char *err, size_t errlen)
 {
 	struct record_game *games = NULL;
-	const int n = read_records(path, game, &games, err, errlen);
+	const int n = record_file_games(path, game, &games, err, errlen);
 	struct open_entry *list = NULL;
 	if (n > 0 && !(list = calloc((size_t)n, sizeof *list)))
 		snprintf(err, errlen, "out of memory reading %s", path);
@@ -304,7 +174,7 @@ bool play_check_open(const char *path, int game, int number, char *err, size_t e
 {
 	struct match m;
 	int games;
-	if (!read_record_match(path, game, number, &m, &games, err, errlen))
+	if (!record_file_match(path, game, number, &m, &games, err, errlen))
 		return false;
 	match_free(&m);
 	return true;
@@ -316,7 +186,7 @@ bool play_open(struct app *a, const char *path, int number, char *err, size_t er
 	play_end(a);
 	memset(p, 0, sizeof *p);
 	int games = 0;
-	if (!read_record_match(path, a->open_game, number, &p->match, &games, err, errlen)) {
+	if (!record_file_match(path, a->open_game, number, &p->match, &games, err, errlen)) {
 		memset(p, 0, sizeof *p);
 		return false;
 	}

@@ -150,14 +150,9 @@ struct play {
 bool play_begin(struct app *a, bool resume);
 
 /* Starts a game from a record file: game `number` (1-based) of `path`, a file of the
- * --open game's records (a->open_game, play_record_game), at its last position (undo steps
+ * --open game's records (a->open_game, record_file_game), at its last position (undo steps
  * back through it). Returns success, or false with a message in err. */
 bool play_open(struct app *a, const char *path, int number, char *err, size_t errlen);
-
-/* Returns the registry index of the game whose records the file at path holds: by its
- * extension (the first game with a record reader for it), else the first game whose reader
- * finds a playable game in it; -1 when none does. */
-int play_record_game(const char *path);
 
 /* Checks what play_open would read, without a window: returns whether game `number` of the
  * file at path, of game `game`'s records, can be played, or false with a message in err. */

@@ -31,6 +31,9 @@ int cli_solve_dots(int argc, char **argv);
 /* `parity analyse reversi POSITION [--level L] [--depth N]`: every legal move's score. */
 int cli_analyse(int argc, char **argv);
 
+/* `parity review FILE [--game N] [--level L] [--json]`: every move of a recorded game judged. */
+int cli_review(int argc, char **argv);
+
 /* `parity nboard [--level L]`: the NBoard engine protocol on stdin and stdout. */
 int cli_nboard(int argc, char **argv);
 

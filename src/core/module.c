@@ -295,3 +295,20 @@ void record_games_free(struct record_game *games, int count)
 		free(games[i].moves);
 	free(games);
 }
+
+struct record_game *record_games_add(struct record_game **games, int *count, int moves)
+{
+	if (*count >= RECORD_GAMES_MAX)
+		return NULL;
+	struct record_game *grown = realloc(*games, ((size_t)*count + 1) * sizeof **games);
+	if (!grown)
+		return NULL;
+	*games = grown;
+	struct record_game *g = &grown[*count];
+	memset(g, 0, sizeof *g);
+	if (moves > 0 && !(g->moves = calloc((size_t)moves, sizeof *g->moves)))
+		return NULL;
+	++*count;
+	snprintf(g->result, sizeof g->result, "*");
+	return g;
+}

@@ -94,9 +94,25 @@ struct game_help {
 	const char *const *keys;  /* NULL-terminated: this game's own keys */
 };
 
+/* How a review (core/review.h) counts and judges a game's moves. */
+struct game_review_info {
+	int unit;                 /* evaluation units in one unit people count in (Reversi: 100,
+				     a disc; checkers: 100, a man; Dots: 100, a box) */
+	const char *unit_name[2]; /* that unit, singular and plural: NP_("disc", "discs") */
+	bool margin;              /* a proven score's final margin (search_margin) is in those
+				     units (discs, boxes); otherwise a won game counts as `cap` */
+	int cap;                  /* scores count within ±cap evaluation units */
+	int inaccuracy, mistake, blunder; /* the loss (evaluation units) from which a move is
+					     one; docs/REVIEW.md gives each game's */
+	const char *level;                /* the level a review searches at by default */
+	int exact;                        /* ... going to the end from this many moves left (more
+					     than the level's own `exact`: a review wants values) */
+};
+
 struct game_module {
 	const struct game_rules *rules;
-	const struct level *levels; /* easiest first */
+	const struct game_review_info *review; /* how a review judges moves */
+	const struct level *levels;            /* easiest first */
 	int level_count;
 	const struct game_option *options;
 	int option_count;
@@ -168,6 +184,13 @@ char *record_text(const struct match *m, int (*write)(const struct match *m, cha
 /* A record writer for games whose record is the moves in their text form, space-separated
  * (match_record): a game_record's `write`. */
 char *record_moves(const struct match *m, const struct record_info *info);
+
+enum { RECORD_GAMES_MAX = 100000 }; /* games one record file may hold */
+
+/* Adds a zeroed game, with room for `moves` moves and the result "*", to the array *games of
+ * *count games (a record reader's list; free it with record_games_free). Returns it, or NULL
+ * when out of memory or past RECORD_GAMES_MAX (the array stays as it was). */
+struct record_game *record_games_add(struct record_game **games, int *count, int moves);
 
 /* Frees what record read returned. */
 void record_games_free(struct record_game *games, int count);

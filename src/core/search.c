@@ -568,6 +568,7 @@ static void iteration_record(struct search *s)
 	r->move = root->moves[root->best_index];
 	r->score = root->best;
 	r->depth = s->iter;
+	r->exact = !root->open && !wld_iteration(s) && s->limits.noise <= 0;
 	r->pv_length = s->pv_len[0];
 	memcpy(r->pv, s->pv[0], (size_t)r->pv_length * sizeof r->pv[0]);
 	if (r->pv_length == 0) {
@@ -589,6 +590,7 @@ static void iteration_partial(struct search *s)
 		const int depth = s->result.depth;
 		iteration_record(s);
 		s->result.depth = depth; /* the last iteration finished */
+		s->result.exact = false;
 	}
 }
 
@@ -638,6 +640,7 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	root->n = rules->generate(pos, root->moves);
 	if (root->n == 0) {
 		s->result.score = terminal_score(s, pos, 0);
+		s->result.exact = true;
 		s->running = false;
 		return;
 	}

@@ -70,6 +70,8 @@ struct search_result {
 	struct game_move move; /* the move to play */
 	int score;             /* for the side to move, in evaluation units (or ±SEARCH_WIN…) */
 	int depth;             /* the deepest iteration completed */
+	bool exact;            /* every line of that iteration reached the end of the game: the
+				  score is the game's proven value (a draw too), not an estimate */
 	uint64_t nodes;        /* positions visited */
 	int pv_length;
 	struct game_move pv[SEARCH_PV_MAX]; /* the principal variation, starting with `move` */

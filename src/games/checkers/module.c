@@ -186,8 +186,23 @@ static const char *const bench[] = {
     NULL,
 };
 
+/* A man counts 100 (a king 130). A proven win counts as 20 men, so that throwing one
+ * away is always a blunder. */
+static const struct game_review_info review_info = {
+    .unit = 100,
+    .unit_name = NP_("man", "men"),
+    .margin = false,
+    .cap = 2000,
+    .inaccuracy = 40,
+    .mistake = 100,
+    .blunder = 200,
+    .level = "hard",
+    .exact = 0,
+};
+
 const struct game_module checkers_module = {
     .rules = &checkers_rules,
+    .review = &review_info,
     .levels = levels,
     .level_count = (int)(sizeof levels / sizeof levels[0]),
     .options = options,

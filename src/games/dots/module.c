@@ -104,8 +104,23 @@ static const char *const bench[] = {
     NULL,
 };
 
+/* A box counts 100; the losses count the final box difference, so that giving away one box
+ * loses two. */
+static const struct game_review_info review_info = {
+    .unit = 100,
+    .unit_name = NP_("box", "boxes"),
+    .margin = true,
+    .cap = 100 * DOTS_MAX_SIZE * DOTS_MAX_SIZE,
+    .inaccuracy = 100,
+    .mistake = 200,
+    .blunder = 400,
+    .level = "hard",
+    .exact = 30,
+};
+
 const struct game_module dots_module = {
     .rules = &dots_rules,
+    .review = &review_info,
     .levels = levels,
     .level_count = (int)(sizeof levels / sizeof levels[0]),
     .options = options,

@@ -12,6 +12,7 @@
 #include "core/module.h"
 #include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
+#include "io/ggf.h"
 #include "io/transcript.h"
 
 static const struct level levels[] = {
@@ -114,9 +115,111 @@ static char *write_record(const struct match *m, const struct record_info *info)
 	return record_text(m, transcript_of);
 }
 
+/* Copies text[from, to) into a new NUL-terminated string (free it), or NULL. */
+static char *span_copy(const char *text, size_t from, size_t to)
+{
+	char *s = malloc(to - from + 1);
+	if (s) {
+		memcpy(s, text + from, to - from);
+		s[to - from] = '\0';
+	}
+	return s;
+}
+
+/* Adds the GGF game text[from, to) to the list; returns false when out of memory. */
+static bool add_ggf(const char *text, size_t from, size_t to, struct record_game **games,
+                    int *count)
+{
+	char *chunk = span_copy(text, from, to);
+	struct ggf_game *gg = malloc(sizeof *gg);
+	struct record_game *g = chunk && gg ? record_games_add(games, count, GGF_MOVES_MAX) : NULL;
+	if (g) {
+		g->error = ggf_read(chunk, gg, g->err);
+		memcpy(g->start, &gg->start, sizeof gg->start);
+		if (g->error == GAME_OK) {
+			memcpy(g->moves, gg->moves, (size_t)gg->count * sizeof gg->moves[0]);
+			g->count = gg->count;
+		}
+		snprintf(g->event, sizeof g->event, "GGF game %d", *count);
+	}
+	free(gg);
+	free(chunk);
+	return g != NULL;
+}
+
+/* Adds the transcript line text[from, to) to the list; returns false when out of memory. */
+static bool add_transcript(const char *text, size_t from, size_t to, struct record_game **games,
+                           int *count)
+{
+	enum { MOVES = 256 };
+	char *line = span_copy(text, from, to);
+	struct record_game *g = line ? record_games_add(games, count, MOVES) : NULL;
+	if (g) {
+		struct reversi_pos pos;
+		reversi_rules.start(&pos, NULL);
+		memcpy(g->start, &pos, sizeof pos);
+		const int n = transcript_read(&pos, line, g->moves, MOVES, g->err);
+		g->error = n < 0 ? n : GAME_OK;
+		g->count = n < 0 ? 0 : n;
+		snprintf(g->event, sizeof g->event, "Transcript %d", *count);
+	}
+	free(line);
+	return g != NULL;
+}
+
+/* Returns the offset of the first "ab" in text[from, len), or len. */
+static size_t find_pair(const char *text, size_t from, size_t len, char a, char b)
+{
+	for (size_t i = from; i + 1 < len; i++)
+		if (text[i] == a && text[i + 1] == b)
+			return i;
+	return len;
+}
+
+/* Reads a record: GGF games, "(;GM[Othello]...;)" one after another, or transcripts, one
+ * game a line ("f5d6c3d3", passes as PA or left out; '#' starts a comment line). */
+static int read_record(const char *text, size_t len, struct record_game **out, char *err)
+{
+	*out = NULL;
+	struct record_game *games = NULL;
+	int count = 0;
+	bool ok = true;
+	const bool ggf = find_pair(text, 0, len, '(', ';') < len;
+	for (size_t at = 0; ok && at < len;) {
+		if (ggf) {
+			const size_t from = find_pair(text, at, len, '(', ';');
+			if (from >= len)
+				break;
+			const size_t close = find_pair(text, from, len, ';', ')');
+			const size_t to = close < len ? close + 2 : len;
+			ok = add_ggf(text, from, to, &games, &count);
+			at = to;
+			continue;
+		}
+		size_t end = at;
+		while (end < len && text[end] != '\n')
+			end++;
+		size_t from = at;
+		while (from < end &&
+		       (text[from] == ' ' || text[from] == '\t' || text[from] == '\r'))
+			from++;
+		if (from < end && text[from] != '#')
+			ok = add_transcript(text, from, end, &games, &count);
+		at = end + 1;
+	}
+	if (!ok) {
+		record_games_free(games, count);
+		return game_fail(err, GAME_ERR_SPACE, "out of memory, or more than %d games",
+		                 RECORD_GAMES_MAX);
+	}
+	*out = games;
+	return count;
+}
+
 static const struct game_record record = {
     .extension = "txt",
     .write = write_record,
+    .read = read_record,
 };
 
 /* Loads the pattern weights (pattern.h) from dir, and no other copy. */
@@ -136,8 +239,23 @@ static const char *const bench[] = {
     NULL,
 };
 
+/* A disc counts 100. The graph and the losses count the final disc difference, so that
+ * giving away one disc loses two. */
+static const struct game_review_info review_info = {
+    .unit = 100,
+    .unit_name = NP_("disc", "discs"),
+    .margin = true,
+    .cap = 100 * 100,
+    .inaccuracy = 200,
+    .mistake = 600,
+    .blunder = 1200,
+    .level = "hard",
+    .exact = 20,
+};
+
 const struct game_module reversi_module = {
     .rules = &reversi_rules,
+    .review = &review_info,
     .levels = levels,
     .level_count = (int)(sizeof levels / sizeof levels[0]),
     .options = options,

@@ -100,8 +100,21 @@ static const struct game_record record = {
 
 static const char *const bench[] = {"", "b2 a1", NULL};
 
+static const struct game_review_info review_info = {
+    .unit = 1,
+    .unit_name = {"point", "points"},
+    .margin = false,
+    .cap = 100,
+    .inaccuracy = 5,
+    .mistake = 20,
+    .blunder = 100,
+    .level = "expert",
+    .exact = 9,
+};
+
 const struct game_module tictactoe_module = {
     .rules = &tictactoe_rules,
+    .review = &review_info,
     .levels = levels,
     .level_count = (int)(sizeof levels / sizeof levels[0]),
     .options = options,
