@@ -5,6 +5,7 @@
  * Hard and Expert hand the last 30 or 40 edges to the exact solver. Beginner's noise is below
  * a box, so it never leaves a free box.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/module.h"
@@ -93,9 +94,108 @@ static const struct game_help help = {
     .keys = help_keys,
 };
 
+/* The record: the start position's text on its own line ("3x3", or the six fields of a
+ * position set up part way through), then the edges drawn, space-separated. */
+static int record_of(const struct match *m, char *buf, size_t n)
+{
+	int len = dots_rules.pos_to_text(match_pos_at(m, 0), buf, n);
+	const struct dots_pos *start = match_pos_at(m, 0);
+	bool empty = start->score[0] == 0 && start->score[1] == 0 && start->side == DOTS_A;
+	for (int e = 0; empty && e < start->edges; e++)
+		empty = !dots_edge_drawn(start, e);
+	if (len >= 0 && empty) /* the standard start: its size alone */
+		len = snprintf(buf, n, "%dx%d", start->rows, start->cols);
+	if (len < 0 || (size_t)len + 2 >= n)
+		return GAME_ERR_SPACE;
+	buf[len++] = '\n';
+	const int moves = match_record(m, buf + len, n - (size_t)len);
+	return moves < 0 ? moves : len + moves;
+}
+
+static char *write_record(const struct match *m, const struct record_info *info)
+{
+	(void)info;
+	return record_text(m, record_of);
+}
+
+/* Reads a record as write_record writes it ('#' starts a comment line): one game. */
+static int read_record(const char *text, size_t len, struct record_game **out, char *err)
+{
+	*out = NULL;
+	struct record_game *games = NULL;
+	int count = 0;
+	struct dots_pos pos;
+	bool have_start = false;
+	char word[GAME_TEXT_MAX];
+	struct record_game *g = record_games_add(&games, &count, DOTS_MAX_EDGES);
+	if (!g)
+		return game_fail(err, GAME_ERR_SPACE, "out of memory");
+	for (size_t at = 0; at < len && g->error == GAME_OK;) {
+		size_t end = at;
+		while (end < len && text[end] != '\n')
+			end++;
+		size_t from = at;
+		while (from < end &&
+		       (text[from] == ' ' || text[from] == '\t' || text[from] == '\r'))
+			from++;
+		at = end + 1;
+		if (from >= end || text[from] == '#')
+			continue;
+		size_t to = end;
+		while (to > from && (text[to - 1] == ' ' || text[to - 1] == '\r'))
+			to--;
+		if (!have_start) {
+			if (to - from >= sizeof word) {
+				g->error = game_fail(g->err, GAME_ERR_SYNTAX,
+				                     "the first line is too long");
+				break;
+			}
+			memcpy(word, text + from, to - from);
+			word[to - from] = '\0';
+			g->error = dots_rules.pos_parse(&pos, word, NULL, g->err);
+			if (g->error != GAME_OK)
+				break;
+			memcpy(g->start, &pos, sizeof pos);
+			g->options.value[DOTS_OPT_ROWS] = pos.rows;
+			g->options.value[DOTS_OPT_COLS] = pos.cols;
+			have_start = true;
+			continue;
+		}
+		for (size_t k = from; k < to && g->error == GAME_OK;) {
+			while (k < to && (text[k] == ' ' || text[k] == '\t'))
+				k++;
+			size_t w = 0;
+			while (k < to && text[k] != ' ' && text[k] != '\t' && w < sizeof word - 1)
+				word[w++] = text[k++];
+			word[w] = '\0';
+			if (!w)
+				break;
+			if (g->count >= DOTS_MAX_EDGES) {
+				g->error =
+				    game_fail(g->err, GAME_ERR_ILLEGAL, "more moves than edges");
+				break;
+			}
+			char why[GAME_ERR_MAX];
+			if (dots_rules.move_parse(&pos, word, &g->moves[g->count], why) !=
+			    GAME_OK) {
+				g->error = game_fail(g->err, GAME_ERR_ILLEGAL, "move %d: %s",
+				                     g->count + 1, why);
+				break;
+			}
+			dots_rules.play(&pos, &g->moves[g->count++]);
+		}
+	}
+	if (!have_start && g->error == GAME_OK)
+		g->error = game_fail(g->err, GAME_ERR_SYNTAX,
+		                     "a Dots and Boxes record starts with the board: \"3x3\"");
+	*out = games;
+	return count;
+}
+
 static const struct game_record record = {
     .extension = "txt",
-    .write = record_moves,
+    .write = write_record,
+    .read = read_record,
 };
 
 static const char *const bench[] = {
