@@ -239,7 +239,7 @@ static void advice_reset(struct play *p)
 }
 
 /* Forgets animations and the engine's work after the history changed under them. */
-static void history_changed(struct app *a)
+void play_history_changed(struct app *a)
 {
 	struct play *p = &a->play;
 	search_cancel(p->search);
@@ -307,7 +307,7 @@ void play_undo(struct app *a)
 	if (p->mode == MODE_VS_COMPUTER) /* back to the human's previous turn */
 		while (p->match.cursor > 0 && match_to_move(&p->match) != p->human)
 			match_undo(&p->match);
-	history_changed(a);
+	play_history_changed(a);
 }
 
 void play_redo(struct app *a)
@@ -318,11 +318,11 @@ void play_redo(struct app *a)
 	if (p->mode == MODE_VS_COMPUTER)
 		while (match_to_move(&p->match) != p->human && match_redo(&p->match))
 			;
-	history_changed(a);
+	play_history_changed(a);
 }
 
 /* Returns the node budget of one engine slice: what the frame leaves after drawing. */
-static uint64_t slice_budget(const struct app *a)
+uint64_t play_slice_budget(const struct app *a)
 {
 	const struct play *p = &a->play;
 	double slice = a->frame_period - a->draw_seconds - SLICE_MARGIN;
@@ -354,7 +354,7 @@ static void advise(struct app *a)
 			search_start(p->advisor, match_pos(&p->match), &limits);
 		}
 		if (!p->eval_busy) {
-			search_step(p->advisor, slice_budget(a));
+			search_step(p->advisor, play_slice_budget(a));
 			if (!search_running(p->advisor)) {
 				const struct search_result *r = search_result(p->advisor);
 				p->advice_wanted = false;
@@ -383,7 +383,7 @@ static void advise(struct app *a)
 		search_start(p->advisor, child, &limits);
 		p->eval_busy = true;
 	}
-	search_step(p->advisor, slice_budget(a));
+	search_step(p->advisor, play_slice_budget(a));
 	if (search_running(p->advisor))
 		return;
 	memcpy(child, match_pos(&p->match), p->rules->pos_size);
@@ -422,7 +422,7 @@ static void think(struct app *a)
 	if (search_running(p->search)) {
 		const uint64_t before = search_result(p->search)->nodes;
 		const Uint64 t0 = SDL_GetPerformanceCounter();
-		search_step(p->search, slice_budget(a));
+		search_step(p->search, play_slice_budget(a));
 		const double ns = (double)(SDL_GetPerformanceCounter() - t0) * 1e9 /
 		                  (double)SDL_GetPerformanceFrequency();
 		const uint64_t done = search_result(p->search)->nodes - before;

@@ -146,6 +146,13 @@ struct play {
 
 /* --- the game being played (app/play.c) --- */
 
+/* Returns the node budget of one engine slice: what the frame leaves after drawing. */
+uint64_t play_slice_budget(const struct app *a);
+
+/* The position shown jumped (undo, redo, a step through a review): stops the engine, drops
+ * the view's animations and advice, and autosaves. */
+void play_history_changed(struct app *a);
+
 /* Starts a new game from the settings (or the autosave when `resume`); returns success. */
 bool play_begin(struct app *a, bool resume);
 

@@ -105,7 +105,7 @@ const struct scene scene_play = {
 
 /* ---- game over -------------------------------------------------------------------------- */
 
-enum { OVER_AGAIN, OVER_MENU, OVER_SAVE, OVER_COPY, OVER_BUTTONS };
+enum { OVER_AGAIN, OVER_MENU, OVER_SAVE, OVER_COPY, OVER_REVIEW, OVER_BUTTONS };
 
 /* The game-over scene's context (struct scene). */
 struct over_ctx {
@@ -212,6 +212,9 @@ static void over_activate(struct app *a, int b)
 	case OVER_COPY:
 		copy_record(a);
 		break;
+	case OVER_REVIEW:
+		app_change_scene(a, &scene_review);
+		break;
 	default:
 		break;
 	}
@@ -236,6 +239,9 @@ static void over_event(struct app *a, const SDL_Event *ev)
 			return;
 		case SDLK_ESCAPE:
 			over_activate(a, OVER_MENU);
+			return;
+		case SDLK_r:
+			over_activate(a, OVER_REVIEW);
 			return;
 		case SDLK_s:
 			if (ev->key.keysym.mod & KMOD_CTRL) {
@@ -291,8 +297,8 @@ static void over_draw(struct app *a)
 	             banner.w - 20);
 	app_text_fit(a, FONT_SMALL, score, banner.x + banner.w / 2, banner.y + 90, ink, 1,
 	             banner.w - 20);
-	static const char *const labels[OVER_BUTTONS] = {N_("Play again"), N_("Menu"),
-	                                                 N_("Save record"), N_("Copy")};
+	static const char *const labels[OVER_BUTTONS] = {
+	    N_("Play again"), N_("Menu"), N_("Save record"), N_("Copy"), N_("Review (R)")};
 	for (int b = 0; b < OVER_BUTTONS; b++)
 		app_button(a, over_button(b), _(labels[b]), b == over_ctx(a)->row);
 }
