@@ -232,9 +232,10 @@ void play_draw(struct app *a)
 			snprintf(label, sizeof label, "%s", _(labels[b]));
 		app_button(a, hud_button_rect((enum hud_button)b), label, false);
 	}
-	app_text_fit(a, FONT_SMALL,
-	             _("U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help"),
-	             LAYOUT_PANEL_X, 720, dim, 0, LAYOUT_PANEL_W);
+	app_text_fit(
+	    a, FONT_SMALL,
+	    _("U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 R review \xc2\xb7 F1 help"),
+	    LAYOUT_PANEL_X, 720, dim, 0, LAYOUT_PANEL_W);
 	if (p->confirm_leave) {
 		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
 		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 150);

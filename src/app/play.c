@@ -601,6 +601,9 @@ void play_event(struct app *a, const SDL_Event *ev)
 		}
 	} else if (k == SDLK_s && !ev->key.repeat && !ctrl && a->scene == &scene_play) {
 		p->show_search = !p->show_search;
+	} else if (k == SDLK_r && !ev->key.repeat && !ctrl && a->scene == &scene_play &&
+	           p->match.count > 0) {
+		app_change_scene(a, &scene_review); /* the game so far, judged move by move */
 	} else if (k == SDLK_e && !ev->key.repeat) {
 		p->show_eval = !p->show_eval;
 		a->settings.show_eval = p->show_eval;

@@ -21,9 +21,11 @@ enum { REVIEW_PLAY, REVIEW_LEVEL, REVIEW_BACK, REVIEW_BUTTONS };
 
 /* The scene's context (struct scene). */
 struct review_ctx {
-	struct review *review; /* NULL when out of memory */
-	int row;               /* the selected button */
-	bool hints;            /* the play's hints, restored on leaving */
+	struct review *review;    /* NULL when out of memory */
+	int row;                  /* the selected button */
+	bool hints;               /* the play's hints, restored on leaving */
+	int entry_cursor;         /* the position shown on entering, where Back returns */
+	const struct scene *back; /* the scene Back returns to */
 };
 
 static struct review_ctx *ctx_of(struct app *a)
@@ -144,6 +146,8 @@ static void review_enter(struct app *a)
 	c->hints = p->hints;
 	p->hints = false;
 	c->row = REVIEW_PLAY;
+	c->entry_cursor = p->match.cursor;
+	c->back = a->last_scene == &scene_play ? &scene_play : &scene_over;
 	c->review = malloc(sizeof *c->review);
 	if (c->review && review_init(c->review, &p->match, NULL, 18) != GAME_OK) {
 		free(c->review);
@@ -534,7 +538,7 @@ static void review_draw(struct app *a)
 		int used = snprintf(text, sizeof text, _("%s to move, %s (%s): "),
 		                    _(r->rules->side_name[rp->side]), v,
 		                    rp->exact ? _("exact") : _("estimate"));
-		for (int k = 0; k < rp->pv_length && used < (int)sizeof text - 24; k++) {
+		for (int k = 0; k < rp->pv_length && k < 10 && used < (int)sizeof text - 24; k++) {
 			char mv[GAME_TEXT_MAX];
 			if (r->rules->move_to_text(pos, &rp->pv[k], mv, sizeof mv) < 0)
 				break;
@@ -542,7 +546,7 @@ static void review_draw(struct app *a)
 			used += snprintf(text + used, sizeof text - (size_t)used, "%s%.16s",
 			                 k ? " " : "", mv);
 		}
-		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X, y + 48, dim, 0, LAYOUT_PANEL_W);
+		app_text_wrap(a, FONT_SMALL, text, LAYOUT_PANEL_X, y + 48, LAYOUT_PANEL_W, 22, dim);
 	}
 	/* Each side's summary. */
 	for (int side = 0; side < 2; side++) {
