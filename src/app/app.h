@@ -84,7 +84,7 @@ struct scene {
 };
 
 extern const struct scene scene_menu, scene_play, scene_over, scene_help, scene_games,
-    scene_options, scene_review;
+    scene_options, scene_review, scene_analysis;
 
 enum { APP_GAME_ARGS_MAX = 8 }; /* a game's options on the command line, at most */
 

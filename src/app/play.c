@@ -54,6 +54,8 @@ bool play_computer_to_move(const struct play *p)
 static void autosave(struct app *a)
 {
 	struct play *p = &a->play;
+	if (p->board_only)
+		return; /* the analysis board's positions are not the player's game */
 	struct save_info info;
 	memset(&info, 0, sizeof info);
 	snprintf(info.mode, sizeof info.mode, "%s", mode_name(p->mode));
@@ -101,11 +103,13 @@ static bool play_setup(struct app *a)
 	return true;
 }
 
-bool play_begin(struct app *a, bool resume)
+/* Starts a game as play_begin does; a board_only one is never autosaved. */
+static bool begin(struct app *a, bool resume, bool board_only)
 {
 	struct play *p = &a->play;
 	play_end(a);
 	memset(p, 0, sizeof *p);
+	p->board_only = board_only;
 	char err[GAME_ERR_MAX] = "";
 	struct save_info info;
 	memset(&info, 0, sizeof info);
@@ -142,6 +146,22 @@ bool play_begin(struct app *a, bool resume)
 		p->human = s->colour ? 1 : 0;
 	}
 	return play_setup(a);
+}
+
+bool play_begin(struct app *a, bool resume)
+{
+	return begin(a, resume, false);
+}
+
+bool play_begin_board(struct app *a)
+{
+	return begin(a, false, true);
+}
+
+void play_keep(struct app *a)
+{
+	a->play.board_only = false;
+	autosave(a);
 }
 
 struct open_entry *play_list_open(const char *path, int game, int *count, char *err, size_t errlen)
@@ -601,6 +621,8 @@ void play_event(struct app *a, const SDL_Event *ev)
 		}
 	} else if (k == SDLK_s && !ev->key.repeat && !ctrl && a->scene == &scene_play) {
 		p->show_search = !p->show_search;
+	} else if (k == SDLK_a && !ev->key.repeat && !ctrl && a->scene == &scene_play) {
+		app_change_scene(a, &scene_analysis); /* this position on the analysis board */
 	} else if (k == SDLK_r && !ev->key.repeat && !ctrl && a->scene == &scene_play &&
 	           p->match.count > 0) {
 		app_change_scene(a, &scene_review); /* the game so far, judged move by move */

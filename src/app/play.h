@@ -141,6 +141,7 @@ struct play {
 	unsigned char search_root[GAME_POS_MAX_BYTES]; /* the position it searched */
 	double search_seconds;                         /* how long it has searched */
 	char status[200]; /* a one-line message at the bottom (errors, saves) */
+	bool board_only;  /* the analysis board's position: never autosaved (play_keep) */
 	double status_end;
 };
 
@@ -155,6 +156,11 @@ void play_history_changed(struct app *a);
 
 /* Starts a new game from the settings (or the autosave when `resume`); returns success. */
 bool play_begin(struct app *a, bool resume);
+
+/* Starts the settings' game for the analysis board: nothing of it is autosaved until
+ * play_keep makes it the player's game (Play it out). */
+bool play_begin_board(struct app *a);
+void play_keep(struct app *a);
 
 /* Starts a game from a record file: game `number` (1-based) of `path`, a file of the
  * --open game's records (a->open_game, record_file_game), at its last position (undo steps

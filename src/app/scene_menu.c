@@ -38,6 +38,7 @@ enum row {
 	ROW_HELP,
 	ROW_QUIT,
 	ROW_OPTIONS,
+	ROW_ANALYSIS,
 	ROW_COUNT
 };
 
@@ -78,6 +79,8 @@ static SDL_Rect row_rect(const struct app *a, int row)
 	}
 	if (row == ROW_OPTIONS) /* the theme, colours and animations: top right */
 		return (SDL_Rect){APP_W - 196, 24, 172, 52};
+	if (row == ROW_ANALYSIS) /* the analysis board of the chosen game: top left */
+		return (SDL_Rect){24, 24, 196, 52};
 	const int b = row - ROWS, w = 150, gap = 14;
 	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), 640, w, 52};
 }
@@ -259,6 +262,10 @@ static void activate(struct app *a, int row)
 	case ROW_OPTIONS:
 		app_change_scene(a, &scene_options);
 		break;
+	case ROW_ANALYSIS:
+		app_save_settings(a);
+		app_change_scene(a, &scene_analysis);
+		break;
 	case ROW_HELP:
 		a->help_return = &scene_menu;
 		app_change_scene(a, &scene_help);
@@ -330,6 +337,9 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 			break;
 		case SDLK_o:
 			activate(a, ROW_OPTIONS);
+			break;
+		case SDLK_a:
+			activate(a, ROW_ANALYSIS);
 			break;
 		default:
 			break;
@@ -410,8 +420,8 @@ static void menu_draw(struct app *a)
 			         1);
 		}
 	}
-	static const char *const buttons[] = {N_("Continue"), N_("Start"), N_("Help"), N_("Quit"),
-	                                      N_("Options")};
+	static const char *const buttons[] = {N_("Continue"), N_("Start"),   N_("Help"),
+	                                      N_("Quit"),     N_("Options"), N_("Analysis board")};
 	for (int b = 0; b < ROW_COUNT - ROWS; b++) {
 		const int row = ROWS + b;
 		if (!row_enabled(a, row)) {

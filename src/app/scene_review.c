@@ -254,6 +254,9 @@ static void review_event(struct app *a, const SDL_Event *ev)
 		case SDLK_l:
 			activate(a, REVIEW_LEVEL);
 			return;
+		case SDLK_a: /* this position on the analysis board */
+			app_change_scene(a, &scene_analysis);
+			return;
 		case SDLK_ESCAPE:
 			activate(a, REVIEW_BACK);
 			return;
@@ -569,7 +572,7 @@ static void review_draw(struct app *a)
 	app_text_fit(
 	    a, FONT_SMALL,
 	    _("\xe2\x86\x90 \xe2\x86\x92 Home End: moves \xc2\xb7 P: play from here \xc2\xb7 "
-	      "L: level \xc2\xb7 Esc: back"),
+	      "L: level \xc2\xb7 A: analyse \xc2\xb7 Esc: back"),
 	    LAYOUT_PANEL_X, 720, dim, 0, LAYOUT_PANEL_W);
 	if (a->now < p->status_end)
 		app_text_fit(a, FONT_SMALL, p->status, LAYOUT_PANEL_X, 700, gold, 0,

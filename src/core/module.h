@@ -109,9 +109,29 @@ struct game_review_info {
 					     than the level's own `exact`: a review wants values) */
 };
 
+/*
+ * Setting up a position by hand (the analysis board). A target is what a click on the board
+ * names, as the game's view numbers them: a square (Reversi: row × size + column; checkers:
+ * its number - 1) or an edge (Dots and Boxes).
+ */
+struct game_setup {
+	/* Puts the next thing target can hold there (dir 1: empty, a first player's piece, ...;
+	 * dir -1 the other way round). Returns GAME_OK, or an error with a message in err. */
+	int (*cycle)(void *pos, int target, int dir, char *err);
+	/* Empties the board, keeping its size and the side to move. */
+	void (*clear)(void *pos);
+	/* Makes `side` (0 or 1) the side to move. */
+	void (*set_side)(void *pos, int side);
+	/* Returns GAME_OK when the game can go on from pos as it stands, or an error saying what
+	 * is wrong with it in err (GAME_ERR_MAX bytes). */
+	int (*check)(const void *pos, char *err);
+	const char *how; /* what a click does, for people (N_) */
+};
+
 struct game_module {
 	const struct game_rules *rules;
 	const struct game_review_info *review; /* how a review judges moves */
+	const struct game_setup *setup;        /* position set-up (NULL: none) */
 	const struct level *levels;            /* easiest first */
 	int level_count;
 	const struct game_option *options;

@@ -200,8 +200,78 @@ static const struct game_review_info review_info = {
     .exact = 0,
 };
 
+/* Set-up: a square goes empty, black man, black king, white man, white king (and back); a
+ * man is never put on the row where it would be crowned. */
+static int setup_cycle(void *p, int target, int dir, char *err)
+{
+	struct checkers_pos *pos = p;
+	if (target < 0 || target >= 32)
+		return game_fail(err, GAME_ERR_ILLEGAL, "no such square");
+	const uint32_t bit = 1u << target;
+	int now = 0; /* 0 empty, 1 black man, 2 black king, 3 white man, 4 white king */
+	for (int c = 0; c < 2; c++)
+		if (pos->piece[c] & bit)
+			now = 1 + 2 * c + ((pos->kings & bit) ? 1 : 0);
+	const uint32_t crown[2] = {0xf0000000u, 0x0000000fu}; /* Black's far row, White's */
+	int next = now;
+	do
+		next = (next + (dir < 0 ? 4 : 1)) % 5;
+	while ((next == 1 && (bit & crown[0])) || (next == 3 && (bit & crown[1])));
+	pos->piece[0] &= ~bit;
+	pos->piece[1] &= ~bit;
+	pos->kings &= ~bit;
+	if (next) {
+		pos->piece[(next - 1) / 2] |= bit;
+		if (next % 2 == 0)
+			pos->kings |= bit;
+	}
+	pos->quiet = 0;
+	return GAME_OK;
+}
+
+static void setup_clear(void *p)
+{
+	struct checkers_pos *pos = p;
+	pos->piece[0] = pos->piece[1] = pos->kings = 0;
+	pos->quiet = 0;
+}
+
+static void setup_side(void *p, int side)
+{
+	((struct checkers_pos *)p)->side = (uint8_t)(side ? CHECKERS_WHITE : CHECKERS_BLACK);
+}
+
+static int setup_check(const void *p, char *err)
+{
+	const struct checkers_pos *pos = p;
+	static const char *const name[2] = {"Black", "White"};
+	for (int c = 0; c < 2; c++) {
+		if (__builtin_popcount(pos->piece[c]) > 12)
+			return game_fail(err, GAME_ERR_ILLEGAL, "%s has more than 12 pieces",
+			                 name[c]);
+		if (!pos->piece[c])
+			return game_fail(err, GAME_ERR_ILLEGAL, "%s has no piece", name[c]);
+	}
+	if (pos->piece[0] & ~pos->kings & 0xf0000000u)
+		return game_fail(err, GAME_ERR_ILLEGAL,
+		                 "A black man on the far row would be a king");
+	if (pos->piece[1] & ~pos->kings & 0x0000000fu)
+		return game_fail(err, GAME_ERR_ILLEGAL,
+		                 "A white man on the far row would be a king");
+	return GAME_OK;
+}
+
+static const struct game_setup setup = {
+    .cycle = setup_cycle,
+    .clear = setup_clear,
+    .set_side = setup_side,
+    .check = setup_check,
+    .how = N_("Click a square: black man, black king, white man, white king, empty"),
+};
+
 const struct game_module checkers_module = {
     .rules = &checkers_rules,
+    .setup = &setup,
     .review = &review_info,
     .levels = levels,
     .level_count = (int)(sizeof levels / sizeof levels[0]),

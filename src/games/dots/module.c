@@ -218,8 +218,61 @@ static const struct game_review_info review_info = {
     .exact = 30,
 };
 
+/* Set-up: a click draws or rubs out an edge. A box its fourth side completes goes to A (to B
+ * with a right click); rubbing out a side of a box takes it back. */
+static int setup_cycle(void *p, int target, int dir, char *err)
+{
+	struct dots_pos *pos = p;
+	if (target < 0 || target >= pos->edges)
+		return game_fail(err, GAME_ERR_ILLEGAL, "no such line");
+	pos->edge[target / 64] ^= (uint64_t)1 << (target % 64);
+	int boxes[2];
+	const int n = dots_edge_boxes(pos->rows, pos->cols, target, boxes);
+	for (int i = 0; i < n; i++) {
+		const int b = boxes[i];
+		const uint64_t bit = (uint64_t)1 << (b % 64);
+		pos->box[0][b / 64] &= ~bit;
+		pos->box[1][b / 64] &= ~bit;
+		if (dots_box_drawn_sides(pos, b) == 4)
+			pos->box[dir < 0 ? 1 : 0][b / 64] |= bit;
+	}
+	for (int c = 0; c < 2; c++)
+		pos->score[c] = (uint8_t)(__builtin_popcountll(pos->box[c][0]) +
+		                          __builtin_popcountll(pos->box[c][1]));
+	return GAME_OK;
+}
+
+static void setup_clear(void *p)
+{
+	struct dots_pos *pos = p;
+	const int side = pos->side;
+	dots_setup(pos, pos->rows, pos->cols);
+	pos->side = (uint8_t)side;
+}
+
+static void setup_side(void *p, int side)
+{
+	((struct dots_pos *)p)->side = (uint8_t)(side ? DOTS_B : DOTS_A);
+}
+
+static int setup_check(const void *p, char *err)
+{
+	if (!dots_valid(p))
+		return game_fail(err, GAME_ERR_ILLEGAL, "The boxes and their owners do not agree");
+	return GAME_OK;
+}
+
+static const struct game_setup setup = {
+    .cycle = setup_cycle,
+    .clear = setup_clear,
+    .set_side = setup_side,
+    .check = setup_check,
+    .how = N_("Click a line to draw or rub it out; a box it completes goes to A (right click: B)"),
+};
+
 const struct game_module dots_module = {
     .rules = &dots_rules,
+    .setup = &setup,
     .review = &review_info,
     .levels = levels,
     .level_count = (int)(sizeof levels / sizeof levels[0]),

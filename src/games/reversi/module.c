@@ -253,8 +253,54 @@ static const struct game_review_info review_info = {
     .exact = 20,
 };
 
+/* Set-up: a square goes empty, black, white (and back); the hole stays. */
+static int setup_cycle(void *p, int target, int dir, char *err)
+{
+	struct reversi_pos *pos = p;
+	if (target < 0 || target >= pos->size * pos->size)
+		return game_fail(err, GAME_ERR_ILLEGAL, "no such square");
+	const reversi_bits bit = (reversi_bits)1 << target;
+	if (pos->hole & bit)
+		return game_fail(err, GAME_ERR_ILLEGAL, "the black hole holds no disc");
+	const int now = (pos->disc[0] & bit) ? 1 : (pos->disc[1] & bit) ? 2 : 0;
+	const int next = (now + (dir < 0 ? 2 : 1)) % 3;
+	pos->disc[0] &= ~bit;
+	pos->disc[1] &= ~bit;
+	if (next)
+		pos->disc[next - 1] |= bit;
+	return GAME_OK;
+}
+
+static void setup_clear(void *p)
+{
+	struct reversi_pos *pos = p;
+	pos->disc[0] = pos->disc[1] = 0;
+}
+
+static void setup_side(void *p, int side)
+{
+	((struct reversi_pos *)p)->side = (uint8_t)(side ? REVERSI_WHITE : REVERSI_BLACK);
+}
+
+static int setup_check(const void *p, char *err)
+{
+	const struct reversi_pos *pos = p;
+	if (!pos->disc[0] && !pos->disc[1])
+		return game_fail(err, GAME_ERR_ILLEGAL, "Put some discs on the board first");
+	return GAME_OK;
+}
+
+static const struct game_setup setup = {
+    .cycle = setup_cycle,
+    .clear = setup_clear,
+    .set_side = setup_side,
+    .check = setup_check,
+    .how = N_("Click a square: empty, black, white (right click: back)"),
+};
+
 const struct game_module reversi_module = {
     .rules = &reversi_rules,
+    .setup = &setup,
     .review = &review_info,
     .levels = levels,
     .level_count = (int)(sizeof levels / sizeof levels[0]),
