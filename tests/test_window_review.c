@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "app/layout.h"
+#include "shared_data.h"
 #include "window_harness.h"
 
 static int setup(void **state)
@@ -127,10 +128,115 @@ static void test_review_a_dots_game(void **state)
 	assert_non_null(strstr(text, want));
 }
 
+/* Stores the logical centre of Reversi square `name` ("g4") of the 8×8 board. */
+static void square_centre(const char *name, int *x, int *y)
+{
+	int w;
+	layout_square(8, name[0] - 'a', name[1] - '1', x, y, &w);
+	*x += w / 2;
+	*y += w / 2;
+}
+
+/* Returns whether a file exists. */
+static bool exists(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
+/* The analysis board from the title menu: a position set up by clicks (cleared, d4 black, e4
+ * and f4 white), analysed (the engine's score drawn on g4, Black's one move), explored (g4
+ * played on the board), and nothing autosaved; then a position pasted (FFO #20) and played out
+ * against the computer, which makes it the player's game. */
+static void test_analysis_board(void **state)
+{
+	(void)state;
+	need_display();
+	char dir[300], script[400], body[4096], path[600], text[8192], obf[400];
+	make_prefs("board", "", dir, sizeof dir);
+	int d4x, d4y, e4x, e4y, f4x, f4y, g4x, g4y;
+	square_centre("d4", &d4x, &d4y);
+	square_centre("e4", &e4x, &e4y);
+	square_centre("f4", &f4x, &f4y);
+	square_centre("g4", &g4x, &g4y);
+	snprintf(body, sizeof body,
+	         "0 wait-scene menu\n"
+	         "1 key a\n"
+	         "0 wait-scene analysis\n"
+	         "1 click 1138 481\n" /* Clear */
+	         "1 click %d %d\n"
+	         "1 click %d %d\n1 click %d %d\n"
+	         "1 click %d %d\n1 click %d %d\n"
+	         "1 key Return\n"
+	         "60 move 0 0\n"
+	         "1 screenshot %s/analysis.png\n"
+	         "1 dump %s/before.txt\n"
+	         "1 click %d %d\n"
+	         "1 dump %s/after.txt\n"
+	         "1 quit\n",
+	         d4x, d4y, e4x, e4y, e4x, e4y, f4x, f4y, f4x, f4y, work, work, g4x, g4y, work);
+	write_file("board.script", body, script, sizeof script);
+	char args[1200];
+	snprintf(args, sizeof args, "--script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	snprintf(path, sizeof path, "%s/before.txt", work);
+	read_file(path, text, sizeof text);
+	assert_non_null(strstr(text, "scene analysis"));
+	assert_non_null(strstr(text, "moves 0"));
+	snprintf(path, sizeof path, "%s/after.txt", work);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "record g4\n"));
+	/* The score on g4: light text on the felt, where e4 (a white disc's shadowless rim
+	 * aside) and h4 are plain. */
+	snprintf(path, sizeof path, "%s/analysis.png", work);
+	struct shot sh = shot_load(path);
+	int light = 0;
+	for (int y = g4y - 12; y < g4y + 12; y++)
+		for (int x = g4x - 30; x < g4x + 30; x++) {
+			const SDL_Color c = pixel(&sh, x, y);
+			light += c.r > 150 && c.g > 150;
+		}
+	SDL_FreeSurface(sh.s);
+	assert_true(light > 20);
+	snprintf(path, sizeof path, "%s/autosave.ini", dir);
+	assert_false(exists(path));
+
+	/* FFO #20 pasted, played out: the player's game, autosaved. */
+	FILE *f = shared_data_open("ffo-20-39.obf");
+	assert_non_null(fgets(obf, sizeof obf, f));
+	fclose(f);
+	obf[66] = '\0';
+	char clip[600];
+	write_file("clip.txt", obf, clip, sizeof clip);
+	snprintf(body, sizeof body,
+	         "0 wait-scene menu\n"
+	         "1 key a\n"
+	         "0 wait-scene analysis\n"
+	         "1 clipboard %s\n"
+	         "1 key ctrl+v\n"
+	         "1 key Return\n"
+	         "30 screenshot %s/pasted.png\n"
+	         "1 key p\n"
+	         "0 wait-scene play\n"
+	         "1 dump %s/play.txt\n"
+	         "1 quit\n",
+	         clip, work, work);
+	write_file("paste.script", body, script, sizeof script);
+	snprintf(args, sizeof args, "--script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	snprintf(path, sizeof path, "%s/play.txt", work);
+	read_file(path, text, sizeof text);
+	assert_non_null(strstr(text, "scene play"));
+	snprintf(path, sizeof path, "%s/autosave.ini", dir);
+	assert_true(exists(path));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_review_a_dots_game),
+	    cmocka_unit_test(test_analysis_board),
 	};
 	return cmocka_run_group_tests_name("window: review", tests, setup, window_teardown);
 }

@@ -31,7 +31,8 @@ enum command {
 	CMD_PAD,
 	CMD_DUMP,
 	CMD_EXPECT_MOVES,
-	CMD_MONKEY
+	CMD_MONKEY,
+	CMD_CLIPBOARD
 };
 
 struct step {
@@ -77,6 +78,7 @@ static const struct {
     {"dump", CMD_DUMP, 1},
     {"expect-moves", CMD_EXPECT_MOVES, 1},
     {"monkey", CMD_MONKEY, 2},
+    {"clipboard", CMD_CLIPBOARD, 1},
 };
 
 /* Reads "ctrl+shift+z" into a key and modifiers; returns success. */
@@ -438,6 +440,17 @@ static void run(struct app *a, struct script *s, const struct step *st)
 		if (!dump(a, st->text))
 			fail(a, st, "cannot write the dump file");
 		break;
+	case CMD_CLIPBOARD: { /* the clipboard takes the file's text, as if copied elsewhere */
+		FILE *f = fopen(st->text, "rb");
+		char text[4096];
+		const size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+		if (f)
+			fclose(f);
+		text[n] = '\0';
+		if (!f || SDL_SetClipboardText(text) != 0)
+			fail(a, st, "cannot put the file on the clipboard");
+		break;
+	}
 	case CMD_EXPECT_MOVES:
 		if (!p->rules || p->match.cursor != st->x) {
 			char why[300];
