@@ -205,6 +205,31 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; th
 fi
 rm -rf "$nodata"
 
+# review: every move of a record judged; the example games of docs/REVIEW.md.
+expect_status 0 "$parity" review docs/examples/dots-3x3.txt
+grep -q '^10 B 13 -3.00 20 +3.00 6.00 blunder exact$' /tmp/parity-cli-out.$$ || { echo "FAIL: review dots: no blunder at move 10: $(sed -n 11p /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+[ "$(grep -c '^[0-9]' /tmp/parity-cli-out.$$)" -eq 24 ] || { echo "FAIL: review dots: not 24 moves"; fails=$((fails + 1)); }
+first_review=$(cat /tmp/parity-cli-out.$$)
+expect_status 0 "$parity" review docs/examples/dots-3x3.txt
+[ "$(cat /tmp/parity-cli-out.$$)" = "$first_review" ] || { echo "FAIL: review dots: two runs differ"; fails=$((fails + 1)); }
+expect_status 0 "$parity" review docs/examples/dots-3x3.txt --json
+head -c 1 /tmp/parity-cli-out.$$ | grep -q '\[' && grep -q '"ply": 24, "side": "A", "move": "7", "score": 7.00, "best_move": "7", "best_score": 7.00, "loss": 0.00, "class": "forced", "exact": true' /tmp/parity-cli-out.$$ || { echo "FAIL: review --json: $(tail -n 2 /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" review docs/examples/reversi-game.txt --level medium
+grep -q '^1 Black c4 ' /tmp/parity-cli-out.$$ && [ "$(grep -c '^[0-9]' /tmp/parity-cli-out.$$)" -eq 60 ] || { echo "FAIL: review reversi: $(head -n 2 /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+grep -q '^60 White e2 +10.00 e2 +10.00 0.00 forced exact$' /tmp/parity-cli-out.$$ || { echo "FAIL: review reversi: the last move: $(grep '^60 ' /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+if [ -d ../shared/data ]; then
+	expect_status 0 "$parity" review ../shared/data/checkers-games.pdn --game 2 --level beginner
+	grep -q '^1 Black ' /tmp/parity-cli-out.$$ || { echo "FAIL: review checkers: $(head -n 2 /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+fi
+expect_status 2 "$parity" review
+expect_status 2 "$parity" review /nonexistent/game.txt
+expect_status 2 "$parity" review docs/examples/dots-3x3.txt --level godlike
+expect_status 2 "$parity" review docs/examples/dots-3x3.txt --game 2
+expect_status 2 "$parity" review docs/examples/dots-3x3.txt --game x
+expect_status 2 "$parity" review docs/examples/dots-3x3.txt --depth 3
+expect_status 2 "$parity" review docs/examples/dots-3x3.txt docs/examples/reversi-game.txt
+expect_status 2 "$parity" review README.md
+
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -348,7 +348,9 @@ static void print_usage(FILE *out)
 	game_module_names(games, sizeof games, "|");
 	for (int g = 0; g < game_module_count(); g++) {
 		const struct game_module *m = game_module_at(g);
-		if (m->record && m->record->read)
+		char dotted[24];
+		snprintf(dotted, sizeof dotted, ".%s", m->record ? m->record->extension : "");
+		if (m->record && m->record->read && !strstr(extensions, dotted))
 			snprintf(extensions + strlen(extensions),
 			         sizeof extensions - strlen(extensions), "%s.%s",
 			         extensions[0] ? ", " : "", m->record->extension);
@@ -358,6 +360,8 @@ static void print_usage(FILE *out)
 	    out,
 	    "usage: parity [options]            play (the title menu, or straight into a game)\n"
 	    "       parity perft GAME DEPTH [POSITION] %s\n"
+	    "       parity review FILE [--game N] [--level L] [--json]   judge every move of a "
+	    "game\n"
 	    "\n"
 	    "  --game %s  start a game at once (skipping the menu)\n",
 	    options, games);

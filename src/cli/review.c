@@ -80,10 +80,13 @@ int cli_review(int argc, char **argv)
 			}
 			number = (int)n;
 		} else if (arg[0] == '-' && arg[1]) {
-			fprintf(stderr, "parity: review has no option %s\n", arg);
-			return usage();
+			fprintf(stderr,
+			        "parity: review has no option %s (--game N, --level L, --json)\n",
+			        arg);
+			return 2;
 		} else if (path) {
-			return usage();
+			fprintf(stderr, "parity: review takes one file, not \"%s\" too\n", arg);
+			return 2;
 		} else {
 			path = arg;
 		}
