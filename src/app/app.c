@@ -707,7 +707,7 @@ static bool first_scene(struct app *a)
 /* Returns whether anything on screen is moving or being computed. */
 static bool busy(const struct app *a)
 {
-	return a->fade > 0 || a->fading_out || a->script_state || a->opt.frames ||
+	return a->fade > 0 || a->fading_out || a->script_state || a->opt.frames || a->working ||
 	       (a->play.rules && (a->play.thinking || a->now < a->play.anim_end + 0.1 ||
 	                          a->now < a->play.banner_end || play_computer_to_move(&a->play)));
 }

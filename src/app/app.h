@@ -149,6 +149,8 @@ struct app {
 	uint64_t slices;       /* how many such ticks */
 	bool stats;            /* --stats: print frame and engine figures at exit */
 	int exit_code;         /* a script's failed expectation sets it */
+	bool working;          /* a scene's own work is under way (a review analysing, the
+				  analysis board's engine): the loop must not sleep */
 	char shot_path[1024];  /* a screenshot to take after this frame is drawn */
 };
 

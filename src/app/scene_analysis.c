@@ -157,6 +157,7 @@ static void analysis_enter(struct app *a)
 static void analysis_leave(struct app *a)
 {
 	struct analysis_ctx *c = ctx_of(a);
+	a->working = false;
 	if (c->an) {
 		search_free(c->an->search);
 		free(c->an);
@@ -174,7 +175,8 @@ static void analysis_update(struct app *a, double dt)
 	struct analysis *an = c->an;
 	if (p->view->update)
 		p->view->update(a, p);
-	if (!an || c->setup || an->n == 0 || an->round > an->max_depth)
+	a->working = an && !c->setup && an->n > 0 && an->round <= an->max_depth;
+	if (!a->working)
 		return;
 	const struct game_move *mv = &an->moves[an->next];
 	unsigned char child[GAME_POS_MAX_BYTES];

@@ -162,6 +162,7 @@ static void review_enter(struct app *a)
 static void review_leave(struct app *a)
 {
 	struct review_ctx *c = ctx_of(a);
+	a->working = false;
 	a->play.hints = c->hints;
 	if (c->review) {
 		review_free(c->review);
@@ -296,7 +297,8 @@ static void review_update(struct app *a, double dt)
 	struct play *p = &a->play;
 	if (p->view->update)
 		p->view->update(a, p);
-	if (!c->review || review_done(c->review) > c->review->count)
+	a->working = c->review && review_done(c->review) <= c->review->count;
+	if (!a->working)
 		return;
 	const uint64_t before =
 	    c->review->nodes + (c->review->started ? search_result(c->review->search)->nodes : 0);
