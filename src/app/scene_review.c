@@ -332,6 +332,35 @@ static void move_text(const struct review *r, int i, const struct game_move *m, 
 		snprintf(buf, n, "?");
 }
 
+/* Marks where the best move would have gone when the move that led here was not the engine's:
+ * a green frame labelled "best" on its target (in checkers, where the piece would have gone). */
+static void draw_missed(struct app *a, const struct review *r, int at)
+{
+	const struct play *p = &a->play;
+	if (at <= 0)
+		return;
+	struct review_move m;
+	review_move(r, at - 1, &m);
+	if (!m.known || m.best_played || m.cls < REVIEW_INACCURACY)
+		return;
+	char text[GAME_TEXT_MAX];
+	if (r->rules->move_to_text(match_pos_at(&r->match, at - 1), &r->pos[at - 1].best, text,
+	                           sizeof text) < 0)
+		return;
+	const int to = p->view->index_of(p, text);
+	if (to < 0)
+		return;
+	int x, y;
+	p->view->centre(p, to, &x, &y);
+	const SDL_Color green = {110, 230, 120, 255};
+	app_draw_colour(a, green);
+	for (int d = 0; d < 3; d++) {
+		SDL_Rect frame = {x - 30 + d, y - 30 + d, 60 - 2 * d, 60 - 2 * d};
+		SDL_RenderDrawRect(a->renderer, &frame);
+	}
+	app_text(a, FONT_SMALL, _("best"), x, y + 8, green, 1);
+}
+
 /* Draws the engine's line from the position shown: numbered ghosts on the targets, an arrow
  * where a move has a start and an end (checkers). */
 static void draw_line(struct app *a, const struct review *r, int at)
@@ -473,6 +502,7 @@ static void review_draw(struct app *a)
 		return;
 	}
 	const int cursor = p->match.cursor;
+	draw_missed(a, r, cursor);
 	draw_line(a, r, cursor);
 	/* Progress: how many positions are searched. */
 	const int done = review_done(r);
