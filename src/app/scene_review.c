@@ -37,6 +37,11 @@ static const SDL_Color ink = {236, 232, 220, 255};
 static const SDL_Color dim = {160, 170, 160, 255};
 static const SDL_Color gold = {240, 196, 80, 255};
 
+/* The classes' names as the review shows them (core/review.c names them in English). */
+static const char *const class_names[REVIEW_CLASSES] = {
+    N_("good"), N_("forced"), N_("inaccuracy"), N_("mistake"), N_("blunder"),
+};
+
 /* Returns the colour of a move's class. */
 static SDL_Color class_colour(enum review_class c)
 {
@@ -539,14 +544,13 @@ static void review_draw(struct app *a)
 			if (m.cls == REVIEW_GOOD || m.cls == REVIEW_FORCED)
 				snprintf(text, sizeof text, _("%d. %s %s \xc2\xb7 %s \xc2\xb7 %s"),
 				         i + 1, _(r->rules->side_name[m.side]), mv,
-				         m.best_played ? _("best") : _(review_class_name(m.cls)),
-				         v);
+				         m.best_played ? _("best") : _(class_names[m.cls]), v);
 			else
 				snprintf(
 				    text, sizeof text,
 				    _("%d. %s %s \xc2\xb7 %s \xc2\xb7 %s \xc2\xb7 loses %.2f %s"),
 				    i + 1, _(r->rules->side_name[m.side]), mv,
-				    _(review_class_name(m.cls)), v, (double)m.loss / info->unit,
+				    _(class_names[m.cls]), v, (double)m.loss / info->unit,
 				    m.loss == info->unit ? _(info->unit_name[0])
 				                         : _(info->unit_name[1]));
 			app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X, y, class_colour(m.cls), 0,
