@@ -158,6 +158,8 @@ static void review_enter(struct app *a)
 		free(c->review);
 		c->review = NULL;
 	}
+	if (c->review)
+		review_quick_first(c->review); /* the whole graph within seconds, then refined */
 	if (!c->review) {
 		snprintf(p->status, sizeof p->status, "%s", _("Not enough memory for a review"));
 		p->status_end = a->now + 5;
@@ -514,10 +516,13 @@ static void review_draw(struct app *a)
 	SDL_Rect bar = {LAYOUT_PANEL_X, 82, LAYOUT_PANEL_W, 8};
 	app_panel(a, bar, (SDL_Color){40, 50, 46, 255});
 	SDL_Rect fill = bar;
-	fill.w = bar.w * done / (r->count + 1);
+	fill.w = bar.w * (r->pass == 0 ? r->next : done) / (r->count + 1);
 	app_draw_colour(a, done > r->count ? (SDL_Color){90, 160, 110, 255} : gold);
 	SDL_RenderFillRect(a->renderer, &fill);
-	if (done <= r->count)
+	if (r->pass == 0)
+		snprintf(text, sizeof text, _("A first look: %d of %d positions"), r->next,
+		         r->count + 1);
+	else if (done <= r->count)
 		snprintf(text, sizeof text, _("Analysing: %d of %d positions"), done, r->count + 1);
 	else
 		snprintf(text, sizeof text, _("Analysis complete: %d positions"), r->count + 1);

@@ -67,7 +67,18 @@ int review_init(struct review *r, const struct match *m, const struct level *lv,
 		exact = r->module->review->exact;
 	r->limits.exact = exact;
 	r->limits.wld = 0;
+	r->pass = 1;
+	r->quick = r->limits;
+	r->quick.nodes = r->limits.nodes / 32 > 2000 ? r->limits.nodes / 32 : 2000;
+	r->quick.exact = exact < 12 ? exact : 12;
+	r->quick.probcut = 0;
 	return GAME_OK;
+}
+
+void review_quick_first(struct review *r)
+{
+	if (r->next == 0 && !r->started)
+		r->pass = 0;
 }
 
 void review_free(struct review *r)
@@ -82,7 +93,7 @@ void review_free(struct review *r)
 /* Starts the search of position r->next. */
 static void start_position(struct review *r)
 {
-	struct search_limits limits = r->limits;
+	struct search_limits limits = r->pass == 0 ? r->quick : r->limits;
 	const void *pos = match_pos_at(&r->match, r->next);
 	if (r->module->repeatable) {
 		/* Only positions since the last irreversible move can come again. */
@@ -115,14 +126,18 @@ static void finish_position(struct review *r)
 		memcpy(p->pv, s->pv, (size_t)p->pv_length * sizeof p->pv[0]);
 	}
 	p->done = true;
+	p->final = r->pass == 1;
 	r->started = false;
-	r->next++;
+	if (++r->next > r->count && r->pass == 0) {
+		r->pass = 1; /* the quick look is over: now at the level */
+		r->next = 0;
+	}
 }
 
 bool review_step(struct review *r, uint64_t budget)
 {
 	uint64_t spent = 0;
-	while (r->next <= r->count) {
+	while (r->pass == 0 || r->next <= r->count) {
 		if (!r->started)
 			start_position(r);
 		const uint64_t before = search_result(r->search)->nodes;
@@ -134,7 +149,7 @@ bool review_step(struct review *r, uint64_t budget)
 			return false;
 		finish_position(r);
 		if (budget && spent >= budget)
-			return r->next > r->count;
+			return r->pass == 1 && r->next > r->count;
 		spent++; /* a finished game costs no node: count it, so that a step ends */
 	}
 	return true;
@@ -142,7 +157,7 @@ bool review_step(struct review *r, uint64_t budget)
 
 int review_done(const struct review *r)
 {
-	return r->next;
+	return r->pass == 1 ? r->next : 0;
 }
 
 void review_move(const struct review *r, int i, struct review_move *out)

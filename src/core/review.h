@@ -38,6 +38,7 @@ enum { REVIEW_PV_MAX = 12 }; /* moves of each position's line kept */
 /* What the review knows of one position of the game. */
 struct review_position {
 	bool done;             /* searched (the rest is meaningless until it is) */
+	bool final;            /* ... at the review's level, not only by the first quick look */
 	bool exact;            /* value is the game's proven value, not an estimate */
 	bool over;             /* the game is over here */
 	int side;              /* who is to move */
@@ -77,7 +78,10 @@ struct review {
 	struct review_position *pos; /* count + 1 positions: pos[i] is before move i */
 	struct search_limits limits;
 	struct search *search;
-	int next;     /* the next position to search (count + 1: all done) */
+	int pass; /* 0: a quick look at every position first (review_quick_first), 1: the
+			 level's search */
+	struct search_limits quick; /* the quick look's limits */
+	int next;     /* the next position to search in this pass (count + 1: all done) */
 	bool started; /* the search of pos[next] is under way */
 	uint64_t nodes;
 };
@@ -93,7 +97,12 @@ void review_free(struct review *r);
 /* Searches for about `budget` nodes (0: to the end); returns whether every position is done. */
 bool review_step(struct review *r, uint64_t budget);
 
-/* Returns how many positions are searched (0 .. count + 1). */
+/* Makes the review first take a quick look at every position (a shallow search, so that the
+ * whole graph appears within seconds), then search each at the level as usual. Call it before
+ * the first step; the final figures are the same either way. */
+void review_quick_first(struct review *r);
+
+/* Returns how many positions are searched at the review's level (0 .. count + 1). */
 int review_done(const struct review *r);
 
 /* Judges move i (0 .. count - 1) as far as it is known. */
