@@ -166,7 +166,7 @@ static void fresh_prefs(void)
 	char path[300];
 	snprintf(path, sizeof path, "%s/settings.ini", work);
 	remove(path);
-	snprintf(path, sizeof path, "%s/autosave.ini", work);
+	snprintf(path, sizeof path, "%s/autosave-checkers.ini", work);
 	remove(path);
 }
 

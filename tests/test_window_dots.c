@@ -179,7 +179,7 @@ static int replay_autosave(const char *prefs, struct board b, struct played *out
                            int score[2])
 {
 	char path[400];
-	snprintf(path, sizeof path, "%s/autosave.ini", prefs);
+	snprintf(path, sizeof path, "%s/autosave-dots.ini", prefs);
 	const char *text = read_text(path);
 	const char *line = strstr(text, "\nmoves =");
 	assert_non_null(line);

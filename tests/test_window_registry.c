@@ -168,7 +168,7 @@ static void test_option_from_the_module(void **state)
 	read_file(path, text, sizeof text);
 	assert_non_null(strstr(text, "[tictactoe]"));
 	assert_non_null(strstr(text, "misere = yes"));
-	snprintf(path, sizeof path, "%s/autosave.ini", dir);
+	snprintf(path, sizeof path, "%s/autosave-tictactoe.ini", dir);
 	read_file(path, text, sizeof text);
 	assert_non_null(strstr(text, "flags = misere"));
 	/* Another game's option is refused by name. */

@@ -80,7 +80,8 @@ static int sync_dir(const char *dir)
 static int write_temp(const char *tmp, const void *data, size_t n, const char **step)
 {
 	*step = "cannot create";
-	const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	/* O_NONBLOCK: a FIFO left under the temporary name fails (ENXIO) instead of waiting. */
+	const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0644);
 	if (fd < 0)
 		return -1; /* nothing was created, so nothing to remove */
 	int rc = 0;
@@ -103,11 +104,39 @@ static int write_temp(const char *tmp, const void *data, size_t n, const char **
 	return rc;
 }
 
+/* Returns what a file of this mode is when it is not a regular file ("a directory", "a
+ * FIFO", "a device"...), or NULL for a regular file. */
+static const char *kind_name(mode_t mode)
+{
+	return S_ISREG(mode)                    ? NULL
+	       : S_ISDIR(mode)                  ? "a directory"
+	       : S_ISFIFO(mode)                 ? "a FIFO"
+	       : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+	       : S_ISSOCK(mode)                 ? "a socket"
+	                                        : "something else";
+}
+
+/* Returns kind_name of what is at `path` (a symbolic link followed); NULL when nothing. */
+static const char *not_regular(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) < 0 ? NULL : kind_name(st.st_mode);
+}
+
 int atomic_write(const char *path, const void *data, size_t n, char *err)
 {
 	if (!*path)
 		return game_fail(err, IO_ERR_SYSTEM, "cannot write a file without a name");
-	char *tmp = path_with(path, ".tmp");
+	const char *what = not_regular(path);
+	if (what) /* rename would put a regular file in its place: a device node, a FIFO... */
+		return game_fail(err, IO_ERR_SYSTEM,
+		                 "cannot write %s: it is %s, and only a regular file is replaced",
+		                 path, what);
+	/* The temporary name is the writer's own (its process id), so that two programs
+	 * writing one file never write into one temporary file. */
+	char suffix[40];
+	snprintf(suffix, sizeof suffix, ".tmp.%ld", (long)getpid());
+	char *tmp = path_with(path, suffix);
 	char *dir = dir_of(path);
 	int rc = 0;
 	const char *step;
@@ -135,20 +164,32 @@ int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err)
 		*n = 0;
 	if (max > SIZE_MAX / 2)
 		max = SIZE_MAX / 2; /* so that max + 2 cannot wrap */
-	const int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO does not wait for a writer; it is refused below. */
+	const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		if (errno == ENOENT)
 			return game_fail(err, IO_ERR_NO_FILE, "%s does not exist", path);
 		return game_fail(err, IO_ERR_SYSTEM, "cannot open %s: %s", path, strerror(errno));
 	}
 	struct stat st;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
+	if (fstat(fd, &st) < 0) {
+		const int saved = errno;
+		close(fd);
+		return game_fail(err, IO_ERR_SYSTEM, "cannot read %s: %s", path, strerror(saved));
+	}
+	if (kind_name(st.st_mode)) {
+		close(fd);
+		return game_fail(err, IO_ERR_SYSTEM, "cannot read %s: it is %s, not a regular file",
+		                 path, kind_name(st.st_mode));
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	if ((unsigned long long)st.st_size > max) {
 		close(fd);
 		return game_fail(err, IO_ERR_TOO_BIG, "%s is too large (%lld bytes; at most %zu)",
 		                 path, (long long)st.st_size, max);
 	}
-	/* The size is only a hint (the file may change, or be a pipe): read until the end. */
-	size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+	/* The size is only a hint (the file may change): read until the end. */
+	size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
 	if (cap > max + 1)
 		cap = max + 1;
 	size_t len = 0;
