@@ -205,6 +205,58 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; th
 fi
 rm -rf "$nodata"
 
+# Numbers are read whole, in range (issue 17): nan, inf, overflow, negatives, junk, blanks.
+for bad in nan inf -inf 1e3 99999999999999999999 -1 0 " 3" 3x 0x10 ""; do
+	expect_status 2 "$parity" referee --games "$bad" "$parity nboard" "$parity nboard"
+	expect_status 2 "$parity" referee --first "$bad" "$parity nboard" "$parity nboard"
+	expect_status 2 "$parity" referee --depth "$bad" "$parity nboard" "$parity nboard"
+	expect_status 2 "$parity" --frames "$bad"
+	[ "$bad" = 0 ] && continue # a depth and a seed of 0 are fine
+	expect_status 2 "$parity" perft reversi "$bad"
+	expect_status 2 "$parity" --seed "$bad" --frames 1
+done
+for bad in nan inf -1 0 1e999 " 5" 5s; do
+	expect_status 2 "$parity" referee --timeout "$bad" "$parity nboard" "$parity nboard"
+done
+expect_status 2 "$parity" --seed -1 --frames 1
+expect_status 2 "$parity" --seed 4294967296 --frames 1
+expect_status 2 "$parity" solve dots 2x2 --threads nan
+expect_status 2 "$parity" solve dots 2x2 --memory -1M
+# Options that do not apply to the game are refused, not ignored.
+expect_status 2 "$parity" perft checkers 3 --size 8
+expect_status 2 "$parity" perft reversi 3 --size 3x3
+expect_status 2 "$parity" perft dots 3 --size 0x2
+expect_status 2 "$parity" --game checkers --size 8 --frames 1
+# What cannot finish is refused: the exact solve of the start position (60 empties).
+expect_status 2 "$parity" solve reversi "$start"
+grep -q -- "--force" /tmp/parity-cli-err.$$ || { echo "FAIL: solve reversi start: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+# A full stdout: a message and a non-zero status, in every subcommand.
+full_check() {
+	checks=$((checks + 1))
+	"$@" >/dev/full 2>/tmp/parity-cli-err.$$ </tmp/parity-cli-in.$$
+	got=$?
+	if [ "$got" -eq 0 ] || ! grep -q "cannot write the output" /tmp/parity-cli-err.$$; then
+		echo "FAIL: $* >/dev/full -> exit $got, said: $(cat /tmp/parity-cli-err.$$)"
+		fails=$((fails + 1))
+	fi
+}
+if [ -w /dev/full ]; then
+	printf 'nboard 2\nping 1\n' >/tmp/parity-cli-in.$$
+	printf '[Event "x"]\n1. 11-15 *\n' >/tmp/parity-cli-pdn.$$
+	full_check "$parity" perft reversi 2
+	full_check "$parity" --help
+	full_check "$parity" --version
+	full_check "$parity" solve dots 1x1
+	full_check "$parity" solve reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+	full_check "$parity" analyse reversi "$start" --depth 2
+	full_check "$parity" bench search reversi beginner --depth 2
+	full_check "$parity" nboard
+	full_check "$parity" pdn check /tmp/parity-cli-pdn.$$
+	full_check "$parity" referee --games 1 "$parity nboard --level beginner" "$parity nboard --level beginner"
+	full_check "$parity" match checkers beginner beginner --games 1
+	rm -f /tmp/parity-cli-in.$$ /tmp/parity-cli-pdn.$$
+fi
+
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

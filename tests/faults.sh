@@ -163,6 +163,23 @@ else
 	bad "a 2 000-byte preferences path (status $rc)"
 fi
 
+# --- scripts the reader refuses whole, at load (issue 17) -------------------------------------
+
+# Runs a script (printf FORMAT) and expects exit status 2 with MESSAGE: script_case NAME MESSAGE
+# FORMAT.
+script_case() {
+	printf "$3" >"$dir/bad.script"
+	"$timeout" 60 "$parity" --windowed --prefs "$dir/p" --script "$dir/bad.script" >"$dir/err.txt" 2>&1
+	rc=$?
+	if [ $rc -eq 2 ] && said "$2"; then ok "script: $1"; else bad "script: $1 (status $rc)"; fi
+}
+mkdir -p "$dir/p"
+script_case "wait-scene of an unknown scene" 'line 2: unknown scene "plya"' '0 wait-scene menu\n0 wait-scene plya\n1 quit\n'
+script_case "a line of 600 bytes is one refused line" 'line 1: longer than 511' "0 key Return #$(printf '%0600d' 0)\n1 quit\n"
+script_case "a NUL byte in a line" 'line 1: a NUL byte' '0 key Return\0001 quit\n1 quit\n'
+script_case "a delay that overflows" 'line 1: expected' '99999999999 quit\n'
+script_case "a coordinate with junk" 'line 1: expected' '0 click 10x 20\n'
+
 # --- damaged assets -------------------------------------------------------------------------
 
 # Makes a fresh copy of the assets in $dir/data.

@@ -437,9 +437,8 @@ static int parse_options(struct app *a, int argc, char **argv)
 		} else if (strcmp(arg, "--stats") == 0) {
 			a->stats = true;
 		} else if (TAKES_VALUE("--frames")) {
-			char *end;
-			const long n = strtol(val, &end, 10);
-			if (*end || n < 1 || n > 100000000) {
+			long n;
+			if (!game_parse_long(val, 1, 100000000, &n)) {
 				fprintf(stderr,
 				        "parity: --frames needs a positive number, not \"%s\"\n",
 				        val);
@@ -453,9 +452,8 @@ static int parse_options(struct app *a, int argc, char **argv)
 		} else if (TAKES_VALUE("--open")) {
 			a->opt.open = val;
 		} else if (TAKES_VALUE("--game-number")) {
-			char *end;
-			const long n = strtol(val, &end, 10);
-			if (*end || end == val || n < 1 || n > 1000000) {
+			long n;
+			if (!game_parse_long(val, 1, 1000000, &n)) {
 				fprintf(stderr,
 				        "parity: --game-number needs a number from 1, not \"%s\"\n",
 				        val);
@@ -490,10 +488,12 @@ static int parse_options(struct app *a, int argc, char **argv)
 			}
 			a->opt.color = val;
 		} else if (TAKES_VALUE("--seed")) {
-			char *end;
-			const unsigned long n = strtoul(val, &end, 10);
-			if (*end || end == val) {
-				fprintf(stderr, "parity: --seed needs a number, not \"%s\"\n", val);
+			long n;
+			if (!game_parse_long(val, 0, 4294967295L, &n)) { /* "-1" no longer wraps */
+				fprintf(stderr,
+				        "parity: --seed needs a number from 0 to 4294967295, not "
+				        "\"%s\"\n",
+				        val);
 				return 2;
 			}
 			a->opt.seed = (uint32_t)n;

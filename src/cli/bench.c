@@ -58,9 +58,8 @@ int cli_bench(int argc, char **argv)
 	const char *file = NULL;
 	for (int i = 3; i < argc; i++) {
 		if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc) {
-			char *end;
-			const long d = strtol(argv[++i], &end, 10);
-			if (*end || d < 1 || d > SEARCH_MAX_DEPTH) {
+			long d;
+			if (!game_parse_long(argv[++i], 1, SEARCH_MAX_DEPTH, &d)) {
 				fprintf(stderr, "parity: bad depth \"%s\" (1 to %d)\n", argv[i],
 				        SEARCH_MAX_DEPTH);
 				return 2;

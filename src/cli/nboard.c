@@ -17,7 +17,6 @@
  * depth (and its node limit) with N plies, keeping the level's noise.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,10 +89,8 @@ static char *next_word(char **p)
 /* Returns the whole number in `text` within [lo, hi], or `fallback` if it is not one. */
 static long parse_number(const char *text, long lo, long hi, long fallback)
 {
-	char *end;
-	errno = 0;
-	const long v = strtol(text, &end, 10);
-	return errno || end == text || *end || v < lo || v > hi ? fallback : v;
+	long v;
+	return game_parse_long(text, lo, hi, &v) ? v : fallback;
 }
 
 /* Plays `text` ("f5", "F5/1.25/0.3", "PA") on the engine's position. Returns whether it could. */

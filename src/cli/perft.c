@@ -10,7 +10,6 @@
 #include "core/module.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,10 +25,8 @@ double cli_seconds(void)
 /* Returns the integer in `text` if it is one, within [lo, hi]; else sets *ok to 0. */
 static long parse_long(const char *text, long lo, long hi, int *ok)
 {
-	char *end;
-	errno = 0;
-	const long v = strtol(text, &end, 10);
-	if (errno || end == text || *end || v < lo || v > hi)
+	long v = 0;
+	if (!game_parse_long(text, lo, hi, &v))
 		*ok = 0;
 	return v;
 }

@@ -408,24 +408,30 @@ int cli_referee(int argc, char **argv)
 	int ncommands = 0;
 	for (int i = 0; i < argc; i++) {
 		const char *arg = argv[i];
-		char *end;
 		if (strcmp(arg, "--verbose") == 0) {
 			verbose = true;
 		} else if (strcmp(arg, "--games") == 0 || strcmp(arg, "--depth") == 0 ||
 		           strcmp(arg, "--timeout") == 0 || strcmp(arg, "--first") == 0) {
 			if (i + 1 >= argc)
 				return usage();
-			const double v = strtod(argv[++i], &end);
-			if (end == argv[i] || *end || v < 1 || v > 100000) {
-				fprintf(stderr, "parity: bad value for %s: \"%s\"\n", arg, argv[i]);
+			const char *text = argv[++i];
+			double v = 0;
+			long n = 0;
+			const bool real = arg[2] == 't';
+			if (real ? !game_parse_real(text, 0.001, 100000, &v)
+			         : !game_parse_long(text, 1, 100000, &n)) {
+				fprintf(stderr,
+				        "parity: %s must be %s from %s to 100000, not \"%s\"\n",
+				        arg, real ? "a number of seconds" : "a whole number",
+				        real ? "0.001" : "1", text);
 				return 2;
 			}
 			if (arg[2] == 'g')
-				games = (int)v;
+				games = (int)n;
 			else if (arg[2] == 'f')
-				first = (int)v;
+				first = (int)n;
 			else if (arg[2] == 'd')
-				depth = v > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : (int)v;
+				depth = n > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : (int)n;
 			else
 				timeout = v;
 		} else if (arg[0] == '-' && arg[1] == '-') {

@@ -22,6 +22,7 @@
 #include "cli/cli.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,12 @@ static int usage(void)
 static int read_size(const char *text, uint64_t *out)
 {
 	char *end;
+	if (*text < '0' || *text > '9')
+		return -1; /* strtoull would take "-1" as a huge size */
+	errno = 0;
 	const unsigned long long v = strtoull(text, &end, 10);
+	if (errno)
+		return -1;
 	uint64_t unit = 1;
 	if (*end == 'K' || *end == 'k')
 		unit = (uint64_t)1 << 10;
@@ -326,9 +332,9 @@ int cli_solve_dots(int argc, char **argv)
 			continue;
 		}
 		if (strcmp(argv[i], "--threads") == 0) {
-			char *end = NULL;
-			const long n = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
-			if (!end || *end || n < 1 || n > DOTS_SOLVER_MAX_THREADS) {
+			long n;
+			if (i + 1 >= argc ||
+			    !game_parse_long(argv[++i], 1, DOTS_SOLVER_MAX_THREADS, &n)) {
 				fprintf(stderr, "parity: --threads needs a number from 1 to %d\n",
 				        DOTS_SOLVER_MAX_THREADS);
 				return 2;

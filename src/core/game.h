@@ -195,6 +195,16 @@ void game_check_failed(const char *game, const char *what, const char *file, int
 /* Returns whether this build checks the invariants (PARITY_CHECK). */
 bool game_checks_enabled(void);
 
+/*
+ * The one reader of numbers in text (command-line options, script and protocol fields): a
+ * whole decimal integer from lo to hi, with nothing before or after it (no blank, no junk,
+ * no overflow). Returns whether `text` is one, storing it in *out.
+ */
+bool game_parse_long(const char *text, long lo, long hi, long *out);
+
+/* The same for a real number ("1.5", "2e3"): finite (no nan, no inf), from lo to hi. */
+bool game_parse_real(const char *text, double lo, double hi, double *out);
+
 /* Copies a message into an error buffer that may be NULL. Returns `code`. */
 int game_fail(char *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)
