@@ -230,6 +230,35 @@ expect_status 2 "$parity" --game checkers --size 8 --frames 1
 # What cannot finish is refused: the exact solve of the start position (60 empties).
 expect_status 2 "$parity" solve reversi "$start"
 grep -q -- "--force" /tmp/parity-cli-err.$$ || { echo "FAIL: solve reversi start: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+# A directory or a FIFO given as a file: refused with a message, never read or waited on.
+fifo=$(mktemp -u /tmp/parity-cli-fifo-XXXXXX)
+mkfifo "$fifo"
+for f in /tmp "$fifo"; do
+	expect_status 2 timeout 20 "$parity" solve reversi --file "$f"
+	expect_status 2 timeout 20 "$parity" solve dots --file "$f"
+	expect_status 2 timeout 20 "$parity" pdn check "$f"
+	expect_status 2 timeout 20 "$parity" bench search reversi beginner --file "$f"
+done
+rm -f "$fifo"
+# An over-long line is one refused line (it was cut in two, the tail read as a line).
+printf '%03000d X\n' 0 >/tmp/parity-cli-long.$$
+expect_status 2 "$parity" solve reversi --file /tmp/parity-cli-long.$$
+grep -q "line too long" /tmp/parity-cli-err.$$ || { echo "FAIL: long OBF line: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+rm -f /tmp/parity-cli-long.$$
+# Memory bounded by the input: more games than PDN_GAMES_MAX (100 000) is refused, and costs
+# little (tiny games used to cost about 200 bytes of memory per byte of file).
+awk 'BEGIN { for (i = 0; i < 100001; i++) printf "*\n" }' >/tmp/parity-cli-games.$$
+expect_status 2 "$parity" pdn check /tmp/parity-cli-games.$$
+grep -q "more than 100000 games" /tmp/parity-cli-err.$$ || { echo "FAIL: PDN games limit: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+awk 'BEGIN { for (i = 0; i < 40000; i++) printf "[Event \"x\"]\n1. 11-15 *\n\n" }' >/tmp/parity-cli-games.$$
+if [ -x /usr/bin/time ]; then
+	checks=$((checks + 1))
+	kb=$(/usr/bin/time -f %M "$parity" pdn check /tmp/parity-cli-games.$$ 2>&1 >/dev/null | tail -n 1)
+	# 1 MB of tiny games: 200 MB before; now the program's fixed 13 MB and about 16 MB more.
+	[ "$kb" -lt 60000 ] || { echo "FAIL: pdn check of 1 MB of tiny games: $kb KB peak"; fails=$((fails + 1)); }
+fi
+rm -f /tmp/parity-cli-games.$$
+
 # A full stdout: a message and a non-zero status, in every subcommand.
 full_check() {
 	checks=$((checks + 1))

@@ -146,48 +146,19 @@ bool play_begin(struct app *a, bool resume)
 	return play_setup(a);
 }
 
+/* The largest record file --open reads (a larger one is refused before it is read). */
+enum { RECORD_FILE_MAX = 64 << 20 };
+
 /* Reads the whole file at path into a new NUL-terminated buffer (free it); NULL with a
- * message in err when it cannot. */
+ * message in err when it cannot (no such file, too large, a directory, a FIFO...). */
 static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "cannot open %s", path);
+	char *text = NULL, why[GAME_ERR_MAX];
+	if (atomic_read(path, &text, len, RECORD_FILE_MAX, why) != 0) {
+		snprintf(err, errlen, "%s", why);
 		return NULL;
 	}
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		n += fread(buf + n, 1, cap - n - 1, f);
-		if (n < cap - 1)
-			break;
-		if (cap >= (size_t)64 << 20) {
-			snprintf(err, errlen, "%s is larger than 64 MB", path);
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		char *grown = realloc(buf, cap * 2);
-		if (!grown) {
-			free(buf);
-			buf = NULL;
-		}
-		buf = grown;
-		cap *= 2;
-	}
-	if (buf && ferror(f)) {
-		snprintf(err, errlen, "cannot read %s", path);
-		free(buf);
-		buf = NULL;
-	} else if (!buf && !*err) {
-		snprintf(err, errlen, "out of memory reading %s", path);
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		*len = n;
-	}
-	return buf;
+	return text;
 }
 
 int play_record_game(const char *path)

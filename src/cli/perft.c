@@ -6,6 +6,7 @@
  * Output, one line per depth: <depth> <nodes> <seconds> <nodes-per-second>.
  */
 #include "cli/cli.h"
+#include "io/span.h"
 
 #include "core/module.h"
 
@@ -48,6 +49,16 @@ const char *cli_game_names(void)
 	static char names[256];
 	game_module_names(names, sizeof names, "|");
 	return names;
+}
+
+int cli_read_line(FILE *f, char *buf, size_t cap, const char *path, int number)
+{
+	const int n = span_read_line(f, buf, cap);
+	if (n >= 0 || n == SPAN_LINE_END)
+		return n >= 0;
+	fprintf(stderr, "parity: %s:%d: %s\n", path, number,
+	        n == SPAN_LINE_NUL ? "a NUL byte" : "a line too long (refused whole)");
+	return -1;
 }
 
 int cli_position_word(char *position, size_t n, const char *arg)

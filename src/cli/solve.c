@@ -12,6 +12,7 @@
  * Exit status: 0, 1 if an answer disagrees, 2 on bad arguments or input.
  */
 #include "cli/cli.h"
+#include "io/atomic.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -136,17 +137,23 @@ static int read_answers(const char *line, struct answers *a)
 /* Solves every line of an OBF file; returns the exit status. */
 static int solve_file(struct endgame_ctx *ctx, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	char why[GAME_ERR_MAX];
+	FILE *f = atomic_open_text(path, why);
 	if (!f) {
-		fprintf(stderr, "parity: cannot open %s\n", path);
+		fprintf(stderr, "parity: %s\n", why);
 		return 2;
 	}
 	char line[GAME_TEXT_MAX];
 	int number = 0, positions = 0, wrong = 0;
 	uint64_t nodes = 0;
 	double seconds = 0;
-	while (fgets(line, sizeof line, f)) {
+	int got;
+	while ((got = cli_read_line(f, line, sizeof line, path, number + 1)) != 0) {
 		number++;
+		if (got < 0) {
+			fclose(f);
+			return 2;
+		}
 		const char *text = line;
 		while (isspace((unsigned char)*text))
 			text++;

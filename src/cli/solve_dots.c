@@ -20,6 +20,7 @@
  * Exit status: 0, 1 if an answer disagrees, 2 on bad arguments or input.
  */
 #include "cli/cli.h"
+#include "io/atomic.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -257,9 +258,10 @@ static int read_line(const char *line, struct expected *x)
 /* Solves and checks every line of a data file; returns the exit status. */
 static int solve_file(struct dots_solver *s, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	char why[GAME_ERR_MAX];
+	FILE *f = atomic_open_text(path, why);
 	if (!f) {
-		fprintf(stderr, "parity: cannot open %s\n", path);
+		fprintf(stderr, "parity: %s\n", why);
 		return 2;
 	}
 	char line[GAME_TEXT_MAX * 2];
@@ -268,8 +270,13 @@ static int solve_file(struct dots_solver *s, const char *path)
 	double seconds = 0;
 	static struct expected x;
 	static struct verdict v;
-	while (fgets(line, sizeof line, f)) {
+	int got;
+	while ((got = cli_read_line(f, line, sizeof line, path, number + 1)) != 0) {
 		number++;
+		if (got < 0) {
+			fclose(f);
+			return 2;
+		}
 		const char *text = line;
 		while (isspace((unsigned char)*text))
 			text++;

@@ -157,6 +157,48 @@ int atomic_write(const char *path, const void *data, size_t n, char *err)
 	return rc;
 }
 
+/* Opens `path` for reading, a regular file only (O_NONBLOCK: a FIFO is refused, not waited
+ * on); returns the descriptor with its status in *st, or -1 with the error made in *rc. */
+static int open_regular(const char *path, struct stat *st, int *rc, char *err)
+{
+	const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		*rc = errno == ENOENT ? game_fail(err, IO_ERR_NO_FILE, "%s does not exist", path)
+		                      : game_fail(err, IO_ERR_SYSTEM, "cannot open %s: %s", path,
+		                                  strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) < 0) {
+		const int saved = errno;
+		close(fd);
+		*rc = game_fail(err, IO_ERR_SYSTEM, "cannot read %s: %s", path, strerror(saved));
+		return -1;
+	}
+	if (kind_name(st->st_mode)) {
+		close(fd);
+		*rc = game_fail(err, IO_ERR_SYSTEM, "cannot read %s: it is %s, not a regular file",
+		                path, kind_name(st->st_mode));
+		return -1;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+FILE *atomic_open_text(const char *path, char *err)
+{
+	struct stat st;
+	int rc = 0;
+	const int fd = open_regular(path, &st, &rc, err);
+	if (fd < 0)
+		return NULL;
+	FILE *f = fdopen(fd, "r");
+	if (!f) {
+		game_fail(err, IO_ERR_SYSTEM, "cannot read %s: %s", path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
 int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err)
 {
 	*data = NULL;
@@ -164,25 +206,11 @@ int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err)
 		*n = 0;
 	if (max > SIZE_MAX / 2)
 		max = SIZE_MAX / 2; /* so that max + 2 cannot wrap */
-	/* O_NONBLOCK: opening a FIFO does not wait for a writer; it is refused below. */
-	const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return game_fail(err, IO_ERR_NO_FILE, "%s does not exist", path);
-		return game_fail(err, IO_ERR_SYSTEM, "cannot open %s: %s", path, strerror(errno));
-	}
 	struct stat st;
-	if (fstat(fd, &st) < 0) {
-		const int saved = errno;
-		close(fd);
-		return game_fail(err, IO_ERR_SYSTEM, "cannot read %s: %s", path, strerror(saved));
-	}
-	if (kind_name(st.st_mode)) {
-		close(fd);
-		return game_fail(err, IO_ERR_SYSTEM, "cannot read %s: it is %s, not a regular file",
-		                 path, kind_name(st.st_mode));
-	}
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	int orc = 0;
+	const int fd = open_regular(path, &st, &orc, err);
+	if (fd < 0)
+		return orc;
 	if ((unsigned long long)st.st_size > max) {
 		close(fd);
 		return game_fail(err, IO_ERR_TOO_BIG, "%s is too large (%lld bytes; at most %zu)",

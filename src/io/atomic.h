@@ -13,6 +13,7 @@
 #define PARITY_IO_ATOMIC_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Error codes of the io/ functions (0, GAME_OK, means success). Every one comes with a
@@ -45,6 +46,14 @@ int atomic_write(const char *path, const void *data, size_t n, char *err);
  * and err (may be NULL) says why.
  */
 int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err);
+
+/*
+ * Opens the file at `path` for reading line by line, as atomic_read would read it: only a
+ * regular file (a directory, FIFO or device is refused, and a FIFO is never waited on).
+ * Returns the stream (fclose it), or NULL with a message naming the path in err (GAME_ERR_MAX
+ * bytes, may be NULL).
+ */
+FILE *atomic_open_text(const char *path, char *err);
 
 /*
  * Makes the directory `path` and any of its parents that are missing (as `mkdir -p`), with
