@@ -222,6 +222,13 @@ expect_status 2 "$parity" --seed -1 --frames 1
 expect_status 2 "$parity" --seed 4294967296 --frames 1
 expect_status 2 "$parity" solve dots 2x2 --threads nan
 expect_status 2 "$parity" solve dots 2x2 --memory -1M
+# Positions that no game reaches are refused: an uncrowned man on its crowning row; a Dots
+# position that does not fit the --size given.
+expect_status 2 "$parity" perft checkers 1 "W:W1,18:B12,16"
+expect_status 2 "$parity" perft checkers 1 "B:W18:B29,12"
+expect_status 0 "$parity" perft checkers 1 "B:W18:BK29,12"
+expect_status 2 "$parity" perft dots 1 1x1 --size 2x2
+expect_status 0 "$parity" perft dots 1 1x1
 # Options that do not apply to the game are refused, not ignored.
 expect_status 2 "$parity" perft checkers 3 --size 8
 expect_status 2 "$parity" perft reversi 3 --size 3x3

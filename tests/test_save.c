@@ -345,6 +345,29 @@ static void test_atomic_failures_keep_old_file(void **state)
 	remove_tree(dir);
 }
 
+/* Positions that cannot arise in the saved game are refused (issue 17): a Dots start of
+ * another size than the save's rows and cols. */
+static void test_impossible_start_rejected(void **state)
+{
+	(void)state;
+	const char *text = "[parity-save]\nversion = 1\ngame = dots\nrows = 2\ncols = 3\n"
+	                   "mode = two-players\nlevel = beginner\nhuman = 0\n"
+	                   "start = 3x3 000000000000000000000000 A 0 0 .........\nmoves = 0\n"
+	                   "cursor = 1\n";
+	struct match m;
+	struct save_info info;
+	char err[GAME_ERR_MAX] = "";
+	assert_int_equal(save_parse(text, &m, &info, err), IO_ERR_CORRUPT);
+	assert_non_null(strstr(err, "3x3"));
+	assert_non_null(strstr(err, "2x3"));
+	/* The same start with matching rows and cols loads. */
+	const char *good = "[parity-save]\nversion = 1\ngame = dots\nrows = 2\ncols = 3\n"
+	                   "mode = two-players\nlevel = beginner\nhuman = 0\n"
+	                   "start = 2x3 00000000000000000 A 0 0 ......\nmoves = 0\ncursor = 1\n";
+	assert_int_equal(save_parse(good, &m, &info, err), 0);
+	match_free(&m);
+}
+
 /* Fails the test instead of hanging it: a read of a FIFO used to wait in open(). */
 static void hung(int sig)
 {
@@ -834,6 +857,7 @@ int main(void)
 	    cmocka_unit_test(test_atomic_make_dirs),
 	    cmocka_unit_test(test_atomic_failures_keep_old_file),
 	    cmocka_unit_test(test_atomic_regular_files_only),
+	    cmocka_unit_test(test_impossible_start_rejected),
 	    cmocka_unit_test(test_round_trip_reversi),
 	    cmocka_unit_test(test_round_trip_dots),
 	    cmocka_unit_test(test_round_trip_set_up_start),

@@ -108,10 +108,13 @@ int cli_perft(int argc, char **argv)
 	}
 	struct game_options opt = {0};
 	char position[GAME_TEXT_MAX] = "";
+	bool shaped = false; /* an option of the game's own was given: the position must fit it */
 	for (int i = 2; i < argc; i++) {
+		const bool seed = strcmp(argv[i], "--seed") == 0;
 		const int took = cli_game_option(rules, argc, argv, &i, &opt);
 		if (took < 0)
 			return 2;
+		shaped |= took && !seed;
 		if (took)
 			continue;
 		if (cli_position_word(position, sizeof position, argv[i]) != 0)
@@ -121,8 +124,8 @@ int cli_perft(int argc, char **argv)
 	if (!pos)
 		return 2;
 	char err[GAME_ERR_MAX];
-	const int rc =
-	    *position ? rules->pos_parse(pos, position, &opt, err) : rules->start(pos, &opt);
+	const int rc = *position ? rules->pos_parse(pos, position, shaped ? &opt : NULL, err)
+	                         : rules->start(pos, &opt);
 	if (rc != GAME_OK) {
 		if (*position)
 			fprintf(stderr, "parity: bad %s position: %s\n", rules->name, err);

@@ -140,7 +140,9 @@ struct game_rules {
 	/* Finds the legal move that `text` names. Returns GAME_OK, or an error code with a
 	 * message in `err` (GAME_ERR_MAX bytes, may be NULL). */
 	int (*move_parse)(const void *pos, const char *text, struct game_move *move, char *err);
-	/* Writes / reads the position's text form (FEN-like). */
+	/* Writes / reads the position's text form (FEN-like). pos_parse refuses positions that
+	 * no game reaches (a checkers man on its crowning row) and, when `opt` is given, those
+	 * that do not fit the options (a Dots board of another size); NULL takes any size. */
 	int (*pos_to_text)(const void *pos, char *buf, size_t n);
 	int (*pos_parse)(void *pos, const char *text, const struct game_options *opt, char *err);
 	/* Returns the static evaluation of a position that is not over, for the side to move
