@@ -693,10 +693,12 @@ static void load_settings(struct app *a)
 	/* The language first, so that the notices below are in it; assets_load then opens the
 	 * fonts that draw it. */
 	app_apply_language(a);
-	if (rc != 0 && rc != IO_ERR_NO_FILE) {
-		fprintf(stderr, "parity: %s\n", err);
+	if (rc == IO_ERR_PARTLY_BAD) /* the file is not written over: say so */
+		fprintf(stderr, "parity: %s (the file keeps it; the default stands in)\n", err);
+	else if (rc != 0 && rc != IO_ERR_NO_FILE)
+		fprintf(stderr, "parity: %s (the file is left as it is)\n", err);
+	if (rc != 0 && rc != IO_ERR_NO_FILE)
 		snprintf(a->notice, sizeof a->notice, _("Settings: %s (defaults used)"), err);
-	}
 	if (rc == IO_ERR_NO_FILE)
 		a->settings.fullscreen = true; /* a first start fills the screen */
 	lock_autosave(a);
