@@ -168,12 +168,14 @@ static void test_ggf_malformed_rejected(void **state)
 	free(before);
 }
 
-/* Runs the NBoard loop on `script` at depth-limited Beginner and returns its output (free it). */
-static char *run_nboard(const char *script)
+/* Runs the NBoard loop on `n` bytes (NUL bytes allowed) and returns its output (free it). */
+static char *run_nboard_bytes(const char *bytes, size_t n)
 {
-	FILE *in = fmemopen((void *)script, strlen(script), "r");
-	FILE *out = tmpfile();
+	FILE *in = tmpfile();
 	assert_non_null(in);
+	assert_int_equal(fwrite(bytes, 1, n, in), n);
+	rewind(in);
+	FILE *out = tmpfile();
 	assert_non_null(out);
 	assert_int_equal(nboard_run(in, out, level_find(&reversi_rules, "beginner")), 0);
 	const long size = ftell(out);
@@ -184,6 +186,12 @@ static char *run_nboard(const char *script)
 	fclose(in);
 	fclose(out);
 	return text;
+}
+
+/* Runs the NBoard loop on `script` at depth-limited Beginner and returns its output (free it). */
+static char *run_nboard(const char *script)
+{
+	return run_nboard_bytes(script, strlen(script));
 }
 
 /* Returns whether `text` names a legal move of the position after `transcript`. */
@@ -302,26 +310,6 @@ static void test_nboard_random_bytes(void **state)
 		char *out = run_nboard(script);
 		free(out);
 	}
-}
-
-/* Runs the NBoard loop on `n` bytes (NUL bytes allowed) and returns its output (free it). */
-static char *run_nboard_bytes(const char *bytes, size_t n)
-{
-	FILE *in = tmpfile();
-	assert_non_null(in);
-	assert_int_equal(fwrite(bytes, 1, n, in), n);
-	rewind(in);
-	FILE *out = tmpfile();
-	assert_non_null(out);
-	assert_int_equal(nboard_run(in, out, level_find(&reversi_rules, "beginner")), 0);
-	const long size = ftell(out);
-	char *text = calloc(1, (size_t)size + 1);
-	assert_non_null(text);
-	rewind(out);
-	assert_int_equal(fread(text, 1, (size_t)size, out), (size_t)size);
-	fclose(in);
-	fclose(out);
-	return text;
 }
 
 /* A NUL byte refuses its own line only, and an over-long line is one refused line: neither
