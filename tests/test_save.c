@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/game.h"
@@ -342,6 +343,38 @@ static void test_atomic_failures_keep_old_file(void **state)
 
 	/* The error buffer may be NULL. */
 	assert_int_equal(atomic_write("/nonexistent-parity-dir/x", "a", 1, NULL), IO_ERR_SYSTEM);
+	remove_tree(dir);
+}
+
+/* A temporary file that a killed writer left (NAME.tmp.PID of a process that is gone) is
+ * removed; a running process's, and names that only look alike, stay. */
+static void test_atomic_remove_stale(void **state)
+{
+	(void)state;
+	char dir[64], path[128], dead[256], live[256], other[256], odd[256];
+	make_temp_dir(dir);
+	snprintf(path, sizeof path, "%s/autosave-reversi.ini", dir);
+	const pid_t child = fork();
+	assert_true(child >= 0);
+	if (child == 0)
+		_exit(0);
+	assert_int_equal(waitpid(child, NULL, 0), child); /* its pid is free now */
+	snprintf(dead, sizeof dead, "%s.tmp.%ld", path, (long)child);
+	snprintf(live, sizeof live, "%s.tmp.%ld", path, (long)getppid());
+	snprintf(other, sizeof other, "%s/settings.ini.tmp.%ld", dir, (long)child);
+	snprintf(odd, sizeof odd, "%s.tmp.12x", path);
+	write_file(dead, "half", 4);
+	write_file(live, "busy", 4);
+	write_file(other, "half", 4);
+	write_file(odd, "keep", 4);
+	assert_int_equal(atomic_remove_stale(path), 1);
+	assert_false(exists(dead));
+	assert_true(exists(live));
+	assert_true(exists(other)); /* another file's: removed with that file's name */
+	assert_true(exists(odd));
+	snprintf(path, sizeof path, "%s/settings.ini", dir);
+	assert_int_equal(atomic_remove_stale(path), 1);
+	assert_false(exists(other));
 	remove_tree(dir);
 }
 
@@ -858,6 +891,7 @@ int main(void)
 	    cmocka_unit_test(test_atomic_failures_keep_old_file),
 	    cmocka_unit_test(test_atomic_regular_files_only),
 	    cmocka_unit_test(test_impossible_start_rejected),
+	    cmocka_unit_test(test_atomic_remove_stale),
 	    cmocka_unit_test(test_round_trip_reversi),
 	    cmocka_unit_test(test_round_trip_dots),
 	    cmocka_unit_test(test_round_trip_set_up_start),

@@ -604,6 +604,11 @@ static void lock_autosave(struct app *a)
 		lk.l_whence = SEEK_SET;
 		if (fcntl(fd, F_SETLK, &lk) == 0) {
 			a->lock_fd = fd;
+			/* The writer of these files: what a killed one left half-written goes. */
+			atomic_remove_stale(a->settings_path);
+			for (int g = 0; g < SETTINGS_GAMES_MAX; g++)
+				if (a->save_path[g])
+					atomic_remove_stale(a->save_path[g]);
 		} else if (errno == EACCES || errno == EAGAIN) {
 			a->no_autosave = true;
 			fprintf(stderr,

@@ -3,8 +3,10 @@
  */
 #include "io/atomic.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,6 +199,42 @@ FILE *atomic_open_text(const char *path, char *err)
 		close(fd);
 	}
 	return f;
+}
+
+int atomic_remove_stale(const char *path)
+{
+	char *dir = dir_of(path);
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const size_t blen = strlen(base);
+	DIR *d = dir ? opendir(dir) : NULL;
+	int removed = 0;
+	const struct dirent *e;
+	while (d && (e = readdir(d)) != NULL) {
+		const char *name = e->d_name;
+		if (strncmp(name, base, blen) != 0 || strncmp(name + blen, ".tmp.", 5) != 0)
+			continue;
+		const char *digits = name + blen + 5;
+		long pid = 0;
+		size_t k = 0;
+		for (; digits[k] >= '0' && digits[k] <= '9' && k < 10; k++)
+			pid = pid * 10 + (digits[k] - '0');
+		if (k == 0 || digits[k] || pid <= 0 || pid == (long)getpid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue; /* its writer may still be at work */
+		char *stale = malloc(strlen(dir) + strlen(name) + 2);
+		if (!stale)
+			break;
+		sprintf(stale, "%s/%s", dir, name);
+		if (unlink(stale) == 0)
+			removed++;
+		free(stale);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	return removed;
 }
 
 int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err)

@@ -39,6 +39,13 @@ enum io_error {
 int atomic_write(const char *path, const void *data, size_t n, char *err);
 
 /*
+ * Removes the temporary files `path.tmp.PID` that writers killed before their rename left
+ * (kill -9, a crash, a power cut), those whose process no longer runs. A temporary file of a
+ * running process is left alone. Returns how many were removed.
+ */
+int atomic_remove_stale(const char *path);
+
+/*
  * Reads the whole file at `path` into a new NUL-terminated buffer (*data, free it with free;
  * *n, which may be NULL, gets its length without the NUL). Returns 0, IO_ERR_NO_FILE when
  * there is no such file, IO_ERR_TOO_BIG when it holds more than `max` bytes, or
