@@ -647,6 +647,20 @@ static void test_edit_text(void **state)
 	assert_int_equal(settings_edit(text, sizeof text - 1, &before, &now, &out, &n), 0);
 	assert_string_equal(out, "[sound]\nvolume = 10\nvolume = 30\n[display]\nhints = no");
 	free(out);
+	/* An empty value on the last line, with no line break, and a key added to that
+	 * section: the value first, then the new line (the fuzzer found them swapped). */
+	struct settings play = before;
+	play.colour = 1;
+	strcpy(play.level, "hard");
+	const char last[] = "[play]\ncolour =";
+	assert_int_equal(settings_edit(last, sizeof last - 1, &before, &play, &out, &n), 0);
+	assert_string_equal(out, "[play]\ncolour = 1\nlevel = hard\n");
+	free(out);
+	/* An empty value with a comment right after the '=': the comment stays one. */
+	const char note[] = "[play]\ncolour =# first\n";
+	assert_int_equal(settings_edit(note, sizeof note - 1, &before, &play, &out, &n), 0);
+	assert_string_equal(out, "[play]\ncolour = 1 # first\nlevel = hard\n");
+	free(out);
 	const char none[] = "";
 	assert_int_equal(settings_edit(none, 0, &before, &now, &out, &n), 0);
 	assert_string_equal(out, "\n[display]\nhints = no\n\n[sound]\nvolume = 30\n");

@@ -396,7 +396,7 @@ static int parse_bytes(struct settings *s, const char *text, size_t len, struct 
 		if (hit) {
 			const int i = (int)(hit - all);
 			lay->found[i] = true;
-			lay->value[i] = value.len ? value : (struct span){value.s, 0};
+			lay->value[i] = value;
 			if (!value.len) /* "key =": the value goes after the '=' */
 				lay->value[i].s = (const char *)memchr(line.s, '=', line.len) + 1;
 		}
@@ -457,9 +457,11 @@ int settings_format(const struct settings *s, char *buf, size_t n)
 	return GAME_ERR_SPACE;
 }
 
-/* One change to a file's text: `len` bytes at `at` replaced by `put`. */
+/* One change to a file's text: `len` bytes at `at` replaced by `put`; `insert` for a new
+ * line (which goes after a value ending at the same place: "key =" on the last line). */
 struct edit {
 	size_t at, len;
+	bool insert;
 	char put[96];
 };
 
@@ -524,11 +526,16 @@ int settings_edit(const char *text, size_t len, const struct settings *before,
 		if (lay->found[i]) {
 			e->at = (size_t)(lay->value[i].s - text);
 			e->len = lay->value[i].len;
-			snprintf(e->put, sizeof e->put, "%s%s", e->len ? "" : " ", want);
+			e->insert = false;
+			/* "key =# note": a blank either side, so that the note stays a comment. */
+			const char next = e->at + e->len < len ? text[e->at + e->len] : '\n';
+			snprintf(e->put, sizeof e->put, "%s%s%s", e->len ? "" : " ", want,
+			         next == '\n' || span_blank(next) ? "" : " ");
 			n++;
 		} else if (lay->section[i]) {
 			e->at = lay->section_end[i];
 			e->len = 0;
+			e->insert = true;
 			snprintf(e->put, sizeof e->put, "%s%s = %s\n",
 			         e->at == len && !ends_in_newline ? "\n" : "", k->name, want);
 			n++;
@@ -542,10 +549,13 @@ int settings_edit(const char *text, size_t len, const struct settings *before,
 			out_add(&tail, line, strlen(line));
 		}
 	}
-	/* Apply the edits in the order of the text (a stable insertion sort: keys inserted at one
-	 * place keep the table's order). */
+	/* Apply the edits in the order of the text, a value before a line inserted where it ends
+	 * (a stable insertion sort: keys inserted at one place keep the table's order). */
 	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && edits[j - 1].at > edits[j].at; j--) {
+		for (int j = i; j > 0 && (edits[j - 1].at > edits[j].at ||
+		                          (edits[j - 1].at == edits[j].at && edits[j - 1].insert &&
+		                           !edits[j].insert));
+		     j--) {
 			const struct edit t = edits[j];
 			edits[j] = edits[j - 1];
 			edits[j - 1] = t;
