@@ -229,6 +229,95 @@ expect_status 2 "$parity" review docs/examples/dots-3x3.txt --game x
 expect_status 2 "$parity" review docs/examples/dots-3x3.txt --depth 3
 expect_status 2 "$parity" review docs/examples/dots-3x3.txt docs/examples/reversi-game.txt
 expect_status 2 "$parity" review README.md
+# Numbers are read whole, in range (issue 17): nan, inf, overflow, negatives, junk, blanks.
+for bad in nan inf -inf 1e3 99999999999999999999 -1 0 " 3" 3x 0x10 ""; do
+	expect_status 2 "$parity" referee --games "$bad" "$parity nboard" "$parity nboard"
+	expect_status 2 "$parity" referee --first "$bad" "$parity nboard" "$parity nboard"
+	expect_status 2 "$parity" referee --depth "$bad" "$parity nboard" "$parity nboard"
+	expect_status 2 "$parity" --frames "$bad"
+	[ "$bad" = 0 ] && continue # a depth and a seed of 0 are fine
+	expect_status 2 "$parity" perft reversi "$bad"
+	expect_status 2 "$parity" --seed "$bad" --frames 1
+done
+for bad in nan inf -1 0 1e999 " 5" 5s; do
+	expect_status 2 "$parity" referee --timeout "$bad" "$parity nboard" "$parity nboard"
+done
+expect_status 2 "$parity" --seed -1 --frames 1
+expect_status 2 "$parity" --seed 4294967296 --frames 1
+expect_status 2 "$parity" solve dots 2x2 --threads nan
+expect_status 2 "$parity" solve dots 2x2 --memory -1M
+# Positions that no game reaches are refused: an uncrowned man on its crowning row; a Dots
+# position that does not fit the --size given.
+expect_status 2 "$parity" perft checkers 1 "W:W1,18:B12,16"
+expect_status 2 "$parity" perft checkers 1 "B:W18:B29,12"
+expect_status 0 "$parity" perft checkers 1 "B:W18:BK29,12"
+expect_status 2 "$parity" perft dots 1 1x1 --size 2x2
+expect_status 0 "$parity" perft dots 1 1x1
+# Options that do not apply to the game are refused, not ignored.
+expect_status 2 "$parity" perft checkers 3 --size 8
+expect_status 2 "$parity" perft reversi 3 --size 3x3
+expect_status 2 "$parity" perft dots 3 --size 0x2
+expect_status 2 "$parity" --game checkers --size 8 --frames 1
+# What cannot finish is refused: the exact solve of the start position (60 empties).
+expect_status 2 "$parity" solve reversi "$start"
+grep -q -- "--force" /tmp/parity-cli-err.$$ || { echo "FAIL: solve reversi start: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+# A directory or a FIFO given as a file: refused with a message, never read or waited on.
+fifo=$(mktemp -u /tmp/parity-cli-fifo-XXXXXX)
+mkfifo "$fifo"
+for f in /tmp "$fifo"; do
+	expect_status 2 timeout 20 "$parity" solve reversi --file "$f"
+	expect_status 2 timeout 20 "$parity" solve dots --file "$f"
+	expect_status 2 timeout 20 "$parity" pdn check "$f"
+	expect_status 2 timeout 20 "$parity" bench search reversi beginner --file "$f"
+done
+rm -f "$fifo"
+# An over-long line is one refused line (it was cut in two, the tail read as a line).
+printf '%03000d X\n' 0 >/tmp/parity-cli-long.$$
+expect_status 2 "$parity" solve reversi --file /tmp/parity-cli-long.$$
+grep -q "line too long" /tmp/parity-cli-err.$$ || { echo "FAIL: long OBF line: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+rm -f /tmp/parity-cli-long.$$
+# Memory bounded by the input: more games than PDN_GAMES_MAX (100 000) is refused, and costs
+# little (tiny games used to cost about 200 bytes of memory per byte of file).
+awk 'BEGIN { for (i = 0; i < 100001; i++) printf "*\n" }' >/tmp/parity-cli-games.$$
+expect_status 2 "$parity" pdn check /tmp/parity-cli-games.$$
+grep -q "more than 100000 games" /tmp/parity-cli-err.$$ || { echo "FAIL: PDN games limit: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+awk 'BEGIN { for (i = 0; i < 40000; i++) printf "[Event \"x\"]\n1. 11-15 *\n\n" }' >/tmp/parity-cli-games.$$
+if ldd "$parity" 2>/dev/null | grep -q 'libasan'; then
+	echo "SKIP: pdn-memory the peak-RSS bound of pdn check (AddressSanitizer's shadow and quarantine)"
+elif [ -x /usr/bin/time ]; then
+	checks=$((checks + 1))
+	kb=$(/usr/bin/time -f %M "$parity" pdn check /tmp/parity-cli-games.$$ 2>&1 >/dev/null | tail -n 1)
+	# 1 MB of tiny games: 200 MB before; now the program's fixed 13 MB and about 16 MB more.
+	[ "$kb" -lt 60000 ] || { echo "FAIL: pdn check of 1 MB of tiny games: $kb KB peak"; fails=$((fails + 1)); }
+fi
+rm -f /tmp/parity-cli-games.$$
+
+# A full stdout: a message and a non-zero status, in every subcommand.
+full_check() {
+	checks=$((checks + 1))
+	"$@" >/dev/full 2>/tmp/parity-cli-err.$$ </tmp/parity-cli-in.$$
+	got=$?
+	if [ "$got" -eq 0 ] || ! grep -q "cannot write the output" /tmp/parity-cli-err.$$; then
+		echo "FAIL: $* >/dev/full -> exit $got, said: $(cat /tmp/parity-cli-err.$$)"
+		fails=$((fails + 1))
+	fi
+}
+if [ -w /dev/full ]; then
+	printf 'nboard 2\nping 1\n' >/tmp/parity-cli-in.$$
+	printf '[Event "x"]\n1. 11-15 *\n' >/tmp/parity-cli-pdn.$$
+	full_check "$parity" perft reversi 2
+	full_check "$parity" --help
+	full_check "$parity" --version
+	full_check "$parity" solve dots 1x1
+	full_check "$parity" solve reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+	full_check "$parity" analyse reversi "$start" --depth 2
+	full_check "$parity" bench search reversi beginner --depth 2
+	full_check "$parity" nboard
+	full_check "$parity" pdn check /tmp/parity-cli-pdn.$$
+	full_check "$parity" referee --games 1 "$parity nboard --level beginner" "$parity nboard --level beginner"
+	full_check "$parity" match checkers beginner beginner --games 1
+	rm -f /tmp/parity-cli-in.$$ /tmp/parity-cli-pdn.$$
+fi
 
 rm -f /tmp/parity-cli-out.$$ /tmp/parity-cli-err.$$
 echo "cli: $((checks - fails)) passed, $fails failed"

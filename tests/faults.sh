@@ -8,6 +8,7 @@
 set -u
 build=${BUILD:-build}
 parity="$(pwd)/$build/parity"
+timeout=$(command -v timeout)
 assets="$(pwd)/assets"
 dir=$(mktemp -d /tmp/parity-faults-XXXXXX)
 mounted=""
@@ -37,7 +38,8 @@ run() {
 	shift
 	printf '0 wait-scene play\n1 square d3\n0 wait\n1 dump %s/dump.txt\n1 quit\n' "$dir" >"$dir/move.script"
 	rm -f "$dir/dump.txt"
-	"$parity" --windowed --prefs "$prefs" --seed 1 --game reversi --mode two-players \
+	# A time limit, so that a hang (a FIFO waited on) fails the case instead of the run.
+	"$timeout" 120 "$parity" --windowed --prefs "$prefs" --seed 1 --game reversi --mode two-players \
 		--script "$dir/move.script" "$@" >"$dir/err.txt" 2>&1
 	rc=$?
 }
@@ -61,7 +63,7 @@ if [ $rc -eq 0 ] && played && said "Not a directory"; then ok "prefs path is a f
 
 # A directory that does not exist yet, two levels deep: it is made and the autosave goes there.
 run "$dir/new/deeper"
-if [ $rc -eq 0 ] && played && [ -f "$dir/new/deeper/autosave.ini" ]; then ok "a missing prefs directory is made"; else bad "a missing prefs directory is made (status $rc)"; fi
+if [ $rc -eq 0 ] && played && [ -f "$dir/new/deeper/autosave-reversi.ini" ]; then ok "a missing prefs directory is made"; else bad "a missing prefs directory is made (status $rc)"; fi
 
 # Read-only (only meaningful when this user is refused writes there: not for root).
 mkdir -p "$dir/ro"
@@ -75,12 +77,17 @@ else
 fi
 chmod 755 "$dir/ro"
 
-# A full disk: the temporary files are links to /dev/full, so each write fails with ENOSPC.
+# A full disk: the temporary files (NAME.tmp.PID, the writer's own) are links to /dev/full,
+# so each write fails with ENOSPC. The shell that makes the links becomes the program (exec),
+# so $$ is the program's process id.
 mkdir -p "$dir/full"
-ln -s /dev/full "$dir/full/autosave.ini.tmp"
-ln -s /dev/full "$dir/full/settings.ini.tmp"
-run "$dir/full"
-if [ $rc -eq 0 ] && played && said "No space left on device" && [ ! -e "$dir/full/autosave.ini.tmp" ]; then
+printf '0 wait-scene play\n1 square d3\n0 wait\n1 dump %s/dump.txt\n1 quit\n' "$dir" >"$dir/move.script"
+rm -f "$dir/dump.txt"
+sh -c 'for f in autosave-reversi.ini settings.ini; do ln -s /dev/full "$0/$f.tmp.$$"; done
+	exec "$@"' "$dir/full" "$parity" --windowed --prefs "$dir/full" --seed 1 --game reversi \
+	--mode two-players --script "$dir/move.script" >"$dir/err.txt" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && played && said "No space left on device" && ! ls "$dir/full" | grep -q tmp; then
 	ok "writes to /dev/full (ENOSPC): reported, the game goes on, no temporary file left"
 else
 	bad "writes to /dev/full (status $rc)"
@@ -96,7 +103,7 @@ if mount -t tmpfs -o size=16k tmpfs "$dir/tiny" 2>/dev/null; then
 	# Room again: the next autosave works, and the earlier failures left nothing behind.
 	rm -f "$dir/tiny/filler"
 	run "$dir/tiny"
-	if [ $rc -eq 0 ] && played && [ -f "$dir/tiny/autosave.ini" ] && [ ! -e "$dir/tiny/autosave.ini.tmp" ]; then
+	if [ $rc -eq 0 ] && played && [ -f "$dir/tiny/autosave-reversi.ini" ] && ! ls "$dir/tiny" | grep -q tmp; then
 		ok "the same tmpfs with room again"
 	else
 		bad "the same tmpfs with room again (status $rc)"
@@ -116,6 +123,62 @@ if mount -t tmpfs -o size=16k tmpfs "$dir/tiny" 2>/dev/null; then
 else
 	echo "SKIP: full-tmpfs a full tmpfs (this user may not mount one)"
 fi
+
+# --- what stands where a file should be (issue 17) ------------------------------------------
+
+# A FIFO in place of the settings and the autosave: refused at once with a message (it used to
+# hang start-up in open(), no window, no message), and left a FIFO; the game goes on.
+mkdir -p "$dir/fifo"
+mkfifo "$dir/fifo/settings.ini" "$dir/fifo/autosave-reversi.ini"
+run "$dir/fifo"
+if [ $rc -eq 0 ] && said "settings.ini: it is a FIFO" && [ -p "$dir/fifo/settings.ini" ] && [ -p "$dir/fifo/autosave-reversi.ini" ]; then
+	ok "FIFOs for the settings and the autosave: refused, not waited on, left alone"
+else
+	bad "FIFOs for the settings and the autosave (status $rc)"
+fi
+
+# A link to a device as the settings file: never replaced by a regular file (as root, a save
+# to a device path used to replace the node).
+mkdir -p "$dir/dev"
+ln -s /dev/null "$dir/dev/settings.ini"
+run "$dir/dev"
+if [ $rc -eq 0 ] && played && said "it is a device" && [ -L "$dir/dev/settings.ini" ]; then
+	ok "a device as the settings file: refused, left in place"
+else
+	bad "a device as the settings file (status $rc)"
+fi
+
+# An empty --prefs: refused (it wrote to the root of the file system).
+"$parity" --prefs "" --frames 1 >"$dir/err.txt" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && said 'prefs needs a directory name'; then ok "--prefs \"\": refused"; else bad "--prefs \"\" (status $rc)"; fi
+
+# A preferences path of about 2 000 bytes: used whole (it used to be cut at about 1 000).
+long="$dir/long"
+while [ ${#long} -lt 2000 ]; do long="$long/abcdefghijklmnopqrstuvwxyz0123456789"; done
+run "$long"
+if [ $rc -eq 0 ] && played && [ -f "$long/autosave-reversi.ini" ] && [ -f "$long/settings.ini" ]; then
+	ok "a 2 000-byte preferences path: used whole"
+else
+	bad "a 2 000-byte preferences path (status $rc)"
+fi
+
+# --- scripts the reader refuses whole, at load (issue 17) -------------------------------------
+
+# Runs a script (printf FORMAT) and expects exit status 2 with MESSAGE: script_case NAME MESSAGE
+# FORMAT.
+script_case() {
+	printf "$3" >"$dir/bad.script"
+	"$timeout" 60 "$parity" --windowed --prefs "$dir/p" --script "$dir/bad.script" >"$dir/err.txt" 2>&1
+	rc=$?
+	if [ $rc -eq 2 ] && said "$2"; then ok "script: $1"; else bad "script: $1 (status $rc)"; fi
+}
+mkdir -p "$dir/p"
+script_case "wait-scene of an unknown scene" 'line 2: unknown scene "plya"' '0 wait-scene menu\n0 wait-scene plya\n1 quit\n'
+script_case "a line of 600 bytes is one refused line" 'line 1: longer than 511' "0 key Return #$(printf '%0600d' 0)\n1 quit\n"
+script_case "a NUL byte in a line" 'line 1: a NUL byte' '0 key Return\0001 quit\n1 quit\n'
+script_case "a delay that overflows" 'line 1: expected' '99999999999 quit\n'
+script_case "a coordinate with junk" 'line 1: expected' '0 click 10x 20\n'
 
 # --- damaged assets -------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ field() {
 
 fail() {
 	echo "kill -9 test FAILED: $*"
-	for f in "$dir"/*.txt "$dir"/autosave.ini; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done
+	for f in "$dir"/*.txt "$dir"/autosave-reversi.ini; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done
 	exit 1
 }
 
@@ -67,7 +67,7 @@ while [ "$round" -le "$kills" ]; do
 		expect_moves=$(field moves "$dir/start.txt")
 		expect_record=$(field record "$dir/start.txt")
 	fi
-	[ -f "$dir/autosave.ini" ] || fail "round $round: no autosave after the kill at ${delay}s"
+	[ -f "$dir/autosave-reversi.ini" ] || fail "round $round: no autosave after the kill at ${delay}s"
 	# Continue, and dump what was resumed.
 	printf '0 wait-scene menu\n1 expect-scene menu\n1 key Return\n0 wait-scene play\n0 dump %s/resumed.txt\n1 quit\n' \
 		"$dir" >"$dir/resume.script"
@@ -75,6 +75,8 @@ while [ "$round" -le "$kills" ]; do
 		fail "round $round: the restart failed (status $?)"
 	grep -q "could not be read\|Cannot continue" "$dir/resume-log.txt" &&
 		fail "round $round: the autosave did not read back after the kill at ${delay}s"
+	# A temporary file the kill left half-written is removed by the next start.
+	ls "$dir" | grep -q '\.tmp\.' && fail "round $round: a temporary file is left: $(ls "$dir" | grep '\.tmp\.')"
 	got=$(field moves "$dir/resumed.txt")
 	record=$(field record "$dir/resumed.txt")
 	[ -n "$got" ] || fail "round $round: nothing resumed"

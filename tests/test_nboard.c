@@ -168,12 +168,14 @@ static void test_ggf_malformed_rejected(void **state)
 	free(before);
 }
 
-/* Runs the NBoard loop on `script` at depth-limited Beginner and returns its output (free it). */
-static char *run_nboard(const char *script)
+/* Runs the NBoard loop on `n` bytes (NUL bytes allowed) and returns its output (free it). */
+static char *run_nboard_bytes(const char *bytes, size_t n)
 {
-	FILE *in = fmemopen((void *)script, strlen(script), "r");
-	FILE *out = tmpfile();
+	FILE *in = tmpfile();
 	assert_non_null(in);
+	assert_int_equal(fwrite(bytes, 1, n, in), n);
+	rewind(in);
+	FILE *out = tmpfile();
 	assert_non_null(out);
 	assert_int_equal(nboard_run(in, out, level_find(&reversi_rules, "beginner")), 0);
 	const long size = ftell(out);
@@ -184,6 +186,12 @@ static char *run_nboard(const char *script)
 	fclose(in);
 	fclose(out);
 	return text;
+}
+
+/* Runs the NBoard loop on `script` at depth-limited Beginner and returns its output (free it). */
+static char *run_nboard(const char *script)
+{
+	return run_nboard_bytes(script, strlen(script));
 }
 
 /* Returns whether `text` names a legal move of the position after `transcript`. */
@@ -304,6 +312,29 @@ static void test_nboard_random_bytes(void **state)
 	}
 }
 
+/* A NUL byte refuses its own line only, and an over-long line is one refused line: neither
+ * swallows the next command nor is split into two (issue 17). */
+static void test_nboard_nul_and_long_lines(void **state)
+{
+	(void)state;
+	const char nul[] = "ping 1\0 quit\nping 2\nping 3\n";
+	char *out = run_nboard_bytes(nul, sizeof nul - 1);
+	assert_string_equal(out, "pong 2\npong 3\n");
+	free(out);
+	/* 20 000 bytes, whose tail would read as "ping 9" if the line were cut. */
+	const size_t big = 20000;
+	char *lng = malloc(big + 32);
+	assert_non_null(lng);
+	memcpy(lng, "ping 1 ", 7);
+	memset(lng + 7, 'x', big - 7);
+	memcpy(lng + 16384, " ping 9", 7);
+	memcpy(lng + big, "\nping 2\n", 9);
+	out = run_nboard_bytes(lng, big + 8);
+	assert_string_equal(out, "pong 2\n");
+	free(out);
+	free(lng);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -314,6 +345,7 @@ int main(void)
 	    cmocka_unit_test(test_nboard_moves_and_garbage),
 	    cmocka_unit_test(test_nboard_pass_and_game_over),
 	    cmocka_unit_test(test_nboard_random_bytes),
+	    cmocka_unit_test(test_nboard_nul_and_long_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,10 +20,12 @@
 /* clang-format on */
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/game.h"
@@ -63,7 +65,7 @@ static void remove_tree(const char *path)
 		while ((e = readdir(d)) != NULL) {
 			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 				continue;
-			char sub[512];
+			char sub[4200];
 			snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
 			remove_tree(sub);
 		}
@@ -280,7 +282,7 @@ static void test_atomic_failures_keep_old_file(void **state)
 	char dir[64], path[128], tmp[256], err[GAME_ERR_MAX] = "";
 	make_temp_dir(dir);
 	snprintf(path, sizeof path, "%s/autosave", dir);
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
 	assert_int_equal(atomic_write(path, "old", 3, err), 0);
 
 	/* 1. The temporary file cannot be created: a path inside a directory that does not exist.
@@ -291,7 +293,7 @@ static void test_atomic_failures_keep_old_file(void **state)
 	assert_non_null(strstr(err, missing));
 	assert_non_null(strstr(err, "No such file"));
 	assert_false(exists(missing));
-	snprintf(missing, sizeof missing, "%s/no-such-dir/autosave.tmp", dir);
+	snprintf(missing, sizeof missing, "%s/no-such-dir/autosave.tmp.%ld", dir, (long)getpid());
 	assert_false(exists(missing));
 
 	/* 2. The temporary path is taken by a directory: the old file stays, the directory is
@@ -308,8 +310,7 @@ static void test_atomic_failures_keep_old_file(void **state)
 	assert_true(S_ISDIR(st.st_mode));
 	assert_int_equal(rmdir(tmp), 0);
 
-	/* 3. The rename fails (the target is a directory that is not empty): the temporary file
-	 * that was written is removed again. */
+	/* 3. The target is a directory that is not empty: refused before anything is written. */
 	char target[128], inside[300];
 	snprintf(target, sizeof target, "%s/target", dir);
 	snprintf(inside, sizeof inside, "%s/keep", target);
@@ -317,7 +318,8 @@ static void test_atomic_failures_keep_old_file(void **state)
 	write_file(inside, "kept", 4);
 	assert_int_equal(atomic_write(target, "new", 3, err), IO_ERR_SYSTEM);
 	assert_non_null(strstr(err, target));
-	snprintf(missing, sizeof missing, "%s.tmp", target);
+	assert_non_null(strstr(err, "a directory"));
+	snprintf(missing, sizeof missing, "%s.tmp.%ld", target, (long)getpid());
 	assert_false(exists(missing));
 	assert_int_equal(atomic_read(inside, &data, NULL, 100, err), 0);
 	assert_string_equal(data, "kept");
@@ -341,6 +343,131 @@ static void test_atomic_failures_keep_old_file(void **state)
 
 	/* The error buffer may be NULL. */
 	assert_int_equal(atomic_write("/nonexistent-parity-dir/x", "a", 1, NULL), IO_ERR_SYSTEM);
+	remove_tree(dir);
+}
+
+/* A temporary file that a killed writer left (NAME.tmp.PID of a process that is gone) is
+ * removed; a running process's, and names that only look alike, stay. */
+static void test_atomic_remove_stale(void **state)
+{
+	(void)state;
+	char dir[64], path[128], dead[256], live[256], other[256], odd[256];
+	make_temp_dir(dir);
+	snprintf(path, sizeof path, "%s/autosave-reversi.ini", dir);
+	const pid_t child = fork();
+	assert_true(child >= 0);
+	if (child == 0)
+		_exit(0);
+	assert_int_equal(waitpid(child, NULL, 0), child); /* its pid is free now */
+	snprintf(dead, sizeof dead, "%s.tmp.%ld", path, (long)child);
+	snprintf(live, sizeof live, "%s.tmp.%ld", path, (long)getppid());
+	snprintf(other, sizeof other, "%s/settings.ini.tmp.%ld", dir, (long)child);
+	snprintf(odd, sizeof odd, "%s.tmp.12x", path);
+	write_file(dead, "half", 4);
+	write_file(live, "busy", 4);
+	write_file(other, "half", 4);
+	write_file(odd, "keep", 4);
+	assert_int_equal(atomic_remove_stale(path), 1);
+	assert_false(exists(dead));
+	assert_true(exists(live));
+	assert_true(exists(other)); /* another file's: removed with that file's name */
+	assert_true(exists(odd));
+	snprintf(path, sizeof path, "%s/settings.ini", dir);
+	assert_int_equal(atomic_remove_stale(path), 1);
+	assert_false(exists(other));
+	remove_tree(dir);
+}
+
+/* Positions that cannot arise in the saved game are refused (issue 17): a Dots start of
+ * another size than the save's rows and cols. */
+static void test_impossible_start_rejected(void **state)
+{
+	(void)state;
+	const char *text = "[parity-save]\nversion = 1\ngame = dots\nrows = 2\ncols = 3\n"
+	                   "mode = two-players\nlevel = beginner\nhuman = 0\n"
+	                   "start = 3x3 000000000000000000000000 A 0 0 .........\nmoves = 0\n"
+	                   "cursor = 1\n";
+	struct match m;
+	struct save_info info;
+	char err[GAME_ERR_MAX] = "";
+	assert_int_equal(save_parse(text, &m, &info, err), IO_ERR_CORRUPT);
+	assert_non_null(strstr(err, "3x3"));
+	assert_non_null(strstr(err, "2x3"));
+	/* The same start with matching rows and cols loads. */
+	const char *good = "[parity-save]\nversion = 1\ngame = dots\nrows = 2\ncols = 3\n"
+	                   "mode = two-players\nlevel = beginner\nhuman = 0\n"
+	                   "start = 2x3 00000000000000000 A 0 0 ......\nmoves = 0\ncursor = 1\n";
+	assert_int_equal(save_parse(good, &m, &info, err), 0);
+	match_free(&m);
+}
+
+/* Fails the test instead of hanging it: a read of a FIFO used to wait in open(). */
+static void hung(int sig)
+{
+	(void)sig;
+	static const char msg[] = "atomic_read/atomic_write hung on a FIFO\n";
+	if (write(2, msg, sizeof msg - 1) < 0)
+		_exit(2);
+	_exit(1);
+}
+
+/* Only a regular file is read or replaced: a device (through a link to /dev/null, so that a
+ * failure replaces the link, not the device), a FIFO (never waited on), a directory; an
+ * empty name. Each is refused with a message saying what it is. */
+static void test_atomic_regular_files_only(void **state)
+{
+	(void)state;
+	char dir[64], path[128], err[GAME_ERR_MAX] = "";
+	make_temp_dir(dir);
+	signal(SIGALRM, hung);
+	alarm(20);
+
+	snprintf(path, sizeof path, "%s/device", dir);
+	assert_int_equal(symlink("/dev/null", path), 0);
+	assert_int_equal(atomic_write(path, "new", 3, err), IO_ERR_SYSTEM);
+	assert_non_null(strstr(err, "a device"));
+	struct stat st;
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	char *data = NULL;
+	assert_int_equal(atomic_read(path, &data, NULL, 100, err), IO_ERR_SYSTEM);
+	assert_non_null(strstr(err, "a device"));
+	assert_null(data);
+
+	snprintf(path, sizeof path, "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(atomic_read(path, &data, NULL, 100, err), IO_ERR_SYSTEM);
+	assert_non_null(strstr(err, "a FIFO"));
+	assert_int_equal(atomic_write(path, "new", 3, err), IO_ERR_SYSTEM);
+	assert_non_null(strstr(err, "a FIFO"));
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	unlink(path);
+
+	snprintf(path, sizeof path, "%s/sub", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_equal(atomic_read(path, &data, NULL, 100, err), IO_ERR_SYSTEM);
+	assert_non_null(strstr(err, "a directory"));
+	rmdir(path);
+
+	assert_int_equal(atomic_write("", "x", 1, err), IO_ERR_SYSTEM);
+	assert_non_null(strstr(err, "without a name"));
+
+	/* A long name is not cut: 3 000 bytes of directories, written and read back. */
+	char *deep = malloc(4096);
+	assert_non_null(deep);
+	int len = snprintf(deep, 4096, "%s", dir);
+	while (len < 3000)
+		len +=
+		    snprintf(deep + len, (size_t)(4096 - len), "/%s", "abcdefghijklmnopqrstuvwxyz");
+	assert_int_equal(atomic_make_dirs(deep, err), 0);
+	len += snprintf(deep + len, (size_t)(4096 - len), "/file");
+	assert_int_equal(atomic_write(deep, "long", 4, err), 0);
+	assert_int_equal(atomic_read(deep, &data, NULL, 100, err), 0);
+	assert_string_equal(data, "long");
+	free(data);
+	free(deep);
+	alarm(0);
 	remove_tree(dir);
 }
 
@@ -762,6 +889,9 @@ int main(void)
 	    cmocka_unit_test(test_atomic_read_write),
 	    cmocka_unit_test(test_atomic_make_dirs),
 	    cmocka_unit_test(test_atomic_failures_keep_old_file),
+	    cmocka_unit_test(test_atomic_regular_files_only),
+	    cmocka_unit_test(test_impossible_start_rejected),
+	    cmocka_unit_test(test_atomic_remove_stale),
 	    cmocka_unit_test(test_round_trip_reversi),
 	    cmocka_unit_test(test_round_trip_dots),
 	    cmocka_unit_test(test_round_trip_set_up_start),

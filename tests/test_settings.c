@@ -520,6 +520,153 @@ static void test_load_and_save(void **state)
 	remove_temp_dir(dir);
 }
 
+/* Returns the whole file at path (free it), its length in *n. */
+static char *slurp(const char *path, size_t *n)
+{
+	char *text = NULL;
+	assert_int_equal(atomic_read(path, &text, n, 1 << 20, NULL), 0);
+	return text;
+}
+
+/* A hand-edited file: a BOM, comments, blank lines, an unknown section and key, the player's
+ * order, CRLF on one line, a value out of range and a value with a comment after it. */
+static const char hand[] = "\xEF\xBB\xBF# my settings\n"
+                           "\n"
+                           "[sound]\n"
+                           "muted = no   # not at night\n"
+                           "volume = 500\n"
+                           "\n"
+                           "; someone else's\n"
+                           "[plugins]\n"
+                           "colour = 7\n"
+                           "[play]\r\n"
+                           "level = medium\n"
+                           "Game = checkers\n";
+
+static void test_edit_in_place(void **state)
+{
+	(void)state;
+	char dir[64], path[128], err[GAME_ERR_MAX] = "";
+	make_temp_dir(dir);
+	snprintf(path, sizeof path, "%s/settings.ini", dir);
+	write_file(path, hand, sizeof hand - 1);
+
+	/* The BOM does not hide [sound]; the value out of range is reported and not used. */
+	struct settings s, base, def;
+	settings_defaults(&def);
+	assert_int_equal(settings_load(&s, path, err), IO_ERR_PARTLY_BAD);
+	assert_non_null(strstr(err, "line 5"));
+	assert_non_null(strstr(err, "volume"));
+	assert_false(s.muted);
+	assert_int_equal(s.volume, def.volume);
+	assert_string_equal(s.level, "medium");
+	assert_string_equal(s.game, "checkers");
+	base = s;
+
+	/* Nothing changed: the file is not written at all (same inode, same bytes). */
+	struct stat st0, st1;
+	assert_int_equal(stat(path, &st0), 0);
+	assert_int_equal(settings_save_changes(&s, &base, path, err), 0);
+	assert_int_equal(settings_save(&s, path, err), 0);
+	assert_int_equal(stat(path, &st1), 0);
+	assert_int_equal(st0.st_ino, st1.st_ino);
+	size_t n;
+	char *text = slurp(path, &n);
+	assert_int_equal(n, sizeof hand - 1);
+	assert_memory_equal(text, hand, n);
+	free(text);
+
+	/* One change: only that line differs, its comment kept; the 500 stays. */
+	s.muted = true;
+	assert_int_equal(settings_save_changes(&s, &base, path, err), 0);
+	text = slurp(path, &n);
+	const char *want = strstr(hand, "muted = no");
+	assert_non_null(want);
+	const size_t at = (size_t)(want - hand);
+	assert_int_equal(n, sizeof hand - 1 + 1);
+	assert_memory_equal(text, hand, at);
+	assert_memory_equal(text + at, "muted = yes   # not at night\n", 29);
+	assert_memory_equal(text + at + 29, hand + at + 28, sizeof hand - 1 - at - 28);
+	free(text);
+	base = s;
+
+	/* A key the file lacks goes at the end of its section; a section it lacks at the end. */
+	strcpy(s.mode, "two-players");
+	s.animation_speed = 0;
+	assert_int_equal(settings_save_changes(&s, &base, path, err), 0);
+	text = slurp(path, &n);
+	assert_non_null(strstr(text, "Game = checkers\nmode = two-players\n"));
+	assert_non_null(strstr(text, "\n[display]\nanimation-speed = 0\n"));
+	assert_non_null(strstr(text, "[plugins]\ncolour = 7\n"));
+	assert_non_null(strstr(text, "volume = 500\n"));
+	assert_memory_equal(text, "\xEF\xBB\xBF# my settings\n", 17);
+	struct settings back;
+	assert_int_equal(settings_load(&back, path, err), IO_ERR_PARTLY_BAD);
+	assert_same(&s, &back);
+	free(text);
+
+	/* A file that cannot be read is never written over: too large, or a directory. */
+	const size_t big = SETTINGS_FILE_MAX + 1;
+	char *huge = malloc(big);
+	assert_non_null(huge);
+	memset(huge, '#', big);
+	write_file(path, huge, big);
+	assert_int_equal(settings_load(&back, path, err), IO_ERR_TOO_BIG);
+	back.muted = !back.muted;
+	assert_int_equal(settings_save_changes(&back, &def, path, err), IO_ERR_TOO_BIG);
+	assert_non_null(strstr(err, "left as it is"));
+	text = slurp(path, &n);
+	assert_int_equal(n, big);
+	assert_memory_equal(text, huge, big);
+	free(text);
+	free(huge);
+	unlink(path);
+
+	/* No file: the first save writes every key; nothing when nothing differs. */
+	assert_int_equal(settings_save(&def, path, err), 0);
+	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(settings_save_changes(&s, &def, path, err), 0);
+	assert_int_equal(settings_load(&back, path, err), 0);
+	assert_same(&s, &back);
+	remove_temp_dir(dir);
+}
+
+/* settings_edit on its own: an empty key's value, a last line without a line break, a key
+ * given twice (the last one counts, and is the one edited). */
+static void test_edit_text(void **state)
+{
+	(void)state;
+	struct settings before, now;
+	settings_defaults(&before);
+	now = before;
+	now.volume = 30;
+	now.hints = false;
+	const char text[] = "[sound]\nvolume = 10\nvolume =\n[display]\nhints = yes";
+	char *out;
+	size_t n;
+	assert_int_equal(settings_edit(text, sizeof text - 1, &before, &now, &out, &n), 0);
+	assert_string_equal(out, "[sound]\nvolume = 10\nvolume = 30\n[display]\nhints = no");
+	free(out);
+	/* An empty value on the last line, with no line break, and a key added to that
+	 * section: the value first, then the new line (the fuzzer found them swapped). */
+	struct settings play = before;
+	play.colour = 1;
+	strcpy(play.level, "hard");
+	const char last[] = "[play]\ncolour =";
+	assert_int_equal(settings_edit(last, sizeof last - 1, &before, &play, &out, &n), 0);
+	assert_string_equal(out, "[play]\ncolour = 1\nlevel = hard\n");
+	free(out);
+	/* An empty value with a comment right after the '=': the comment stays one. */
+	const char note[] = "[play]\ncolour =# first\n";
+	assert_int_equal(settings_edit(note, sizeof note - 1, &before, &play, &out, &n), 0);
+	assert_string_equal(out, "[play]\ncolour = 1 # first\nlevel = hard\n");
+	free(out);
+	const char none[] = "";
+	assert_int_equal(settings_edit(none, 0, &before, &now, &out, &n), 0);
+	assert_string_equal(out, "\n[display]\nhints = no\n\n[sound]\nvolume = 30\n");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -529,6 +676,8 @@ int main(void)
 	    cmocka_unit_test(test_bad_values),
 	    cmocka_unit_test(test_garbage_never_crashes),
 	    cmocka_unit_test(test_load_and_save),
+	    cmocka_unit_test(test_edit_in_place),
+	    cmocka_unit_test(test_edit_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -185,6 +185,7 @@ static void whole_game(const char *level)
 	(void)level;
 	n += snprintf(body + n, sizeof body - (size_t)n,
 	              "1 click 558 648\n" /* Start */
+	              "1 key y\n"         /* over the unfinished game an earlier test left */
 	              "0 wait-scene play\n");
 	for (int i = 0; i < 40; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n, "0 wait\n1 hint\n");
@@ -277,14 +278,85 @@ static void test_corrupt_files_are_reported_and_replaced(void **state)
 	read_file(path, text, sizeof text);
 	assert_non_null(strstr(text, "settings.ini"));
 	assert_non_null(strstr(text, "autosave"));
-	/* The settings were written back whole, with defaults where the file was bad. */
+	/* The settings file is the player's: nothing changed, so it is left byte for byte, the
+	 * bad lines included (the defaults stood in for them). */
 	snprintf(path, sizeof path, "%s/settings.ini", work);
 	read_file(path, text, sizeof text);
-	assert_null(strstr(text, "grandmaster"));
-	assert_non_null(strstr(text, "volume = 80"));
+	assert_string_equal(
+	    text, "[play]\nlevel = grandmaster\n\x01\x02 garbage\n[sound]\nvolume = 900\n");
 	remove(path);
 	snprintf(path, sizeof path, "%s/autosave.ini", work);
 	remove(path);
+}
+
+/* Returns whether the file at path exists. */
+static bool exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+/* One autosave per game (issue 17): a checkers game started while a Reversi one is unfinished
+ * leaves the Reversi one alone (and an older Parity's single autosave.ini is taken as
+ * Reversi's); Continue picks it up; Start over it asks first, and N keeps it. */
+static void test_one_autosave_per_game_and_asking(void **state)
+{
+	(void)state;
+	need_display();
+	char dir[300], path[400], legacy[400], script[300], args[800], text[4096];
+	make_prefs("slots", "[display]\nfullscreen = no\nanimation-speed = 0\n", dir, sizeof dir);
+	write_file("slots1.script", "0 wait-scene play\n1 square d3\n0 wait\n1 quit\n", script,
+	           sizeof script);
+	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	snprintf(path, sizeof path, "%s/autosave-reversi.ini", dir);
+	snprintf(legacy, sizeof legacy, "%s/autosave.ini", dir);
+	assert_int_equal(rename(path, legacy), 0); /* as an older Parity left it */
+
+	write_file("slots2.script", "0 wait-scene play\n1 hint\n0 wait\n1 quit\n", script,
+	           sizeof script);
+	snprintf(args, sizeof args, "--game checkers --mode two-players --script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	assert_false(exists(legacy));
+	assert_non_null(strstr(read_file(path, text, sizeof text), "moves = d3\n"));
+	snprintf(path, sizeof path, "%s/autosave-checkers.ini", dir);
+	assert_true(exists(path));
+
+	/* Back to Reversi in the menu: Continue is selected and resumes d3. */
+	snprintf(path, sizeof path, "%s/settings.ini", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("[play]\ngame = reversi\nmode = two-players\n[display]\nfullscreen = no\n"
+	      "animation-speed = 0\n",
+	      f);
+	fclose(f);
+	write_file("slots3.script",
+	           "0 wait-scene menu\n1 key Return\n0 wait-scene play\n1 expect-moves 1\n"
+	           "1 quit\n",
+	           script, sizeof script);
+	snprintf(args, sizeof args, "--script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+
+	/* Start instead: asked; N keeps the game (still the menu, still Continue); asked again,
+	 * Y starts afresh. */
+	char body[1200], shot[400];
+	snprintf(shot, sizeof shot, "%s/ask-new-game.png", work);
+	snprintf(body, sizeof body,
+	         "0 wait-scene menu\n1 key Down\n1 key Return\n1 screenshot %s\n1 key n\n"
+	         "1 expect-scene menu\n1 key Return\n1 key y\n0 wait-scene play\n"
+	         "1 expect-moves 0\n1 quit\n",
+	         shot);
+	write_file("slots4.script", body, script, sizeof script);
+	snprintf(args, sizeof args, "--script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	struct shot sh = shot_load(shot);
+	const SDL_Color box = pixel(&sh, 400, 470); /* the dialog's panel, left of its buttons */
+	assert_true(box.r == 44 && box.g == 58 && box.b == 52);
+	SDL_FreeSurface(sh.s);
+	snprintf(path, sizeof path, "%s/autosave-reversi.ini", dir);
+	assert_null(strstr(read_file(path, text, sizeof text), "moves = d3"));
+	snprintf(path, sizeof path, "%s/autosave-checkers.ini", dir);
+	assert_true(exists(path));
 }
 
 static void test_bad_options(void **state)
@@ -312,6 +384,7 @@ int main(void)
 	    cmocka_unit_test(test_menu_opens_and_frames_screenshot),
 	    cmocka_unit_test(test_two_players_move_flip_hints_undo),
 	    cmocka_unit_test(test_corrupt_files_are_reported_and_replaced),
+	    cmocka_unit_test(test_one_autosave_per_game_and_asking),
 	    cmocka_unit_test(test_engine_suggestion),
 	    cmocka_unit_test(test_whole_game_beginner),
 	    cmocka_unit_test(test_whole_game_medium),

@@ -166,7 +166,7 @@ static void fresh_prefs(void)
 	char path[300];
 	snprintf(path, sizeof path, "%s/settings.ini", work);
 	remove(path);
-	snprintf(path, sizeof path, "%s/autosave.ini", work);
+	snprintf(path, sizeof path, "%s/autosave-checkers.ini", work);
 	remove(path);
 }
 
@@ -475,6 +475,7 @@ static void whole_game(const char *level, const char *how)
 	int n = snprintf(body, sizeof body,
 	                 "0 wait-scene menu\n"
 	                 "1 click 558 648\n" /* Start */
+	                 "1 key y\n"         /* over an unfinished game: a new one */
 	                 "0 wait-scene play\n");
 	for (int i = 0; i < 90; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n, "0 wait\n1 %s\n", how);

@@ -179,7 +179,7 @@ static int replay_autosave(const char *prefs, struct board b, struct played *out
                            int score[2])
 {
 	char path[400];
-	snprintf(path, sizeof path, "%s/autosave.ini", prefs);
+	snprintf(path, sizeof path, "%s/autosave-dots.ini", prefs);
 	const char *text = read_text(path);
 	const char *line = strstr(text, "\nmoves =");
 	assert_non_null(line);
@@ -415,8 +415,8 @@ static void prepare_game(struct game *g)
 	         g->level, g->size, g->size);
 	prefs_dir(name, settings, g->dir, sizeof g->dir);
 	static char body[32768];
-	int n =
-	    snprintf(body, sizeof body, "0 wait-scene menu\n1 click 558 648\n0 wait-scene play\n");
+	int n = snprintf(body, sizeof body,
+	                 "0 wait-scene menu\n1 click 558 648\n1 key y\n0 wait-scene play\n");
 	for (int i = 0; i < g->turns; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n,
 		              "0 wait\n1 hint\n12 screenshot %s/h%d.png\n", g->dir, i);

@@ -72,6 +72,7 @@ static void test_a_game_from_the_registry(void **state)
 	         "1 move 0 0\n"
 	         "1 screenshot %s/menu.png\n"
 	         "1 click 558 648\n"
+	         "1 key y\n" /* over an unfinished game: a new one */
 	         "0 wait-scene play\n"
 	         "1 square b2\n0 wait\n1 square a1\n0 wait\n"
 	         "1 expect-moves 2\n"
@@ -168,7 +169,7 @@ static void test_option_from_the_module(void **state)
 	read_file(path, text, sizeof text);
 	assert_non_null(strstr(text, "[tictactoe]"));
 	assert_non_null(strstr(text, "misere = yes"));
-	snprintf(path, sizeof path, "%s/autosave.ini", dir);
+	snprintf(path, sizeof path, "%s/autosave-tictactoe.ini", dir);
 	read_file(path, text, sizeof text);
 	assert_non_null(strstr(text, "flags = misere"));
 	/* Another game's option is refused by name. */

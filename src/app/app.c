@@ -10,9 +10,13 @@
 #include "app/script.h"
 
 #include <SDL_image.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "app/assets.h"
 #include "app/i18n.h"
@@ -149,9 +153,11 @@ void app_sound(struct app *a, enum sound_id id)
 void app_save_settings(struct app *a)
 {
 	char err[GAME_ERR_MAX];
-	if (settings_save(&a->settings, a->settings_path, err) != 0) {
+	if (settings_save_changes(&a->settings, &a->settings_base, a->settings_path, err) != 0) {
 		SDL_Log("parity: %s", err);
 		snprintf(a->notice, sizeof a->notice, _("Settings not saved: %s"), err);
+	} else {
+		a->settings_base = a->settings;
 	}
 }
 
@@ -436,9 +442,8 @@ static int parse_options(struct app *a, int argc, char **argv)
 		} else if (strcmp(arg, "--stats") == 0) {
 			a->stats = true;
 		} else if (TAKES_VALUE("--frames")) {
-			char *end;
-			const long n = strtol(val, &end, 10);
-			if (*end || n < 1 || n > 100000000) {
+			long n;
+			if (!game_parse_long(val, 1, 100000000, &n)) {
 				fprintf(stderr,
 				        "parity: --frames needs a positive number, not \"%s\"\n",
 				        val);
@@ -452,9 +457,8 @@ static int parse_options(struct app *a, int argc, char **argv)
 		} else if (TAKES_VALUE("--open")) {
 			a->opt.open = val;
 		} else if (TAKES_VALUE("--game-number")) {
-			char *end;
-			const long n = strtol(val, &end, 10);
-			if (*end || end == val || n < 1 || n > 1000000) {
+			long n;
+			if (!game_parse_long(val, 1, 1000000, &n)) {
 				fprintf(stderr,
 				        "parity: --game-number needs a number from 1, not \"%s\"\n",
 				        val);
@@ -489,10 +493,12 @@ static int parse_options(struct app *a, int argc, char **argv)
 			}
 			a->opt.color = val;
 		} else if (TAKES_VALUE("--seed")) {
-			char *end;
-			const unsigned long n = strtoul(val, &end, 10);
-			if (*end || end == val) {
-				fprintf(stderr, "parity: --seed needs a number, not \"%s\"\n", val);
+			long n;
+			if (!game_parse_long(val, 0, 4294967295L, &n)) { /* "-1" no longer wraps */
+				fprintf(stderr,
+				        "parity: --seed needs a number from 0 to 4294967295, not "
+				        "\"%s\"\n",
+				        val);
 				return 2;
 			}
 			a->opt.seed = (uint32_t)n;
@@ -500,6 +506,11 @@ static int parse_options(struct app *a, int argc, char **argv)
 		} else if (TAKES_VALUE("--data")) {
 			a->opt.data_dir = val;
 		} else if (TAKES_VALUE("--prefs")) {
+			if (!*val) { /* "" would put the files at the root of the file system */
+				fprintf(stderr,
+				        "parity: --prefs needs a directory name, not \"\"\n");
+				return 2;
+			}
 			a->opt.pref_dir = val;
 		} else if (strncmp(arg, "--", 2) == 0 &&
 		           a->opt.game_arg_count < APP_GAME_ARGS_MAX &&
@@ -556,7 +567,113 @@ static int parse_options(struct app *a, int argc, char **argv)
 	return -1;
 }
 
-/* Finds the settings and autosave paths and loads the settings. */
+/* Returns a new string, a followed by b (free it); exits when out of memory (at start-up). */
+static char *joined(const char *a, const char *b)
+{
+	const size_t n = strlen(a), m = strlen(b);
+	char *s = malloc(n + m + 1);
+	if (!s) {
+		fprintf(stderr, "parity: out of memory\n");
+		exit(1);
+	}
+	memcpy(s, a, n);
+	memcpy(s + n, b, m + 1);
+	return s;
+}
+
+int app_game(const struct app *a)
+{
+	const int g = game_module_index(game_module_find(a->settings.game));
+	return g < 0 || g >= SETTINGS_GAMES_MAX ? 0 : g;
+}
+
+const char *app_autosave_path(const struct app *a, int g)
+{
+	return a->no_autosave || g < 0 || g >= SETTINGS_GAMES_MAX ? NULL : a->save_path[g];
+}
+
+/* Takes the autosave lock, autosave.lock in the preferences: an advisory fcntl lock that the
+ * system drops when this process ends, however it ends. When another instance holds it, this
+ * one plays without autosave and says so; when the lock file cannot be made (a directory
+ * that cannot be written), the autosave is tried anyway and its failures are reported. */
+static void lock_autosave(struct app *a)
+{
+	a->lock_fd = -1;
+	char *path = joined(a->pref_prefix, "autosave.lock");
+	const int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0600);
+	struct stat st;
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		struct flock lk;
+		memset(&lk, 0, sizeof lk);
+		lk.l_type = F_WRLCK;
+		lk.l_whence = SEEK_SET;
+		if (fcntl(fd, F_SETLK, &lk) == 0) {
+			a->lock_fd = fd;
+			/* The writer of these files: what a killed one left half-written goes. */
+			atomic_remove_stale(a->settings_path);
+			for (int g = 0; g < SETTINGS_GAMES_MAX; g++)
+				if (a->save_path[g])
+					atomic_remove_stale(a->save_path[g]);
+		} else if (errno == EACCES || errno == EAGAIN) {
+			a->no_autosave = true;
+			fprintf(stderr,
+			        "parity: another Parity is using %s: this one plays without "
+			        "autosave\n",
+			        path);
+			snprintf(a->notice, sizeof a->notice, "%s",
+			         _("Another Parity uses these settings: this one plays without "
+			           "autosave"));
+		}
+	}
+	if (fd >= 0 && a->lock_fd != fd)
+		close(fd);
+	free(path);
+}
+
+/* Says that an autosave could not be read (err says why), on stderr and in the menu. */
+static void autosave_unread(struct app *a, const char *err)
+{
+	fprintf(stderr, "parity: the autosave could not be read: %s\n", err);
+	snprintf(a->notice, sizeof a->notice, _("The autosave could not be read: %s"), err);
+}
+
+/* Reads each game's autosave to know whether it holds an unfinished game. An older Parity's
+ * single autosave.ini becomes its game's autosave (renamed) when that game has none. */
+static void find_autosaves(struct app *a)
+{
+	char err[GAME_ERR_MAX] = "";
+	struct match probe;
+	struct save_info info;
+	char *legacy = joined(a->pref_prefix, "autosave.ini");
+	const int lrc = save_read(legacy, &probe, &info, err);
+	if (lrc != 0 && lrc != IO_ERR_NO_FILE) {
+		autosave_unread(a, err);
+	} else if (lrc == 0 && a->no_autosave) {
+		match_free(&probe);
+	} else if (lrc == 0) {
+		const int g = game_module_index(game_module_of(probe.rules));
+		struct stat st;
+		if (g >= 0 && g < SETTINGS_GAMES_MAX && a->save_path[g] &&
+		    stat(a->save_path[g], &st) < 0 && errno == ENOENT &&
+		    rename(legacy, a->save_path[g]) < 0)
+			fprintf(stderr, "parity: cannot rename %s to %s: %s\n", legacy,
+			        a->save_path[g], strerror(errno));
+		match_free(&probe);
+	}
+	free(legacy);
+	for (int g = 0; g < game_module_count() && g < SETTINGS_GAMES_MAX; g++) {
+		err[0] = '\0';
+		const int src = save_read(a->save_path[g], &probe, &info, err);
+		if (src == 0) {
+			a->has_save[g] = !match_over(&probe);
+			match_free(&probe);
+		} else if (src != IO_ERR_NO_FILE) {
+			autosave_unread(a, err);
+		}
+	}
+}
+
+/* Finds the settings and autosave paths, loads the settings and looks at the autosaves. */
 static void load_settings(struct app *a)
 {
 	char *pref = NULL;
@@ -567,38 +684,47 @@ static void load_settings(struct app *a)
 			fprintf(stderr, "parity: --prefs: %s\n", err);
 			snprintf(a->notice, sizeof a->notice, _("Settings not saved: %s"), err);
 		}
-		snprintf(a->settings_path, sizeof a->settings_path, "%s/settings.ini",
-		         a->opt.pref_dir);
+		a->pref_prefix = joined(a->opt.pref_dir, "/");
 	} else if ((pref = SDL_GetPrefPath("parity", "parity")) != NULL) {
-		snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.ini", pref);
+		a->pref_prefix = joined(pref, "");
 	} else {
-		snprintf(a->settings_path, sizeof a->settings_path, "parity-settings.ini");
+		a->pref_prefix = joined("parity-", "");
 	}
-	snprintf(a->save_path, sizeof a->save_path, "%.*sautosave.ini",
-	         (int)(strlen(a->settings_path) - strlen("settings.ini")), a->settings_path);
 	SDL_free(pref);
+	a->settings_path = joined(a->pref_prefix, "settings.ini");
+	for (int g = 0; g < game_module_count() && g < SETTINGS_GAMES_MAX; g++) {
+		char name[64];
+		snprintf(name, sizeof name, "autosave-%.40s.ini", game_module_at(g)->rules->name);
+		a->save_path[g] = joined(a->pref_prefix, name);
+	}
 	err[0] = '\0';
 	const int rc = settings_load(&a->settings, a->settings_path, err);
+	a->settings_base = a->settings; /* what the file says: a save writes what differs */
 	/* The language first, so that the notices below are in it; assets_load then opens the
 	 * fonts that draw it. */
 	app_apply_language(a);
-	if (rc != 0 && rc != IO_ERR_NO_FILE) {
-		fprintf(stderr, "parity: %s\n", err);
+	if (rc == IO_ERR_PARTLY_BAD) /* the file is not written over: say so */
+		fprintf(stderr, "parity: %s (the file keeps it; the default stands in)\n", err);
+	else if (rc != 0 && rc != IO_ERR_NO_FILE)
+		fprintf(stderr, "parity: %s (the file is left as it is)\n", err);
+	if (rc != 0 && rc != IO_ERR_NO_FILE)
 		snprintf(a->notice, sizeof a->notice, _("Settings: %s (defaults used)"), err);
-	}
 	if (rc == IO_ERR_NO_FILE)
 		a->settings.fullscreen = true; /* a first start fills the screen */
-	struct match probe;
-	struct save_info info;
-	err[0] = '\0';
-	const int src = save_read(a->save_path, &probe, &info, err);
-	if (src == 0) {
-		a->has_autosave = !match_over(&probe);
-		match_free(&probe);
-	} else if (src != IO_ERR_NO_FILE) {
-		fprintf(stderr, "parity: the autosave could not be read: %s\n", err);
-		snprintf(a->notice, sizeof a->notice, _("The autosave could not be read: %s"), err);
-	}
+	lock_autosave(a);
+	find_autosaves(a);
+}
+
+/* Gives back what load_settings took. */
+static void free_settings(struct app *a)
+{
+	if (a->lock_fd >= 0)
+		close(a->lock_fd);
+	a->lock_fd = -1;
+	free(a->settings_path);
+	free(a->pref_prefix);
+	for (int g = 0; g < SETTINGS_GAMES_MAX; g++)
+		free(a->save_path[g]);
 }
 
 /* Opens the audio device; without one the game runs silently. */
@@ -859,6 +985,7 @@ int app_main(int argc, char **argv)
 		fprintf(stderr, "parity: cannot start SDL: %s\n", SDL_GetError());
 		return 1;
 	}
+	a->lock_fd = -1;
 	load_settings(a);
 	app_apply_theme(a);
 	int rc = 1;
@@ -903,5 +1030,6 @@ out:
 	if (a->window)
 		SDL_DestroyWindow(a->window);
 	SDL_Quit();
+	free_settings(a);
 	return rc;
 }

@@ -116,10 +116,18 @@ struct app {
 	struct assets assets;
 	struct app_options opt;
 	struct settings settings;
-	struct theme theme; /* the colours the settings choose (app_apply_theme) */
-	char settings_path[1024];
-	char save_path[1024];
-	bool has_autosave;
+	struct settings settings_base; /* as the file said, or as last saved: a save writes
+	                                * only what differs (io/settings.h) */
+	struct theme theme;            /* the colours the settings choose (app_apply_theme) */
+	char *settings_path;           /* the settings file (malloc'ed: no length limit) */
+	char *pref_prefix;             /* what the names of the files there start with ("DIR/") */
+	/* One autosave per game, autosave-GAME.ini, so that starting one game never throws away
+	 * another's unfinished one (an older Parity's single autosave.ini is taken as its
+	 * game's); whether it holds an unfinished game. */
+	char *save_path[SETTINGS_GAMES_MAX];
+	bool has_save[SETTINGS_GAMES_MAX];
+	int lock_fd;      /* autosave.lock, locked (fcntl) while this instance writes autosaves */
+	bool no_autosave; /* another instance holds that lock: this one plays without autosave */
 	char notice[200]; /* a message shown once in the menu (e.g. a corrupt file) */
 	const struct scene *scene, *next_scene;
 	const struct scene *last_scene; /* the scene left by the latest change (NULL at start) */
@@ -170,6 +178,16 @@ double app_anim(const struct app *a, double seconds);
 
 /* Saves the settings now (errors become a status line). */
 void app_save_settings(struct app *a);
+
+/* Returns whether the menu is asking "Start a new game?" (scene_menu.c). */
+bool menu_confirming(struct app *a);
+
+/* Returns the registry index of the game the settings choose (0 for an unknown name). */
+int app_game(const struct app *a);
+
+/* Returns the autosave of game g (of the registry) that this instance writes, or NULL when it
+ * plays without autosave (another instance holds the lock). */
+const char *app_autosave_path(const struct app *a, int g);
 
 /* Switches the text to the language of the settings (app/i18n.h) and re-opens the fonts for
  * it; Chinese without a Chinese font falls back to English with a notice. */

@@ -272,6 +272,8 @@ static void start_next_game(struct app *a, struct monkey *m)
 {
 	const int games = game_module_count();
 	const char *want = game_module_at(m->homes % games)->rules->name;
+	if (menu_confirming(a)) /* "Start a new game?" left open by a random click: not yet */
+		script_key(a, SDLK_n, KMOD_NONE, false);
 	for (int i = 0; i < games && strcmp(a->settings.game, want) != 0; i++) {
 		script_mouse(a, SDL_MOUSEBUTTONDOWN, 900, 226, SDL_BUTTON_LEFT);
 		script_mouse(a, SDL_MOUSEBUTTONUP, 900, 226, SDL_BUTTON_LEFT);
@@ -284,6 +286,8 @@ static void start_next_game(struct app *a, struct monkey *m)
 	script_mouse(a, SDL_MOUSEMOTION, 558, 648, 0);
 	script_mouse(a, SDL_MOUSEBUTTONDOWN, 558, 648, SDL_BUTTON_LEFT);
 	script_mouse(a, SDL_MOUSEBUTTONUP, 558, 648, SDL_BUTTON_LEFT);
+	if (menu_confirming(a)) /* that game has an unfinished autosave: start anew */
+		script_key(a, SDLK_y, KMOD_NONE, false);
 }
 
 int monkey_tick(struct app *a, struct monkey *m)

@@ -62,12 +62,15 @@ static void autosave(struct app *a)
 	snprintf(info.level, sizeof info.level, "%s", p->level->name);
 	info.human = p->human;
 	char err[GAME_ERR_MAX];
-	if (save_write(a->save_path, &p->match, &info, err) != 0) {
+	const char *path = app_autosave_path(a, p->game);
+	if (!path)
+		return; /* another instance keeps the autosave (said once, at the start) */
+	if (save_write(path, &p->match, &info, err) != 0) {
 		SDL_Log("parity: autosave failed: %s", err);
 		snprintf(p->status, sizeof p->status, _("Autosave failed: %s"), err);
 		p->status_end = a->now + 6;
 	}
-	a->has_autosave = !match_over(&p->match);
+	a->has_save[p->game] = !match_over(&p->match);
 }
 
 /* Finishes setting up a game whose match, rules, mode, level and human are in place:
@@ -114,7 +117,7 @@ static bool begin(struct app *a, bool resume, bool board_only)
 	struct save_info info;
 	memset(&info, 0, sizeof info);
 	if (resume) {
-		if (save_read(a->save_path, &p->match, &info, err) != 0) {
+		if (save_read(a->save_path[app_game(a)], &p->match, &info, err) != 0) {
 			snprintf(a->notice, sizeof a->notice, _("Cannot continue: %s"), err);
 			return false;
 		}

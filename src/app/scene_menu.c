@@ -7,11 +7,13 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/hud.h"
 #include "app/i18n.h"
 
 /* The menu's context (struct scene). */
 struct menu_ctx {
 	int row;           /* the selected row */
+	bool confirm_new;  /* "Start a new game?" is open: the chosen game has an unfinished one */
 	bool pointer_seen; /* the pointer has been seen once since the menu opened: only a later
 			     motion is the player's (not the pointer resting there) */
 };
@@ -52,8 +54,7 @@ static const char *const mode_titles[] = {N_("Computer"), N_("Two players"),
 /* Returns the registry index of the chosen game. */
 static int game_of(const struct app *a)
 {
-	const int g = game_module_index(game_module_find(a->settings.game));
-	return g < 0 ? 0 : g;
+	return app_game(a);
 }
 
 /* Returns the option that settings row `row` shows, or NULL (not an option row, or the game
@@ -118,7 +119,7 @@ static bool row_enabled(const struct app *a, int row)
 	case ROW_OPTION + 2:
 		return option_of(a, row) != NULL;
 	case ROW_CONTINUE:
-		return a->has_autosave;
+		return a->has_save[game_of(a)];
 	default:
 		return true;
 	}
@@ -257,7 +258,7 @@ static void activate(struct app *a, int row)
 		if (play_begin(a, true))
 			app_change_scene(a, &scene_play);
 		else
-			a->has_autosave = false;
+			a->has_save[game_of(a)] = false;
 		break;
 	case ROW_OPTIONS:
 		app_change_scene(a, &scene_options);
@@ -275,6 +276,11 @@ static void activate(struct app *a, int row)
 		break;
 	default: /* Enter on a settings row, or Start */
 		app_save_settings(a);
+		if (a->has_save[game_of(a)] && !ctx_of(a)->confirm_new) {
+			ctx_of(a)->confirm_new = true; /* its autosave would be replaced: ask */
+			break;
+		}
+		ctx_of(a)->confirm_new = false;
 		if (play_begin(a, false))
 			app_change_scene(a, &scene_play);
 		break;
@@ -299,13 +305,26 @@ static void menu_enter(struct app *a)
 	 * what starts a game. */
 	ctx_of(a)->row = a->last_scene == &scene_options ? ROW_OPTIONS
 	                 : a->last_scene == &scene_help  ? ROW_HELP
-	                 : a->has_autosave               ? ROW_CONTINUE
+	                 : a->has_save[game_of(a)]       ? ROW_CONTINUE
 	                                                 : ROW_START;
 	ctx_of(a)->pointer_seen = false;
 }
 
+bool menu_confirming(struct app *a)
+{
+	return a->scene == &scene_menu && ctx_of(a)->confirm_new;
+}
+
 static void menu_event(struct app *a, const SDL_Event *ev)
 {
+	if (ctx_of(a)->confirm_new) {
+		const int answer = hud_confirm_answer(ev);
+		if (answer == 1)
+			activate(a, ROW_START); /* confirm_new is still set: it starts */
+		else if (answer == 0)
+			ctx_of(a)->confirm_new = false;
+		return;
+	}
 	if (ev->type == SDL_KEYDOWN) {
 		switch (ev->key.keysym.sym) {
 		case SDLK_UP:
@@ -439,6 +458,10 @@ static void menu_draw(struct app *a)
 	         APP_W / 2, 712, dim, 1);
 	if (*a->notice)
 		app_text(a, FONT_SMALL, a->notice, APP_W / 2, 748, gold, 1);
+	if (ctx_of(a)->confirm_new)
+		hud_confirm(a, _("Start a new game?"),
+		            _("The unfinished game of this kind is lost (Continue plays it)."),
+		            _("New game (Y)"), _("Keep it (N)"));
 }
 
 const struct scene scene_menu = {

@@ -34,18 +34,10 @@ static void play_scene_event(struct app *a, const SDL_Event *ev)
 {
 	struct play *p = &a->play;
 	if (p->confirm_leave) {
-		bool leave = false, stay = false;
-		if (ev->type == SDL_KEYDOWN) {
-			const SDL_Keycode k = ev->key.keysym.sym;
-			leave = k == SDLK_y || k == SDLK_RETURN || k == SDLK_KP_ENTER;
-			stay = k == SDLK_n || k == SDLK_ESCAPE;
-		} else if (ev->type == SDL_MOUSEBUTTONDOWN) {
-			leave = app_inside(hud_confirm_rect(0), ev->button.x, ev->button.y);
-			stay = app_inside(hud_confirm_rect(1), ev->button.x, ev->button.y);
-		}
-		if (leave)
+		const int answer = hud_confirm_answer(ev);
+		if (answer == 1)
 			to_menu(a);
-		if (leave || stay)
+		if (answer >= 0)
 			p->confirm_leave = false;
 		return;
 	}
@@ -155,9 +147,13 @@ static char *play_record_text(const struct play *p)
 static void save_record(struct app *a)
 {
 	struct play *p = &a->play;
-	char path[1200], err[GAME_ERR_MAX];
+	char err[GAME_ERR_MAX];
 	char *text = play_record_text(p);
-	if (!text) {
+	const size_t room = strlen(a->pref_prefix) + strlen(p->rules->name) + 64;
+	char *path = malloc(room);
+	if (!text || !path) {
+		free(text);
+		free(path);
 		snprintf(p->status, sizeof p->status, "%s", _("Not saved: out of memory"));
 		p->status_end = a->now + 8;
 		return;
@@ -167,15 +163,15 @@ static void save_record(struct app *a)
 	localtime_r(&now, &tm);
 	char stamp[32];
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	snprintf(path, sizeof path, "%.*s%s-%s.%s",
-	         (int)(strlen(a->save_path) - strlen("autosave.ini")), a->save_path, p->rules->name,
-	         stamp, p->module->record->extension);
+	snprintf(path, room, "%s%s-%s.%.16s", a->pref_prefix, p->rules->name, stamp,
+	         p->module->record->extension);
 	if (atomic_write(path, text, strlen(text), err) == 0)
 		snprintf(p->status, sizeof p->status, _("Saved %.180s"), path);
 	else
 		snprintf(p->status, sizeof p->status, _("Not saved: %s"), err);
 	p->status_end = a->now + 8;
 	free(text);
+	free(path);
 }
 
 /* Copies the record to the clipboard. */

@@ -5,6 +5,8 @@
  * command. Events go through the same handler as real ones, in logical coordinates.
  */
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,11 @@ enum command {
 	CMD_EXPECT_MOVES,
 	CMD_MONKEY,
 	CMD_CLIPBOARD
+};
+
+enum {
+	SCRIPT_LINE_MAX = 512,              /* a longer line is refused, not cut */
+	SCRIPT_FILE_MAX = 16 * 1024 * 1024, /* a larger script is refused */
 };
 
 struct step {
@@ -103,22 +110,35 @@ static bool parse_key(const char *text, SDL_Keycode *key, Uint16 *mod)
 	return *key != SDLK_UNKNOWN;
 }
 
+/* Returns whether `text` is a whole decimal number from lo to hi (no junk, no overflow),
+ * storing it in *v. */
+static bool number_in(const char *text, long lo, long hi, int *v)
+{
+	char *end;
+	errno = 0;
+	const long x = strtol(text, &end, 10);
+	if (end == text || *end || errno == ERANGE || x < lo || x > hi)
+		return false;
+	*v = (int)x;
+	return true;
+}
+
 /* Parses one line into a step; returns 1 for a step, 0 for a blank or comment, -1 on error. */
 static int parse_line(char *line, struct step *st, char *err, size_t errlen, int number)
 {
 	char *hash = strchr(line, '#');
 	if (hash)
 		*hash = '\0';
-	char word[32] = "", arg1[256] = "", arg2[32] = "";
+	char first[32] = "", word[32] = "", arg1[256] = "", arg2[32] = "", more[2] = "";
 	int delay;
-	const int n = sscanf(line, "%d %31s %255s %31s", &delay, word, arg1, arg2);
+	const int n = sscanf(line, "%31s %31s %255s %31s %1s", first, word, arg1, arg2, more);
 	if (n <= 0) {
 		for (char *c = line; *c; c++)
 			if (!isspace((unsigned char)*c))
 				goto bad;
 		return 0;
 	}
-	if (n < 2 || delay < 0)
+	if (n < 2 || n > 4 || !number_in(first, 0, 1000000, &delay))
 		goto bad;
 	memset(st, 0, sizeof *st);
 	st->delay = delay;
@@ -143,19 +163,15 @@ static int parse_line(char *line, struct step *st, char *err, size_t errlen, int
 			         number, arg1);
 			return -1;
 		}
-		if (st->cmd == CMD_EXPECT_MOVES) {
-			char *end;
-			st->x = (int)strtol(arg1, &end, 10);
-			if (*end || end == arg1 || st->x < 0)
-				goto bad;
-		}
-		if (commands[i].args == 2) {
-			char *e1, *e2;
-			st->x = (int)strtol(arg1, &e1, 10);
-			st->y = (int)strtol(arg2, &e2, 10);
-			if (*e1 || *e2)
-				goto bad;
-		}
+		if (st->cmd == CMD_EXPECT_MOVES && !number_in(arg1, 0, 1000000, &st->x))
+			goto bad;
+		if (st->cmd == CMD_MONKEY && (!number_in(arg1, 0, 100000000, &st->x) ||
+		                              !number_in(arg2, 0, INT_MAX, &st->y)))
+			goto bad;
+		if (commands[i].args == 2 && st->cmd != CMD_MONKEY &&
+		    (!number_in(arg1, -100000, 100000, &st->x) ||
+		     !number_in(arg2, -100000, 100000, &st->y)))
+			goto bad;
 		snprintf(st->text, sizeof st->text, "%s", arg1);
 		snprintf(st->text2, sizeof st->text2, "%s", arg2);
 		return 1;
@@ -166,20 +182,59 @@ bad:
 	return -1;
 }
 
+/* Returns whether `name` names a scene (wait-scene and expect-scene take these). */
+static bool scene_known(const char *name)
+{
+	const struct scene *const scenes[] = {&scene_menu, &scene_play,    &scene_over,
+	                                      &scene_help, &scene_options, &scene_games};
+	for (size_t i = 0; i < sizeof scenes / sizeof scenes[0]; i++)
+		if (strcmp(scenes[i]->name, name) == 0)
+			return true;
+	return false;
+}
+
 struct script *script_load(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "cannot open the script %s", path);
+	char *text = NULL, why[GAME_ERR_MAX];
+	size_t len = 0;
+	if (atomic_read(path, &text, &len, SCRIPT_FILE_MAX, why) != 0) {
+		snprintf(err, errlen, "cannot open the script: %s", why);
 		return NULL;
 	}
 	struct script *s = calloc(1, sizeof *s);
-	char line[512];
+	if (!s)
+		snprintf(err, errlen, "out of memory");
 	int number = 0, cap = 0;
-	while (s && fgets(line, sizeof line, f)) {
+	for (size_t at = 0; s && at < len;) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		const size_t end = nl ? (size_t)(nl - text) : len;
+		char line[SCRIPT_LINE_MAX];
 		number++;
 		struct step st;
-		const int rc = parse_line(line, &st, err, errlen, number);
+		int rc;
+		/* A line is taken whole or refused whole: never cut in two, never ended early by
+		 * a NUL byte (what follows it would be lost). */
+		if (end - at >= sizeof line) {
+			snprintf(err, errlen, "script line %d: longer than %d bytes", number,
+			         SCRIPT_LINE_MAX - 1);
+			rc = -1;
+		} else if (memchr(text + at, '\0', end - at)) {
+			snprintf(err, errlen, "script line %d: a NUL byte", number);
+			rc = -1;
+		} else {
+			memcpy(line, text + at, end - at);
+			line[end - at] = '\0';
+			rc = parse_line(line, &st, err, errlen, number);
+		}
+		at = end + 1;
+		if (rc == 1 && (st.cmd == CMD_WAIT_SCENE || st.cmd == CMD_EXPECT_SCENE) &&
+		    !scene_known(st.text)) {
+			snprintf(err, errlen,
+			         "script line %d: unknown scene \"%.40s\" (menu, play, over, help, "
+			         "options, games)",
+			         number, st.text);
+			rc = -1;
+		}
 		if (rc < 0) {
 			script_free(s);
 			s = NULL;
@@ -200,7 +255,7 @@ struct script *script_load(const char *path, char *err, size_t errlen)
 		}
 		s->steps[s->count++] = st;
 	}
-	fclose(f);
+	free(text);
 	if (s && s->count)
 		s->countdown = s->steps[0].delay;
 	return s;

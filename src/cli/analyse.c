@@ -11,7 +11,6 @@
  * is the depth reached below the move) and negating when the side to move changes. The same
  * scoring serves the NBoard engine's `hint` (cli/nboard.c).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,10 +115,8 @@ int cli_analyse(int argc, char **argv)
 				}
 				continue;
 			}
-			char *end;
-			errno = 0;
-			const long d = strtol(value, &end, 10);
-			if (errno || end == value || *end || d < 1 || d > SEARCH_MAX_DEPTH) {
+			long d;
+			if (!game_parse_long(value, 1, SEARCH_MAX_DEPTH, &d)) {
 				fprintf(stderr,
 				        "parity: the depth must be from 1 to %d, not \"%s\"\n",
 				        SEARCH_MAX_DEPTH, value);

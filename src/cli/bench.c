@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "io/atomic.h"
 #include "core/level.h"
 #include "core/match.h"
 #include "core/module.h"
@@ -58,9 +59,8 @@ int cli_bench(int argc, char **argv)
 	const char *file = NULL;
 	for (int i = 3; i < argc; i++) {
 		if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc) {
-			char *end;
-			const long d = strtol(argv[++i], &end, 10);
-			if (*end || d < 1 || d > SEARCH_MAX_DEPTH) {
+			long d;
+			if (!game_parse_long(argv[++i], 1, SEARCH_MAX_DEPTH, &d)) {
 				fprintf(stderr, "parity: bad depth \"%s\" (1 to %d)\n", argv[i],
 				        SEARCH_MAX_DEPTH);
 				return 2;
@@ -88,15 +88,22 @@ int cli_bench(int argc, char **argv)
 	double total_time = 0;
 	int count = 0;
 	if (file) {
-		FILE *f = fopen(file, "r");
+		char why[GAME_ERR_MAX];
+		FILE *f = atomic_open_text(file, why);
 		if (!f) {
-			fprintf(stderr, "parity: cannot open %s\n", file);
+			fprintf(stderr, "parity: %s\n", why);
 			search_free(s);
 			return 2;
 		}
 		char line[1024], err[GAME_ERR_MAX];
 		unsigned char pos[GAME_POS_MAX_BYTES];
-		for (int n = 1; fgets(line, sizeof line, f); n++) {
+		int got;
+		for (int n = 1; (got = cli_read_line(f, line, sizeof line, file, n)) != 0; n++) {
+			if (got < 0) {
+				fclose(f);
+				search_free(s);
+				return 2;
+			}
 			line[strcspn(line, ";\r\n")] = 0;
 			if (!line[strspn(line, " \t")])
 				continue;

@@ -86,6 +86,11 @@ int cli_game_option(const struct game_rules *rules, int argc, char **argv, int *
 /* Returns the names of the games, "reversi|checkers|dots", from the registry. */
 const char *cli_game_names(void);
 
+/* Reads line `number` of the file at `path` (for the message) into buf (cap bytes) with
+ * span_read_line: returns 1 for a line, 0 at the end, -1 for a line refused whole (too long,
+ * or a NUL byte) with a line on stderr. */
+int cli_read_line(FILE *f, char *buf, size_t cap, const char *path, int number);
+
 /* Appends one word of a position given on the command line (it may come as one argument or
  * as several) to `position` (n bytes). Returns 0, or 2 with a line on stderr for an unknown
  * option or a position too long. */

@@ -17,7 +17,6 @@
  * Node limits, not time, bound every search, so a match gives the same games on any machine.
  * Exit status: 0, or 2 for bad arguments.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,11 +97,8 @@ int cli_match_checkers(int argc, char **argv)
 			quiet = true;
 		} else if ((strcmp(argv[i], "--games") == 0 || strcmp(argv[i], "--first") == 0) &&
 		           i + 1 < argc) {
-			char *end;
-			errno = 0;
-			const long v = strtol(argv[i + 1], &end, 10);
-			if (errno || end == argv[i + 1] || *end || v < 1 ||
-			    v > 2L * checkers_ballot_count) {
+			long v;
+			if (!game_parse_long(argv[i + 1], 1, 2L * checkers_ballot_count, &v)) {
 				fprintf(stderr, "parity: %s must be from 1 to %d, not \"%s\"\n",
 				        argv[i], 2 * checkers_ballot_count, argv[i + 1]);
 				return 2;

@@ -31,12 +31,7 @@ static int usage(void)
 /* Reads a whole number in [lo, hi] from text into *out; returns 0 or -1. */
 static int read_number(const char *text, long lo, long hi, long *out)
 {
-	char *end;
-	const long v = strtol(text, &end, 10);
-	if (end == text || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
+	return game_parse_long(text, lo, hi, out) ? 0 : -1;
 }
 
 /* Plays up to k random safe edges on pos (edges that leave no box with three sides), choosing

@@ -17,7 +17,6 @@
  * depth (and its node limit) with N plies, keeping the level's noise.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +26,7 @@
 #include "core/level.h"
 #include "core/search.h"
 #include "io/ggf.h"
+#include "io/span.h"
 
 enum {
 	LINE_MAX_BYTES = 16384, /* a command line, a whole game record included */
@@ -90,10 +90,8 @@ static char *next_word(char **p)
 /* Returns the whole number in `text` within [lo, hi], or `fallback` if it is not one. */
 static long parse_number(const char *text, long lo, long hi, long fallback)
 {
-	char *end;
-	errno = 0;
-	const long v = strtol(text, &end, 10);
-	return errno || end == text || *end || v < lo || v > hi ? fallback : v;
+	long v;
+	return game_parse_long(text, lo, hi, &v) ? v : fallback;
 }
 
 /* Plays `text` ("f5", "F5/1.25/0.3", "PA") on the engine's position. Returns whether it could. */
@@ -233,13 +231,13 @@ int nboard_run(FILE *in, FILE *out, const struct level *level)
 		free(line);
 		return 1;
 	}
-	while (fgets(line, LINE_MAX_BYTES, in)) {
-		if (!strchr(line, '\n') && !feof(in)) {
-			/* Too long to be a command: drop the rest of the line. */
-			int c;
-			while ((c = fgetc(in)) != EOF && c != '\n')
-				;
-			fputs("nboard: ignored an over-long line\n", stderr);
+	int len;
+	while ((len = span_read_line(in, line, LINE_MAX_BYTES)) != SPAN_LINE_END) {
+		if (len == SPAN_LINE_TOO_LONG || len == SPAN_LINE_NUL) {
+			/* One refused line: the next command is read as it came. */
+			fprintf(stderr, "nboard: ignored a line %s\n",
+			        len == SPAN_LINE_NUL ? "holding a NUL byte"
+			                             : "too long to be a command");
 			continue;
 		}
 		char *rest = line;

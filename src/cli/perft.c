@@ -6,11 +6,11 @@
  * Output, one line per depth: <depth> <nodes> <seconds> <nodes-per-second>.
  */
 #include "cli/cli.h"
+#include "io/span.h"
 
 #include "core/module.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,10 +26,8 @@ double cli_seconds(void)
 /* Returns the integer in `text` if it is one, within [lo, hi]; else sets *ok to 0. */
 static long parse_long(const char *text, long lo, long hi, int *ok)
 {
-	char *end;
-	errno = 0;
-	const long v = strtol(text, &end, 10);
-	if (errno || end == text || *end || v < lo || v > hi)
+	long v = 0;
+	if (!game_parse_long(text, lo, hi, &v))
 		*ok = 0;
 	return v;
 }
@@ -51,6 +49,16 @@ const char *cli_game_names(void)
 	static char names[256];
 	game_module_names(names, sizeof names, "|");
 	return names;
+}
+
+int cli_read_line(FILE *f, char *buf, size_t cap, const char *path, int number)
+{
+	const int n = span_read_line(f, buf, cap);
+	if (n >= 0 || n == SPAN_LINE_END)
+		return n >= 0;
+	fprintf(stderr, "parity: %s:%d: %s\n", path, number,
+	        n == SPAN_LINE_NUL ? "a NUL byte" : "a line too long (refused whole)");
+	return -1;
 }
 
 int cli_position_word(char *position, size_t n, const char *arg)
@@ -100,10 +108,13 @@ int cli_perft(int argc, char **argv)
 	}
 	struct game_options opt = {0};
 	char position[GAME_TEXT_MAX] = "";
+	bool shaped = false; /* an option of the game's own was given: the position must fit it */
 	for (int i = 2; i < argc; i++) {
+		const bool seed = strcmp(argv[i], "--seed") == 0;
 		const int took = cli_game_option(rules, argc, argv, &i, &opt);
 		if (took < 0)
 			return 2;
+		shaped |= took && !seed;
 		if (took)
 			continue;
 		if (cli_position_word(position, sizeof position, argv[i]) != 0)
@@ -113,8 +124,8 @@ int cli_perft(int argc, char **argv)
 	if (!pos)
 		return 2;
 	char err[GAME_ERR_MAX];
-	const int rc =
-	    *position ? rules->pos_parse(pos, position, &opt, err) : rules->start(pos, &opt);
+	const int rc = *position ? rules->pos_parse(pos, position, shaped ? &opt : NULL, err)
+	                         : rules->start(pos, &opt);
 	if (rc != GAME_OK) {
 		if (*position)
 			fprintf(stderr, "parity: bad %s position: %s\n", rules->name, err);

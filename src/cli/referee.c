@@ -8,7 +8,9 @@
  * referee keeps the board itself: before every move it sends the mover
  * "set game <GGF>", "ping k" and "go", waits for "pong k" and "=== <move>", and checks the
  * move. An illegal move, a silent engine (--timeout seconds a move, default 60) or one that
- * died loses the game by 64 and is restarted. Engines' stderr goes to /dev/null unless
+ * died loses the game by 64 and is restarted. Each engine runs in a process group of its own;
+ * when it is stopped (at the end, on a forfeit or a time-out, or when the referee gets
+ * SIGTERM, SIGINT or SIGHUP) the whole group gets SIGTERM and, one second later, SIGKILL. Engines' stderr goes to /dev/null unless
  * --verbose. A command written "gtp:COMMAND" is a GTP engine instead (GRhino's gtp-rhino):
  * for each move it gets clear_board, the moves so far as `play` (passes left out: GRhino's
  * play takes none) and genmove. Prints one line per game and a total for CMD1:
@@ -63,7 +65,53 @@ struct player {
 	double think_max; /* the longest of them */
 };
 
-/* Stops the engine: "quit", then the end of its input, then a kill if it lingers. */
+/* How long an engine is given to go after "quit", and its process group after SIGTERM, before
+ * SIGKILL: an engine that ignores SIGTERM is killed all the same. */
+#define GRACE_SECONDS 1.0
+
+/* The process groups of the engines now running (0: none), for the signal handler. */
+static volatile sig_atomic_t engine_group[2];
+
+/* Returns whether any process of group g is left, reaping those that are our children. */
+static bool group_alive(pid_t g)
+{
+	while (waitpid(-g, NULL, WNOHANG) > 0)
+		;
+	return kill(-g, 0) == 0;
+}
+
+/* Ends every process of group g: SIGTERM, then SIGKILL to what is left after the grace
+ * period. Async-signal-safe (kill, waitpid, nanosleep), for on_signal too. */
+static void end_group(pid_t g)
+{
+	if (g <= 0 || !group_alive(g))
+		return;
+	kill(-g, SIGTERM);
+	kill(-g, SIGCONT); /* a stopped process would not see the SIGTERM */
+	for (int i = 0; i < (int)(GRACE_SECONDS * 50) && group_alive(g); i++)
+		nanosleep(&(struct timespec){.tv_nsec = 20000000}, NULL);
+	if (group_alive(g)) {
+		kill(-g, SIGKILL);
+		for (int i = 0; i < 50 && group_alive(g); i++)
+			nanosleep(&(struct timespec){.tv_nsec = 20000000}, NULL);
+	}
+}
+
+/* SIGTERM, SIGINT, SIGHUP: the referee's engines go with it (the same handling as at its
+ * normal end), then it dies of the signal it got. */
+static void on_signal(int sig)
+{
+	for (int i = 0; i < 2; i++)
+		if (engine_group[i] > 0)
+			kill(-engine_group[i], SIGTERM);
+	for (int i = 0; i < 2; i++)
+		end_group((pid_t)engine_group[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Stops the engine: "quit" and the end of its input, then its whole process group (whatever
+ * the shell started) with SIGTERM and, after the grace period, SIGKILL. */
 static void player_stop(struct player *p)
 {
 	if (p->pid <= 0)
@@ -73,16 +121,12 @@ static void player_stop(struct player *p)
 	}
 	close(p->to);
 	close(p->from);
-	int status;
-	for (int i = 0; i < 100 && waitpid(p->pid, &status, WNOHANG) == 0; i++) {
-		if (i == 50)
-			kill(-p->pid, SIGTERM);
+	for (int i = 0; i < (int)(GRACE_SECONDS * 50) && group_alive(p->pid); i++)
 		nanosleep(&(struct timespec){.tv_nsec = 20000000}, NULL);
-	}
-	if (waitpid(p->pid, &status, WNOHANG) == 0) {
-		kill(-p->pid, SIGKILL);
-		waitpid(p->pid, &status, 0);
-	}
+	end_group(p->pid);
+	for (int i = 0; i < 2; i++)
+		if (engine_group[i] == p->pid)
+			engine_group[i] = 0;
 	p->pid = 0;
 }
 
@@ -122,6 +166,12 @@ static int player_spawn(struct player *p, bool verbose)
 		execl("/bin/sh", "sh", "-c", p->shell, (char *)NULL);
 		_exit(127);
 	}
+	setpgid(pid, pid); /* here too: no kill may reach the group before the child made it */
+	for (int i = 0; i < 2; i++)
+		if (engine_group[i] == 0) {
+			engine_group[i] = pid;
+			break;
+		}
 	close(in[0]);
 	close(out[1]);
 	fcntl(in[1], F_SETFD, FD_CLOEXEC);
@@ -408,24 +458,30 @@ int cli_referee(int argc, char **argv)
 	int ncommands = 0;
 	for (int i = 0; i < argc; i++) {
 		const char *arg = argv[i];
-		char *end;
 		if (strcmp(arg, "--verbose") == 0) {
 			verbose = true;
 		} else if (strcmp(arg, "--games") == 0 || strcmp(arg, "--depth") == 0 ||
 		           strcmp(arg, "--timeout") == 0 || strcmp(arg, "--first") == 0) {
 			if (i + 1 >= argc)
 				return usage();
-			const double v = strtod(argv[++i], &end);
-			if (end == argv[i] || *end || v < 1 || v > 100000) {
-				fprintf(stderr, "parity: bad value for %s: \"%s\"\n", arg, argv[i]);
+			const char *text = argv[++i];
+			double v = 0;
+			long n = 0;
+			const bool real = arg[2] == 't';
+			if (real ? !game_parse_real(text, 0.001, 100000, &v)
+			         : !game_parse_long(text, 1, 100000, &n)) {
+				fprintf(stderr,
+				        "parity: %s must be %s from %s to 100000, not \"%s\"\n",
+				        arg, real ? "a number of seconds" : "a whole number",
+				        real ? "0.001" : "1", text);
 				return 2;
 			}
 			if (arg[2] == 'g')
-				games = (int)v;
+				games = (int)n;
 			else if (arg[2] == 'f')
-				first = (int)v;
+				first = (int)n;
 			else if (arg[2] == 'd')
-				depth = v > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : (int)v;
+				depth = n > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : (int)n;
 			else
 				timeout = v;
 		} else if (arg[0] == '-' && arg[1] == '-') {
@@ -440,6 +496,16 @@ int cli_referee(int argc, char **argv)
 	if (ncommands != 2)
 		return usage();
 	signal(SIGPIPE, SIG_IGN); /* a dead engine is noticed by write() failing */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGHUP);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	struct player *players = calloc(2, sizeof *players);
 	if (!players)
 		return 1;

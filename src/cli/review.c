@@ -10,7 +10,6 @@
  * picks one game of a file that holds several. --json prints a JSON array of one object a
  * move instead, for scripts.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,10 +68,8 @@ int cli_review(int argc, char **argv)
 				level_name = value;
 				continue;
 			}
-			char *end;
-			errno = 0;
-			const long n = strtol(value, &end, 10);
-			if (errno || end == value || *end || n < 1 || n > 1000000) {
+			long n = 0;
+			if (!game_parse_long(value, 1, RECORD_GAMES_MAX, &n)) {
 				fprintf(stderr,
 				        "parity: --game takes a game number from 1, not \"%s\"\n",
 				        value);

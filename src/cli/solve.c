@@ -7,9 +7,12 @@
  * line of an OBF file (`<64 squares> <X|O>; <move>:<score>; ...`, best answers first) is
  * solved, checked against its answers when it has them, and a total line follows:
  * total <positions> <nodes> <seconds> <nodes-per-second>.
+ * A position with more than 28 empty squares is refused unless --force is given: the time
+ * grows about threefold with each empty square, and the start position would never finish.
  * Exit status: 0, 1 if an answer disagrees, 2 on bad arguments or input.
  */
 #include "cli/cli.h"
+#include "io/atomic.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -23,14 +26,22 @@
 /* Prints how to call solve and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity solve reversi POSITION | parity solve reversi --file FILE.obf | "
+	fputs("usage: parity solve reversi [--force] POSITION | parity solve reversi [--force] "
+	      "--file FILE.obf | "
 	      "parity solve dots RxC [POSITION] | parity solve dots --file FILE\n",
 	      stderr);
 	return 2;
 }
 
+/* The most empty squares solved without --force. The time grows about threefold with each
+ * empty square: 20 to 24 empties take seconds (docs/BENCHMARKS.md, FFO #40-#49), 28 minutes,
+ * and the start position (60) would never finish. */
+enum { SOLVE_EMPTIES_MAX = 28 };
+static int empties_max = SOLVE_EMPTIES_MAX; /* no limit with --force */
+
 /* Reads an 8×8 position from `text` into (P, O) for the side to move; returns GAME_OK or an
- * error code with a message in err. */
+ * error code with a message in err (among them a position with more than empties_max empty
+ * squares). */
 static int read_board(const char *text, uint64_t *P, uint64_t *O, char *err)
 {
 	struct reversi_pos pos;
@@ -45,6 +56,15 @@ static int read_board(const char *text, uint64_t *P, uint64_t *O, char *err)
 		return game_fail(err, GAME_ERR_OPTIONS, "the solver takes no black hole");
 	*P = (uint64_t)pos.disc[pos.side];
 	*O = (uint64_t)pos.disc[!pos.side];
+	int empties = 64;
+	for (uint64_t b = *P | *O; b; b &= b - 1)
+		empties--;
+	if (empties > empties_max)
+		return game_fail(err, GAME_ERR_OPTIONS,
+		                 "%d empty squares: above %d the exact solve takes hours to years "
+		                 "(about three times longer for each one more); --force solves it "
+		                 "anyway",
+		                 empties, SOLVE_EMPTIES_MAX);
 	return GAME_OK;
 }
 
@@ -117,17 +137,23 @@ static int read_answers(const char *line, struct answers *a)
 /* Solves every line of an OBF file; returns the exit status. */
 static int solve_file(struct endgame_ctx *ctx, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	char why[GAME_ERR_MAX];
+	FILE *f = atomic_open_text(path, why);
 	if (!f) {
-		fprintf(stderr, "parity: cannot open %s\n", path);
+		fprintf(stderr, "parity: %s\n", why);
 		return 2;
 	}
 	char line[GAME_TEXT_MAX];
 	int number = 0, positions = 0, wrong = 0;
 	uint64_t nodes = 0;
 	double seconds = 0;
-	while (fgets(line, sizeof line, f)) {
+	int got;
+	while ((got = cli_read_line(f, line, sizeof line, path, number + 1)) != 0) {
 		number++;
+		if (got < 0) {
+			fclose(f);
+			return 2;
+		}
 		const char *text = line;
 		while (isspace((unsigned char)*text))
 			text++;
@@ -182,6 +208,10 @@ int cli_solve(int argc, char **argv)
 	const char *file = NULL;
 	char position[GAME_TEXT_MAX] = "";
 	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--force") == 0) {
+			empties_max = 64;
+			continue;
+		}
 		if (strcmp(argv[i], "--file") == 0) {
 			if (i + 1 >= argc || file) {
 				fputs("parity: --file needs one file name\n", stderr);

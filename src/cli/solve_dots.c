@@ -20,8 +20,10 @@
  * Exit status: 0, 1 if an answer disagrees, 2 on bad arguments or input.
  */
 #include "cli/cli.h"
+#include "io/atomic.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +47,12 @@ static int usage(void)
 static int read_size(const char *text, uint64_t *out)
 {
 	char *end;
+	if (*text < '0' || *text > '9')
+		return -1; /* strtoull would take "-1" as a huge size */
+	errno = 0;
 	const unsigned long long v = strtoull(text, &end, 10);
+	if (errno)
+		return -1;
 	uint64_t unit = 1;
 	if (*end == 'K' || *end == 'k')
 		unit = (uint64_t)1 << 10;
@@ -251,9 +258,10 @@ static int read_line(const char *line, struct expected *x)
 /* Solves and checks every line of a data file; returns the exit status. */
 static int solve_file(struct dots_solver *s, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	char why[GAME_ERR_MAX];
+	FILE *f = atomic_open_text(path, why);
 	if (!f) {
-		fprintf(stderr, "parity: cannot open %s\n", path);
+		fprintf(stderr, "parity: %s\n", why);
 		return 2;
 	}
 	char line[GAME_TEXT_MAX * 2];
@@ -262,8 +270,13 @@ static int solve_file(struct dots_solver *s, const char *path)
 	double seconds = 0;
 	static struct expected x;
 	static struct verdict v;
-	while (fgets(line, sizeof line, f)) {
+	int got;
+	while ((got = cli_read_line(f, line, sizeof line, path, number + 1)) != 0) {
 		number++;
+		if (got < 0) {
+			fclose(f);
+			return 2;
+		}
 		const char *text = line;
 		while (isspace((unsigned char)*text))
 			text++;
@@ -326,9 +339,9 @@ int cli_solve_dots(int argc, char **argv)
 			continue;
 		}
 		if (strcmp(argv[i], "--threads") == 0) {
-			char *end = NULL;
-			const long n = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
-			if (!end || *end || n < 1 || n > DOTS_SOLVER_MAX_THREADS) {
+			long n;
+			if (i + 1 >= argc ||
+			    !game_parse_long(argv[++i], 1, DOTS_SOLVER_MAX_THREADS, &n)) {
 				fprintf(stderr, "parity: --threads needs a number from 1 to %d\n",
 				        DOTS_SOLVER_MAX_THREADS);
 				return 2;

@@ -3,6 +3,8 @@
  */
 #include "core/game.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +55,32 @@ bool game_checks_enabled(void)
 #else
 	return false;
 #endif
+}
+
+bool game_parse_long(const char *text, long lo, long hi, long *out)
+{
+	if (!text || !(*text == '-' || (*text >= '0' && *text <= '9')))
+		return false; /* no blank, no '+': strtol would take them */
+	char *end;
+	errno = 0;
+	const long v = strtol(text, &end, 10);
+	if (errno || end == text || *end || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool game_parse_real(const char *text, double lo, double hi, double *out)
+{
+	if (!text || !(*text == '-' || *text == '.' || (*text >= '0' && *text <= '9')))
+		return false; /* no blank, no sign but '-', no "nan" or "inf" */
+	char *end;
+	errno = 0;
+	const double v = strtod(text, &end);
+	if (errno || end == text || *end || !isfinite(v) || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
 }
 
 int game_fail(char *err, int code, const char *fmt, ...)

@@ -140,7 +140,9 @@ struct game_rules {
 	/* Finds the legal move that `text` names. Returns GAME_OK, or an error code with a
 	 * message in `err` (GAME_ERR_MAX bytes, may be NULL). */
 	int (*move_parse)(const void *pos, const char *text, struct game_move *move, char *err);
-	/* Writes / reads the position's text form (FEN-like). */
+	/* Writes / reads the position's text form (FEN-like). pos_parse refuses positions that
+	 * no game reaches (a checkers man on its crowning row) and, when `opt` is given, those
+	 * that do not fit the options (a Dots board of another size); NULL takes any size. */
 	int (*pos_to_text)(const void *pos, char *buf, size_t n);
 	int (*pos_parse)(void *pos, const char *text, const struct game_options *opt, char *err);
 	/* Returns the static evaluation of a position that is not over, for the side to move
@@ -194,6 +196,16 @@ void game_check_failed(const char *game, const char *what, const char *file, int
 
 /* Returns whether this build checks the invariants (PARITY_CHECK). */
 bool game_checks_enabled(void);
+
+/*
+ * The one reader of numbers in text (command-line options, script and protocol fields): a
+ * whole decimal integer from lo to hi, with nothing before or after it (no blank, no junk,
+ * no overflow). Returns whether `text` is one, storing it in *out.
+ */
+bool game_parse_long(const char *text, long lo, long hi, long *out);
+
+/* The same for a real number ("1.5", "2e3"): finite (no nan, no inf), from lo to hi. */
+bool game_parse_real(const char *text, double lo, double hi, double *out);
 
 /* Copies a message into an error buffer that may be NULL. Returns `code`. */
 int game_fail(char *err, int code, const char *fmt, ...)

@@ -3,8 +3,10 @@
  */
 #include "io/atomic.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +82,8 @@ static int sync_dir(const char *dir)
 static int write_temp(const char *tmp, const void *data, size_t n, const char **step)
 {
 	*step = "cannot create";
-	const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	/* O_NONBLOCK: a FIFO left under the temporary name fails (ENXIO) instead of waiting. */
+	const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0644);
 	if (fd < 0)
 		return -1; /* nothing was created, so nothing to remove */
 	int rc = 0;
@@ -103,11 +106,39 @@ static int write_temp(const char *tmp, const void *data, size_t n, const char **
 	return rc;
 }
 
+/* Returns what a file of this mode is when it is not a regular file ("a directory", "a
+ * FIFO", "a device"...), or NULL for a regular file. */
+static const char *kind_name(mode_t mode)
+{
+	return S_ISREG(mode)                    ? NULL
+	       : S_ISDIR(mode)                  ? "a directory"
+	       : S_ISFIFO(mode)                 ? "a FIFO"
+	       : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+	       : S_ISSOCK(mode)                 ? "a socket"
+	                                        : "something else";
+}
+
+/* Returns kind_name of what is at `path` (a symbolic link followed); NULL when nothing. */
+static const char *not_regular(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) < 0 ? NULL : kind_name(st.st_mode);
+}
+
 int atomic_write(const char *path, const void *data, size_t n, char *err)
 {
 	if (!*path)
 		return game_fail(err, IO_ERR_SYSTEM, "cannot write a file without a name");
-	char *tmp = path_with(path, ".tmp");
+	const char *what = not_regular(path);
+	if (what) /* rename would put a regular file in its place: a device node, a FIFO... */
+		return game_fail(err, IO_ERR_SYSTEM,
+		                 "cannot write %s: it is %s, and only a regular file is replaced",
+		                 path, what);
+	/* The temporary name is the writer's own (its process id), so that two programs
+	 * writing one file never write into one temporary file. */
+	char suffix[40];
+	snprintf(suffix, sizeof suffix, ".tmp.%ld", (long)getpid());
+	char *tmp = path_with(path, suffix);
 	char *dir = dir_of(path);
 	int rc = 0;
 	const char *step;
@@ -128,6 +159,84 @@ int atomic_write(const char *path, const void *data, size_t n, char *err)
 	return rc;
 }
 
+/* Opens `path` for reading, a regular file only (O_NONBLOCK: a FIFO is refused, not waited
+ * on); returns the descriptor with its status in *st, or -1 with the error made in *rc. */
+static int open_regular(const char *path, struct stat *st, int *rc, char *err)
+{
+	const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		*rc = errno == ENOENT ? game_fail(err, IO_ERR_NO_FILE, "%s does not exist", path)
+		                      : game_fail(err, IO_ERR_SYSTEM, "cannot open %s: %s", path,
+		                                  strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) < 0) {
+		const int saved = errno;
+		close(fd);
+		*rc = game_fail(err, IO_ERR_SYSTEM, "cannot read %s: %s", path, strerror(saved));
+		return -1;
+	}
+	if (kind_name(st->st_mode)) {
+		close(fd);
+		*rc = game_fail(err, IO_ERR_SYSTEM, "cannot read %s: it is %s, not a regular file",
+		                path, kind_name(st->st_mode));
+		return -1;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+FILE *atomic_open_text(const char *path, char *err)
+{
+	struct stat st;
+	int rc = 0;
+	const int fd = open_regular(path, &st, &rc, err);
+	if (fd < 0)
+		return NULL;
+	FILE *f = fdopen(fd, "r");
+	if (!f) {
+		game_fail(err, IO_ERR_SYSTEM, "cannot read %s: %s", path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+int atomic_remove_stale(const char *path)
+{
+	char *dir = dir_of(path);
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const size_t blen = strlen(base);
+	DIR *d = dir ? opendir(dir) : NULL;
+	int removed = 0;
+	const struct dirent *e;
+	while (d && (e = readdir(d)) != NULL) {
+		const char *name = e->d_name;
+		if (strncmp(name, base, blen) != 0 || strncmp(name + blen, ".tmp.", 5) != 0)
+			continue;
+		const char *digits = name + blen + 5;
+		long pid = 0;
+		size_t k = 0;
+		for (; digits[k] >= '0' && digits[k] <= '9' && k < 10; k++)
+			pid = pid * 10 + (digits[k] - '0');
+		if (k == 0 || digits[k] || pid <= 0 || pid == (long)getpid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue; /* its writer may still be at work */
+		char *stale = malloc(strlen(dir) + strlen(name) + 2);
+		if (!stale)
+			break;
+		sprintf(stale, "%s/%s", dir, name);
+		if (unlink(stale) == 0)
+			removed++;
+		free(stale);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	return removed;
+}
+
 int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err)
 {
 	*data = NULL;
@@ -135,20 +244,18 @@ int atomic_read(const char *path, char **data, size_t *n, size_t max, char *err)
 		*n = 0;
 	if (max > SIZE_MAX / 2)
 		max = SIZE_MAX / 2; /* so that max + 2 cannot wrap */
-	const int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return game_fail(err, IO_ERR_NO_FILE, "%s does not exist", path);
-		return game_fail(err, IO_ERR_SYSTEM, "cannot open %s: %s", path, strerror(errno));
-	}
 	struct stat st;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
+	int orc = 0;
+	const int fd = open_regular(path, &st, &orc, err);
+	if (fd < 0)
+		return orc;
+	if ((unsigned long long)st.st_size > max) {
 		close(fd);
 		return game_fail(err, IO_ERR_TOO_BIG, "%s is too large (%lld bytes; at most %zu)",
 		                 path, (long long)st.st_size, max);
 	}
-	/* The size is only a hint (the file may change, or be a pipe): read until the end. */
-	size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+	/* The size is only a hint (the file may change): read until the end. */
+	size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
 	if (cap > max + 1)
 		cap = max + 1;
 	size_t len = 0;

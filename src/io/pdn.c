@@ -117,13 +117,22 @@ const char *pdn_tag(const struct pdn_game *game, const char *name)
 	return NULL;
 }
 
-/* Copies at most n-1 bytes of src into dst, NUL-terminated. */
-static void copy_cut(char *dst, size_t n, const char *src, size_t len)
+/* Returns a new block holding name and value (each cut to its room), NUL-terminated, for a
+ * tag, or NULL when out of memory. */
+static char *tag_text(const char *name, size_t name_len, const char *value, size_t value_len)
 {
-	if (len > n - 1)
-		len = n - 1;
-	memcpy(dst, src, len);
-	dst[len] = '\0';
+	if (name_len > PDN_TAG_NAME_MAX - 1)
+		name_len = PDN_TAG_NAME_MAX - 1;
+	if (value_len > PDN_TAG_VALUE_MAX - 1)
+		value_len = PDN_TAG_VALUE_MAX - 1;
+	char *text = malloc(name_len + value_len + 2);
+	if (text) {
+		memcpy(text, name, name_len);
+		text[name_len] = '\0';
+		memcpy(text + name_len + 1, value, value_len);
+		text[name_len + 1 + value_len] = '\0';
+	}
+	return text;
 }
 
 /* Appends a tag (name and value of the given lengths, already checked). Returns GAME_OK,
@@ -133,16 +142,18 @@ static int tag_append(struct pdn_game *game, const char *name, size_t name_len, 
 {
 	if (game->tag_count >= PDN_TAGS_MAX)
 		return GAME_ERR_OPTIONS;
-	if (game->tag_count % 8 == 0) {
-		struct pdn_tag *t =
-		    realloc(game->tags, (size_t)(game->tag_count + 8) * sizeof *game->tags);
+	const int n = game->tag_count;
+	if ((n & (n - 1)) == 0) { /* 0, 1, 2, 4, 8...: the room doubles */
+		struct pdn_tag *t = realloc(game->tags, (size_t)(n ? 2 * n : 1) * sizeof *t);
 		if (!t)
 			return GAME_ERR_SPACE;
 		game->tags = t;
 	}
-	struct pdn_tag *t = &game->tags[game->tag_count++];
-	copy_cut(t->name, sizeof t->name, name, name_len);
-	copy_cut(t->value, sizeof t->value, value, value_len);
+	char *text = tag_text(name, name_len, value, value_len);
+	if (!text)
+		return GAME_ERR_SPACE;
+	game->tags[n] = (struct pdn_tag){text, text + strlen(text) + 1};
+	game->tag_count++;
 	return GAME_OK;
 }
 
@@ -150,8 +161,12 @@ int pdn_set_tag(struct pdn_game *game, const char *name, const char *value)
 {
 	for (int i = 0; i < game->tag_count; i++)
 		if (same_name(game->tags[i].name, name)) {
-			copy_cut(game->tags[i].value, sizeof game->tags[i].value, value,
-			         strlen(value));
+			struct pdn_tag *t = &game->tags[i];
+			char *text = tag_text(t->name, strlen(t->name), value, strlen(value));
+			if (!text)
+				return GAME_ERR_SPACE;
+			free(t->name);
+			*t = (struct pdn_tag){text, text + strlen(text) + 1};
 			return GAME_OK;
 		}
 	return tag_append(game, name, strlen(name), value, strlen(value)) == GAME_OK
@@ -159,10 +174,20 @@ int pdn_set_tag(struct pdn_game *game, const char *name, const char *value)
 	           : GAME_ERR_SPACE;
 }
 
+/* Frees a game's tags. */
+static void free_tags(struct pdn_game *game)
+{
+	for (int i = 0; i < game->tag_count; i++)
+		free(game->tags[i].name);
+	free(game->tags);
+	game->tags = NULL;
+	game->tag_count = 0;
+}
+
 int pdn_add_move(struct pdn_game *game, const struct game_move *move)
 {
 	if (game->count == game->capacity) {
-		const int cap = game->capacity ? 2 * game->capacity : 64;
+		const int cap = game->capacity ? 2 * game->capacity : 4;
 		struct game_move *m = realloc(game->moves, (size_t)cap * sizeof *m);
 		if (!m)
 			return GAME_ERR_SPACE;
@@ -175,7 +200,7 @@ int pdn_add_move(struct pdn_game *game, const struct game_move *move)
 
 void pdn_game_clear(struct pdn_game *game)
 {
-	free(game->tags);
+	free_tags(game);
 	free(game->moves);
 	memset(game, 0, sizeof *game);
 }
@@ -183,7 +208,7 @@ void pdn_game_clear(struct pdn_game *game)
 void pdn_free(struct pdn_file *file)
 {
 	for (int i = 0; i < file->count; i++) {
-		free(file->games[i].tags);
+		free_tags(&file->games[i]);
 		free(file->games[i].moves);
 	}
 	free(file->games);
@@ -468,7 +493,9 @@ int pdn_read(const char *text, size_t len, struct pdn_file *file, char *err)
 			if (capacity >= PDN_GAMES_MAX)
 				return game_fail(err, GAME_ERR_SPACE,
 				                 "more than %d games in one file", PDN_GAMES_MAX);
-			const int cap = capacity ? 2 * capacity : 16;
+			const int cap = !capacity                      ? 16
+			                : capacity > PDN_GAMES_MAX / 2 ? PDN_GAMES_MAX
+			                                               : 2 * capacity;
 			struct pdn_game *g = realloc(file->games, (size_t)cap * sizeof *g);
 			if (!g)
 				return game_fail(err, GAME_ERR_SPACE, "out of memory reading PDN");
@@ -483,9 +510,16 @@ int pdn_read(const char *text, size_t len, struct pdn_file *file, char *err)
 		const bool empty =
 		    g->tag_count == 0 && g->count == 0 && !g->result[0] && g->error == GAME_OK;
 		if (rc == 1 && empty) { /* only comments or spaces: no game */
-			free(g->tags);
+			free_tags(g);
 			free(g->moves);
 			continue;
+		}
+		if (g->capacity > g->count && g->count > 0) { /* no room kept past the last move */
+			struct game_move *fit = realloc(g->moves, (size_t)g->count * sizeof *fit);
+			if (fit) {
+				g->moves = fit;
+				g->capacity = g->count;
+			}
 		}
 		if (rc != 0)
 			file->count++;

@@ -27,12 +27,18 @@ enum {
 	PDN_TAGS_MAX = 64,       /* tags kept per game (more are read and dropped) */
 	PDN_TAG_NAME_MAX = 32,   /* bytes of a tag name, NUL included */
 	PDN_TAG_VALUE_MAX = 256, /* bytes of a tag value, NUL included (longer is an error) */
-	PDN_GAMES_MAX = 1000000, /* games one file may hold */
+	/* Games one file may hold: each costs a fixed amount whatever its size (a pdn_game, and
+	 * a record_game under --open: under 1.2 KB together), so that this bounds what the
+	 * smallest games ("*" alone) can cost; the rest is about 20 bytes of memory per byte of
+	 * text (docs/RELIABILITY.md, "Memory bounded by the input"). */
+	PDN_GAMES_MAX = 100000,
 };
 
+/* A tag: its name and value, NUL-terminated, in one allocation of their own size (name
+ * points to it, value into it), so that a file's tags cost about what its text does. */
 struct pdn_tag {
-	char name[PDN_TAG_NAME_MAX];
-	char value[PDN_TAG_VALUE_MAX];
+	char *name;  /* at most PDN_TAG_NAME_MAX - 1 bytes */
+	char *value; /* at most PDN_TAG_VALUE_MAX - 1 bytes */
 };
 
 /* One game of a PDN file. */

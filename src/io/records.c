@@ -4,6 +4,8 @@
  */
 #include "io/records.h"
 
+#include "io/atomic.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,45 +15,13 @@
  * message in err when it cannot. */
 char *record_file_read(const char *path, size_t *len, char *err, size_t errlen)
 {
+	char *text = NULL, why[GAME_ERR_MAX];
 	err[0] = '\0';
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "cannot open %s", path);
+	if (atomic_read(path, &text, len, RECORD_FILE_MAX, why) != 0) {
+		snprintf(err, errlen, "%s", why);
 		return NULL;
 	}
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		n += fread(buf + n, 1, cap - n - 1, f);
-		if (n < cap - 1)
-			break;
-		if (cap >= (size_t)64 << 20) {
-			snprintf(err, errlen, "%s is larger than 64 MB", path);
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		char *grown = realloc(buf, cap * 2);
-		if (!grown) {
-			free(buf);
-			buf = NULL;
-		}
-		buf = grown;
-		cap *= 2;
-	}
-	if (buf && ferror(f)) {
-		snprintf(err, errlen, "cannot read %s", path);
-		free(buf);
-		buf = NULL;
-	} else if (!buf && !*err) {
-		snprintf(err, errlen, "out of memory reading %s", path);
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		*len = n;
-	}
-	return buf;
+	return text;
 }
 
 /* Returns whether game g's reader finds a playable game in the n bytes of text. */

@@ -12,8 +12,12 @@
 #include "core/match.h"
 #include "core/module.h"
 
+/* The largest record file Parity reads (a larger one is refused before it is read). */
+enum { RECORD_FILE_MAX = 64 << 20 };
+
 /* Reads the whole file at path into a new NUL-terminated buffer (free it), its length in
- * *len; NULL with a message in err when it cannot (over 64 MB, unreadable, out of memory). */
+ * *len; NULL with a message in err when it cannot (no such file, over RECORD_FILE_MAX, a
+ * directory, a FIFO, unreadable, out of memory: io/atomic.h's atomic_read). */
 char *record_file_read(const char *path, size_t *len, char *err, size_t errlen);
 
 /* Returns the registry index of the game whose records the file at path holds: by its

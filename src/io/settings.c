@@ -299,10 +299,12 @@ static struct span strip_comment(struct span a)
 }
 
 /* Reads one line (already trimmed, NUL-free) into s, keeping the current section in *section.
- * Returns true, or false with the reason in why. */
+ * A `key = value` line of a known key stores that key in *hit and its value in *at (without
+ * its comment). Returns true, or false with the reason in why. */
 static bool parse_line(struct settings *s, const struct key *all, int nkeys, struct span line,
-                       struct span *section, char *why)
+                       struct span *section, const struct key **hit, struct span *at, char *why)
 {
+	*hit = NULL;
 	if (line.len == 0 || line.s[0] == '#' || line.s[0] == ';')
 		return true;
 	if (line.s[0] == '[') {
@@ -332,20 +334,41 @@ static bool parse_line(struct settings *s, const struct key *all, int nkeys, str
 	const struct key *k = find_key(all, nkeys, *section, name);
 	if (!k)
 		return true; /* unknown keys are someone else's: leave them be */
+	*hit = k;
+	*at = value;
 	return apply(s, k, value, why);
 }
 
-/* Parses `len` bytes of INI text (which may hold NUL bytes) into s, from the defaults.
- * Returns 0 or IO_ERR_PARTLY_BAD with a message in err. */
-static int parse_bytes(struct settings *s, const char *text, size_t len, char *err)
+/* Where each key of the table stands in a file's text, as the editor needs it: the value of
+ * its last line (the one that counts), or else the end of the last line of its section. */
+struct layout {
+	bool found[NKEYS_MAX];         /* the key has a line; its value is value[i] */
+	struct span value[NKEYS_MAX];  /* in the text (empty spans point where a value goes) */
+	bool section[NKEYS_MAX];       /* its section has a header */
+	size_t section_end[NKEYS_MAX]; /* after the last non-blank line of that section */
+};
+
+/* The UTF-8 byte-order mark some editors put first: skipped on reading, kept on editing. */
+static size_t bom_length(const char *text, size_t len)
+{
+	return len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* Parses `len` bytes of INI text (which may hold NUL bytes and start with a byte-order mark)
+ * into s, from the defaults, and where each key stands into *lay (may be NULL). Returns 0 or
+ * IO_ERR_PARTLY_BAD with a message in err. */
+static int parse_bytes(struct settings *s, const char *text, size_t len, struct layout *lay,
+                       char *err)
 {
 	settings_defaults(s);
 	struct key all[NKEYS_MAX];
 	const int nkeys = all_keys(all);
+	if (lay)
+		memset(lay, 0, sizeof *lay);
 	struct span section = {"", 0};
 	char first[GAME_ERR_MAX] = "";
 	int bad = 0, line_no = 0;
-	for (size_t at = 0; at < len;) {
+	for (size_t at = bom_length(text, len); at < len;) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		const size_t end = nl ? (size_t)(nl - text) : len;
 		const struct span line = span_trim((struct span){text + at, end - at});
@@ -353,14 +376,30 @@ static int parse_bytes(struct settings *s, const char *text, size_t len, char *e
 		at = end + 1;
 		char why[GAME_ERR_MAX];
 		bool ok;
+		const struct key *hit = NULL;
+		struct span value = {NULL, 0};
 		if (memchr(line.s, '\0', line.len)) {
 			game_fail(why, 0, "a NUL byte (is this a text file?)");
 			ok = false;
 		} else {
-			ok = parse_line(s, all, nkeys, line, &section, why);
+			ok = parse_line(s, all, nkeys, line, &section, &hit, &value, why);
 		}
 		if (!ok && bad++ == 0)
 			game_fail(first, 0, "line %d: %s", line_no, why);
+		if (!lay || line.len == 0 || memchr(line.s, '\0', line.len))
+			continue;
+		for (int i = 0; i < nkeys; i++)
+			if (section.len && span_is(section, all[i].section)) {
+				lay->section[i] = true;
+				lay->section_end[i] = at < len ? at : len;
+			}
+		if (hit) {
+			const int i = (int)(hit - all);
+			lay->found[i] = true;
+			lay->value[i] = value;
+			if (!value.len) /* "key =": the value goes after the '=' */
+				lay->value[i].s = (const char *)memchr(line.s, '=', line.len) + 1;
+		}
 	}
 	if (bad == 0)
 		return 0;
@@ -374,7 +413,25 @@ int settings_parse(struct settings *s, const char *text, char *err)
 {
 	if (!text)
 		text = "";
-	return parse_bytes(s, text, strlen(text), err);
+	return parse_bytes(s, text, strlen(text), NULL, err);
+}
+
+/* Writes the value of key k in s as the file holds it ("8", "yes", "reversi") into value. */
+static void format_value(const struct key *k, const struct settings *s, char value[32])
+{
+	const char *field = (const char *)s + k->offset;
+	switch (k->kind) {
+	case KIND_GAME:
+	case KIND_WORD:
+		snprintf(value, 32, "%.*s", SETTINGS_WORD_MAX - 1, field);
+		break;
+	case KIND_INT:
+		snprintf(value, 32, "%d", *(const int *)(const void *)field);
+		break;
+	case KIND_BOOL:
+		snprintf(value, 32, "%s", *(const bool *)(const void *)field ? "yes" : "no");
+		break;
+	}
 }
 
 int settings_format(const struct settings *s, char *buf, size_t n)
@@ -389,21 +446,8 @@ int settings_format(const struct settings *s, char *buf, size_t n)
 		if (i == nkeys)
 			return (int)len;
 		const struct key *k = &all[i];
-		const char *field = (const char *)s + k->offset;
 		char value[32];
-		switch (k->kind) {
-		case KIND_GAME:
-		case KIND_WORD:
-			snprintf(value, sizeof value, "%.*s", SETTINGS_WORD_MAX - 1, field);
-			break;
-		case KIND_INT:
-			snprintf(value, sizeof value, "%d", *(const int *)(const void *)field);
-			break;
-		case KIND_BOOL:
-			snprintf(value, sizeof value, "%s",
-			         *(const bool *)(const void *)field ? "yes" : "no");
-			break;
-		}
+		format_value(k, s, value);
 		const bool new_section = !section || strcmp(section, k->section) != 0;
 		section = k->section;
 		w = snprintf(buf + len, n - len, "%s%s%s%s = %s\n", new_section ? "\n[" : "",
@@ -411,6 +455,140 @@ int settings_format(const struct settings *s, char *buf, size_t n)
 		             value);
 	}
 	return GAME_ERR_SPACE;
+}
+
+/* One change to a file's text: `len` bytes at `at` replaced by `put`; `insert` for a new
+ * line (which goes after a value ending at the same place: "key =" on the last line). */
+struct edit {
+	size_t at, len;
+	bool insert;
+	char put[96];
+};
+
+/* A growing byte buffer; `failed` once out of memory. */
+struct out {
+	char *s;
+	size_t len, cap;
+	bool failed;
+};
+
+static void out_add(struct out *o, const char *p, size_t n)
+{
+	if (o->failed || n == 0)
+		return;
+	if (o->len + n + 1 > o->cap) {
+		size_t cap = o->cap ? o->cap : 256;
+		while (cap < o->len + n + 1)
+			cap *= 2;
+		char *grown = realloc(o->s, cap);
+		if (!grown) {
+			o->failed = true;
+			return;
+		}
+		o->s = grown;
+		o->cap = cap;
+	}
+	memcpy(o->s + o->len, p, n);
+	o->len += n;
+	o->s[o->len] = '\0';
+}
+
+int settings_edit(const char *text, size_t len, const struct settings *before,
+                  const struct settings *now, char **out, size_t *out_len)
+{
+	*out = NULL;
+	*out_len = 0;
+	struct key all[NKEYS_MAX];
+	const int nkeys = all_keys(all);
+	struct settings in_file;
+	struct layout *lay = malloc(sizeof *lay);
+	struct edit *edits = malloc((size_t)nkeys * sizeof *edits);
+	if (!lay || !edits) {
+		free(lay);
+		free(edits);
+		return IO_ERR_SYSTEM;
+	}
+	parse_bytes(&in_file, text, len, lay, NULL);
+	const bool ends_in_newline = len == 0 || text[len - 1] == '\n';
+	int n = 0;
+	struct out tail = {NULL, 0, 0, false}; /* sections the file does not have yet */
+	const char *tail_section = NULL;
+	for (int i = 0; i < nkeys; i++) {
+		const struct key *k = &all[i];
+		char was[32], want[32], has[32];
+		format_value(k, before, was);
+		format_value(k, now, want);
+		format_value(k, &in_file, has);
+		/* Only what changed here, and only where the file does not say it already. */
+		if (strcmp(was, want) == 0 || (lay->found[i] && strcmp(has, want) == 0))
+			continue;
+		struct edit *e = &edits[n];
+		if (lay->found[i]) {
+			e->at = (size_t)(lay->value[i].s - text);
+			e->len = lay->value[i].len;
+			e->insert = false;
+			/* "key =# note": a blank either side, so that the note stays a comment. */
+			const char next = e->at + e->len < len ? text[e->at + e->len] : '\n';
+			snprintf(e->put, sizeof e->put, "%s%s%s", e->len ? "" : " ", want,
+			         next == '\n' || span_blank(next) ? "" : " ");
+			n++;
+		} else if (lay->section[i]) {
+			e->at = lay->section_end[i];
+			e->len = 0;
+			e->insert = true;
+			snprintf(e->put, sizeof e->put, "%s%s = %s\n",
+			         e->at == len && !ends_in_newline ? "\n" : "", k->name, want);
+			n++;
+		} else {
+			char line[96];
+			const bool new_section = !tail_section || strcmp(tail_section, k->section);
+			tail_section = k->section;
+			snprintf(line, sizeof line, "%s%s%s%s = %s\n", new_section ? "\n[" : "",
+			         new_section ? k->section : "", new_section ? "]\n" : "", k->name,
+			         want);
+			out_add(&tail, line, strlen(line));
+		}
+	}
+	/* Apply the edits in the order of the text, a value before a line inserted where it ends
+	 * (a stable insertion sort: keys inserted at one place keep the table's order). */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && (edits[j - 1].at > edits[j].at ||
+		                          (edits[j - 1].at == edits[j].at && edits[j - 1].insert &&
+		                           !edits[j].insert));
+		     j--) {
+			const struct edit t = edits[j];
+			edits[j] = edits[j - 1];
+			edits[j - 1] = t;
+		}
+	struct out o = {NULL, 0, 0, false};
+	size_t at = 0;
+	for (int i = 0; i < n; i++) {
+		out_add(&o, text + at, edits[i].at - at);
+		out_add(&o, edits[i].put, strlen(edits[i].put));
+		at = edits[i].at + edits[i].len;
+	}
+	out_add(&o, text + at, len - at);
+	if (tail.len) {
+		if (o.len && o.s[o.len - 1] != '\n')
+			out_add(&o, "\n", 1);
+		out_add(&o, tail.s, tail.len);
+	}
+	out_add(&o, "", 0);
+	free(tail.s);
+	free(lay);
+	free(edits);
+	if (o.failed || tail.failed) {
+		free(o.s);
+		return IO_ERR_SYSTEM;
+	}
+	if (!o.s) { /* nothing at all: an empty text stays empty */
+		o.s = calloc(1, 1);
+		if (!o.s)
+			return IO_ERR_SYSTEM;
+	}
+	*out = o.s;
+	*out_len = o.len;
+	return 0;
 }
 
 int settings_load(struct settings *s, const char *path, char *err)
@@ -422,18 +600,54 @@ int settings_load(struct settings *s, const char *path, char *err)
 	if (rc != 0)
 		return rc;
 	char why[GAME_ERR_MAX];
-	rc = parse_bytes(s, text, len, why);
+	rc = parse_bytes(s, text, len, NULL, why);
 	free(text);
 	if (rc != 0)
 		return game_fail(err, rc, "%s: %s", path, why);
 	return 0;
 }
 
+int settings_save_changes(const struct settings *now, const struct settings *before,
+                          const char *path, char *err)
+{
+	if (before && memcmp(before, now, sizeof *now) == 0)
+		return 0; /* nothing changed: nothing to write */
+	char *text = NULL;
+	size_t len = 0;
+	char why[GAME_ERR_MAX];
+	const int rc = atomic_read(path, &text, &len, SETTINGS_FILE_MAX, why);
+	if (rc == IO_ERR_NO_FILE) {
+		/* A first save: the whole file, every key, so the player sees what there is. */
+		struct settings def;
+		settings_defaults(&def);
+		if (!before && memcmp(now, &def, sizeof def) == 0)
+			return 0;
+		char buf[4096];
+		const int n = settings_format(now, buf, sizeof buf);
+		if (n < 0)
+			return game_fail(err, n, "cannot write %s: the settings do not fit", path);
+		return atomic_write(path, buf, (size_t)n, err);
+	}
+	if (rc != 0) /* never over a file we could not read: it may hold what the player wrote */
+		return game_fail(err, rc, "%s; it is left as it is", why);
+	struct settings in_file;
+	if (!before) {
+		parse_bytes(&in_file, text, len, NULL, NULL);
+		before = &in_file;
+	}
+	char *edited = NULL;
+	size_t edited_len = 0;
+	int erc = settings_edit(text, len, before, now, &edited, &edited_len);
+	if (erc == 0 && (edited_len != len || memcmp(edited, text, len) != 0))
+		erc = atomic_write(path, edited, edited_len, err);
+	else if (erc != 0)
+		game_fail(err, erc, "cannot write %s: out of memory", path);
+	free(edited);
+	free(text);
+	return erc;
+}
+
 int settings_save(const struct settings *s, const char *path, char *err)
 {
-	char buf[2048];
-	const int len = settings_format(s, buf, sizeof buf);
-	if (len < 0)
-		return game_fail(err, len, "cannot write %s: the settings do not fit", path);
-	return atomic_write(path, buf, (size_t)len, err);
+	return settings_save_changes(s, NULL, path, err);
 }

@@ -10,8 +10,9 @@
  *
  * `[section]` headers, `key = value` lines, `#` and `;` comments (whole lines, or after a
  * space at the end of a line), whitespace trimmed, keys matched without regard to case and
- * with `_` taken as `-`. Unknown sections and keys are ignored, so that older and newer
- * versions of Parity can share one file. Each game's section holds its options, as its module
+ * with `_` taken as `-`, a UTF-8 byte-order mark skipped. Unknown sections and keys are
+ * ignored, so that older and newer versions of Parity can share one file, and kept: the
+ * file belongs to the player, and a save edits only the lines of the settings that changed. Each game's section holds its options, as its module
  * lists them (core/module.h). A bad value or a malformed line is skipped and
  * reported; every other key still applies.
  */
@@ -83,7 +84,30 @@ int settings_format(const struct settings *s, char *buf, size_t n);
  */
 int settings_load(struct settings *s, const char *path, char *err);
 
-/* Saves the settings to `path` atomically. Returns 0 or an error code (see atomic_write). */
+/*
+ * Edits the settings file's text (len bytes, a byte-order mark and CRLF line ends allowed) so
+ * that it says `now` where `now` differs from `before`: such a key's value is replaced on its
+ * last line (the one that counts; its comment stays), or the key is added at the end of its
+ * section, or its section at the end. Every other byte stays as it was: comments, blank
+ * lines, unknown sections and keys, the order, values out of range. A key the text already
+ * gives as `now` is left alone. Returns 0 with a new NUL-terminated text in *out (free it) and
+ * its length in *out_len, or IO_ERR_SYSTEM when out of memory.
+ */
+int settings_edit(const char *text, size_t len, const struct settings *before,
+                  const struct settings *now, char **out, size_t *out_len);
+
+/*
+ * Saves the settings that changed from `before` (what this program read or last saved) to
+ * `now` into the file at `path`, edited in place (settings_edit) and written atomically, and
+ * only when a byte changes; with `before` NULL, what differs from the file. Without a file
+ * it writes every key (nothing when `before` is NULL and `now` holds the defaults). A file
+ * that exists but cannot be read (too large, not a regular file, no permission) is never
+ * written: an error that says so. Returns 0 or an error code with a message in err.
+ */
+int settings_save_changes(const struct settings *now, const struct settings *before,
+                          const char *path, char *err);
+
+/* settings_save_changes(s, NULL, path, err). */
 int settings_save(const struct settings *s, const char *path, char *err);
 
 /* Returns the options of game `g` of the registry held in s (display options included, seed
@@ -91,6 +115,3 @@ int settings_save(const struct settings *s, const char *path, char *err);
 struct game_options settings_game_options(const struct settings *s, int g);
 
 #endif
-
-/* Returns the options of game `g` of the registry held in s (display options included). */
-struct game_options settings_game_options(const struct settings *s, int g);

@@ -34,3 +34,34 @@ void span_quote(struct span a, char out[32])
 	}
 	out[n] = '\0';
 }
+
+int span_read_line(FILE *f, char *buf, size_t cap)
+{
+	size_t n = 0;
+	bool nul = false, any = false;
+	int c;
+	while ((c = getc(f)) != EOF) {
+		any = true;
+		if (c == '\n')
+			break;
+		if (c == '\0')
+			nul = true;
+		if (n + 1 < cap)
+			buf[n] = (char)c;
+		n++;
+	}
+	if (cap)
+		buf[n + 1 < cap ? n : 0] = '\0';
+	if (!any)
+		return SPAN_LINE_END;
+	if (n + 1 > cap) {
+		if (cap)
+			buf[0] = '\0';
+		return SPAN_LINE_TOO_LONG;
+	}
+	if (nul) {
+		buf[0] = '\0';
+		return SPAN_LINE_NUL;
+	}
+	return n > (size_t)0x7fffffff ? SPAN_LINE_TOO_LONG : (int)n;
+}

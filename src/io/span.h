@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct span {
 	const char *s;
@@ -21,5 +22,20 @@ struct span span_trim(struct span a);
 
 /* Writes a printable, shortened copy of the span into out (32 bytes) for a message. */
 void span_quote(struct span a, char out[32]);
+
+/* What span_read_line found besides a line's length. */
+enum {
+	SPAN_LINE_END = -1,      /* the end of the input: no line */
+	SPAN_LINE_TOO_LONG = -2, /* a line of cap bytes or more: read to its end and refused */
+	SPAN_LINE_NUL = -3,      /* a line holding a NUL byte: read to its end and refused */
+};
+
+/*
+ * Reads the next line of `f` into buf (cap bytes, NUL-terminated, the '\n' left out), the
+ * one line reader of the text protocols and line files: a line is always read whole, to its
+ * '\n' or the end of the input, so that a refused line is one line, never two and never the
+ * start of the next. Returns its length, or a SPAN_LINE_* code (buf then holds "").
+ */
+int span_read_line(FILE *f, char *buf, size_t cap);
 
 #endif

@@ -607,6 +607,15 @@ static int rules_pos_parse(void *p, const char *text, const struct game_options 
 		                 s);
 	if (!seen[0] || !seen[1])
 		return game_fail(err, GAME_ERR_SYNTAX, "a FEN lists both sides (:W...:B...)");
+	/* A man on the row where it is crowned would be a king: no game reaches that. */
+	const uint32_t men_black = pos.piece[CHECKERS_BLACK] & ~pos.kings;
+	const uint32_t men_white = pos.piece[CHECKERS_WHITE] & ~pos.kings;
+	if (men_black & 0xf0000000u)
+		return game_fail(err, GAME_ERR_ILLEGAL,
+		                 "a Black man on 29-32 would have been crowned (write K29...)");
+	if (men_white & 0x0000000fu)
+		return game_fail(err, GAME_ERR_ILLEGAL,
+		                 "a White man on 1-4 would have been crowned (write K1...)");
 	*(struct checkers_pos *)p = pos;
 	return GAME_OK;
 }

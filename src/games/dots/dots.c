@@ -490,7 +490,6 @@ static int parse_size(struct field f, int *rows, int *cols, char *err)
  */
 static int rules_pos_parse(void *vpos, const char *text, const struct game_options *opt, char *err)
 {
-	(void)opt;
 	struct field f[6];
 	struct dots_pos pos;
 	int rows = 0, cols = 0;
@@ -506,6 +505,16 @@ static int rules_pos_parse(void *vpos, const char *text, const struct game_optio
 	int rc = parse_size(f[0], &rows, &cols, err);
 	if (rc != GAME_OK)
 		return rc;
+	/* The game's options, when given, fix the board: a position of another size cannot
+	 * arise in that game (a saved game whose start disagrees with its rows and cols). */
+	const int want_rows =
+	    opt && opt->value[DOTS_OPT_ROWS] ? opt->value[DOTS_OPT_ROWS] : DOTS_DEFAULT_SIZE;
+	const int want_cols =
+	    opt && opt->value[DOTS_OPT_COLS] ? opt->value[DOTS_OPT_COLS] : DOTS_DEFAULT_SIZE;
+	if (opt && (rows != want_rows || cols != want_cols))
+		return game_fail(err, GAME_ERR_OPTIONS,
+		                 "the position is %dx%d, but the game is played on %dx%d boxes",
+		                 rows, cols, want_rows, want_cols);
 	dots_setup(&pos, rows, cols);
 	if (nf == 1) {
 		*(struct dots_pos *)vpos = pos;
