@@ -448,12 +448,14 @@ static void test_open_game_number(void **state)
 /* Returns the path of the first file in the work directory whose name starts with prefix. */
 static bool find_saved(const char *prefix, char *path, size_t n)
 {
-	DIR *d = opendir(work);
+	char dir[100]; /* the documents directory's Parity/ (window_run), not the prefs */
+	snprintf(dir, sizeof dir, "%s/Parity", work);
+	DIR *d = opendir(dir);
 	assert_non_null(d);
 	bool found = false;
 	for (struct dirent *e; !found && (e = readdir(d)) != NULL;)
 		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0) {
-			snprintf(path, n, "%.180s/%.180s", work, e->d_name);
+			snprintf(path, n, "%.180s/%.180s", dir, e->d_name);
 			found = true;
 		}
 	closedir(d);

@@ -13,6 +13,7 @@
 #include "app/layout.h"
 #include "io/atomic.h"
 #include "io/pdn.h"
+#include "io/records.h"
 #include "io/transcript.h"
 
 /* ---- playing ---------------------------------------------------------------------------- */
@@ -151,11 +152,34 @@ static char *play_record_text(const struct play *p)
 	return p->module->record->write(&p->match, &info);
 }
 
-/* Saves the record in the preference directory and says where. */
+/* Finds (and makes) the folder for saved records: the documents directory's Parity/, else
+ * the preference directory (io/records.h). Returns success; err says why not. */
+static bool records_folder(const struct app *a, char *dir, size_t n, char *err)
+{
+	char prefs[RECORDS_PATH_MAX];
+	snprintf(prefs, sizeof prefs, "%.*s", (int)(strlen(a->save_path) - strlen("autosave.ini")),
+	         a->save_path);
+	return records_dir(dir, n, prefs, err) == 0;
+}
+
+/* Returns path with the home directory written "~" (a pointer into a static buffer). */
+static const char *home_short(const char *path)
+{
+	static char out[RECORDS_PATH_MAX];
+	const char *home = getenv("HOME");
+	const size_t n = home ? strlen(home) : 0;
+	if (n > 1 && strncmp(path, home, n) == 0 && (path[n] == '/' || !path[n]))
+		snprintf(out, sizeof out, "~%s", path + n);
+	else
+		snprintf(out, sizeof out, "%s", path);
+	return out;
+}
+
+/* Saves the record in the records folder and says where (P copies the folder's path). */
 static void save_record(struct app *a)
 {
 	struct play *p = &a->play;
-	char path[1200], err[GAME_ERR_MAX];
+	char dir[RECORDS_PATH_MAX], path[RECORDS_PATH_MAX + 100], err[GAME_ERR_MAX];
 	char *text = play_record_text(p);
 	if (!text) {
 		snprintf(p->status, sizeof p->status, "%s", _("Not saved: out of memory"));
@@ -167,15 +191,33 @@ static void save_record(struct app *a)
 	localtime_r(&now, &tm);
 	char stamp[32];
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	snprintf(path, sizeof path, "%.*s%s-%s.%s",
-	         (int)(strlen(a->save_path) - strlen("autosave.ini")), a->save_path, p->rules->name,
-	         stamp, p->module->record->extension);
-	if (atomic_write(path, text, strlen(text), err) == 0)
-		snprintf(p->status, sizeof p->status, _("Saved %.180s"), path);
-	else
+	if (!records_folder(a, dir, sizeof dir, err)) {
 		snprintf(p->status, sizeof p->status, _("Not saved: %s"), err);
+	} else {
+		snprintf(path, sizeof path, "%s/%s-%s.%s", dir, p->rules->name, stamp,
+		         p->module->record->extension);
+		if (atomic_write(path, text, strlen(text), err) == 0)
+			snprintf(p->status, sizeof p->status,
+			         _("Saved in %.120s \xc2\xb7 P copies its path"), home_short(dir));
+		else
+			snprintf(p->status, sizeof p->status, _("Not saved: %s"), err);
+	}
 	p->status_end = a->now + 8;
 	free(text);
+}
+
+/* Copies the path of the records folder to the clipboard and says so. */
+static void copy_folder(struct app *a)
+{
+	struct play *p = &a->play;
+	char dir[RECORDS_PATH_MAX], err[GAME_ERR_MAX];
+	if (!records_folder(a, dir, sizeof dir, err)) {
+		snprintf(p->status, sizeof p->status, _("No folder for records: %s"), err);
+	} else {
+		SDL_SetClipboardText(dir);
+		snprintf(p->status, sizeof p->status, _("Copied the path %.160s"), home_short(dir));
+	}
+	p->status_end = a->now + 8;
 }
 
 /* Copies the record to the clipboard. */
@@ -246,6 +288,12 @@ static void over_event(struct app *a, const SDL_Event *ev)
 		case SDLK_c:
 			if (ev->key.keysym.mod & KMOD_CTRL) {
 				copy_record(a);
+				return;
+			}
+			break;
+		case SDLK_p:
+			if (!ev->key.repeat) {
+				copy_folder(a);
 				return;
 			}
 			break;
