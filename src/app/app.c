@@ -219,6 +219,7 @@ static void send_key(struct app *a, SDL_Keycode k, Uint16 mod)
 
 void app_event(struct app *a, const SDL_Event *ev)
 {
+	app_redraw(a); /* whatever arrived may change what is shown */
 	switch (ev->type) {
 	case SDL_QUIT:
 		a->quit = true;
@@ -699,15 +700,98 @@ static bool first_scene(struct app *a)
 
 /* ---- the loop --------------------------------------------------------------------------- */
 
-/* Returns whether anything on screen is moving or being computed. */
-static bool busy(const struct app *a)
+enum { MOTION_SECONDS = 6 }; /* how long decorations move after the last input or change */
+
+void app_redraw(struct app *a)
 {
-	return a->fade > 0 || a->fading_out || a->script_state || a->opt.frames ||
-	       (a->play.rules && (a->play.thinking || a->now < a->play.anim_end + 0.1 ||
-	                          a->now < a->play.banner_end || play_computer_to_move(&a->play)));
+	a->dirty = true;
+	a->motion_until = a->now + MOTION_SECONDS;
 }
 
-static void run_loop(struct app *a)
+void app_redraw_at(struct app *a, double when)
+{
+	if (a->redraw_at <= 0 || when < a->redraw_at)
+		a->redraw_at = when;
+}
+
+double app_motion(struct app *a)
+{
+	if (app_anim(a, 1.0) > 0 && a->now < a->motion_until)
+		app_redraw_at(a, a->now); /* the next frame shows the next step */
+	return a->motion_clock;
+}
+
+/* Returns whether something moves on screen by itself this frame: a fade or a move's
+ * animation. Other changes ask for their frame (app_redraw, app_redraw_at). */
+static bool animating(const struct app *a)
+{
+	return a->fade > 0 || a->fading_out ||
+	       (a->play.rules && a->now < a->play.anim_end + 2.0 / APP_TICK_HZ);
+}
+
+/* Returns whether the loop has work without input: an animation, the engine (its move or
+ * the advisor's), a script, a fixed number of frames, a frame asked for. When not, the loop
+ * sleeps in the event queue until input or the next redraw asked for. */
+static bool busy(const struct app *a)
+{
+	return animating(a) || a->dirty || a->script_state || a->opt.frames || *a->shot_path ||
+	       (a->play.rules && play_working(a));
+}
+
+/* Returns whether this turn of the loop draws: input or a change asked for it, something
+ * animates, a redraw asked for is due, or frames are counted or shot. */
+static bool due(const struct app *a)
+{
+	return a->dirty || animating(a) || a->opt.frames || *a->shot_path ||
+	       (a->redraw_at > 0 && a->now + 1.0 / APP_TICK_HZ >= a->redraw_at) ||
+	       (a->quit && a->opt.screenshot);
+}
+
+/* Draws the scene and presents it; returns the seconds it took. */
+static double draw_frame(struct app *a, double freq)
+{
+	const Uint64 draw_start = SDL_GetPerformanceCounter();
+	a->redraw_at = 0; /* what is drawn now says when it changes next */
+	a->dirty = false;
+	const SDL_Color bg = a->theme.background;
+	SDL_SetRenderDrawColor(a->renderer, bg.r, bg.g, bg.b, 255);
+	SDL_RenderClear(a->renderer);
+	a->scene->draw(a);
+	if (a->paused && a->scene == &scene_play) { /* focus lost: the clocks are stopped */
+		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 120);
+		SDL_RenderFillRect(a->renderer, NULL);
+		app_text(a, FONT_LARGE, _("Paused"), APP_W / 2, APP_H / 2 - 24,
+		         (SDL_Color){244, 200, 84, 255}, 1);
+	}
+	if (a->fade > 0) {
+		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, (Uint8)(a->fade * 255));
+		SDL_RenderFillRect(a->renderer, NULL);
+	}
+	a->frames++;
+	if (a->opt.frames && a->frames >= (uint64_t)a->opt.frames)
+		a->quit = true;
+	if (a->quit && a->opt.screenshot)
+		app_screenshot(a, a->opt.screenshot);
+	if (*a->shot_path) {
+		app_screenshot(a, a->shot_path);
+		a->shot_path[0] = '\0';
+	}
+	SDL_RenderPresent(a->renderer);
+	const double drew = (double)(SDL_GetPerformanceCounter() - draw_start) / freq;
+	a->draw_seconds = a->draw_seconds > 0 ? 0.9 * a->draw_seconds + 0.1 * drew : drew;
+	a->draw_total += drew;
+	return drew;
+}
+
+/* The loop follows "Fix Your Timestep!": every tick of 1/60 s runs (the clock, the engine's
+ * slice, the script), but a frame is drawn only when something changed: input, an animation,
+ * or a redraw that what was drawn asked for (app_redraw_at). A turn that draws nothing gives
+ * the engine the whole tick (play.c's slice); with nothing to do at all the loop sleeps in
+ * the event queue until input or the next redraw due, so a screen nobody touches costs
+ * nothing. */
+static void run_loop(struct app *a, Uint64 started)
 {
 	const double dt = 1.0 / APP_TICK_HZ;
 	const double freq = (double)SDL_GetPerformanceFrequency();
@@ -718,24 +802,43 @@ static void run_loop(struct app *a)
 	if (SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0)
 		refresh = mode.refresh_rate;
 	a->frame_period = 1.0 / refresh;
+	app_redraw(a); /* the first frame, and the title's band moves a while */
 	while (!a->quit) {
 		SDL_Event ev;
-		if (!busy(a) && SDL_WaitEventTimeout(&ev, 100))
-			app_event(a, &ev); /* idle: sleep until something happens */
+		double slept = 0;
+		if (!busy(a)) {
+			/* Idle: sleep until input, or until the next redraw asked for (at most a
+			 * second, so that the clock never falls far behind). */
+			double wait = a->redraw_at > 0 ? a->redraw_at - a->now : 1.0;
+			wait = wait < 0 ? 0 : wait > 1.0 ? 1.0 : wait;
+			const Uint64 w0 = SDL_GetPerformanceCounter();
+			if (SDL_WaitEventTimeout(&ev, (int)(wait * 1000.0) + 1))
+				app_event(a, &ev);
+			slept = (double)(SDL_GetPerformanceCounter() - w0) / freq;
+			a->idle_wait += slept;
+		}
 		while (SDL_PollEvent(&ev))
 			app_event(a, &ev);
 		const Uint64 t = SDL_GetPerformanceCounter();
 		double frame = (double)(t - prev) / freq;
 		prev = t;
-		if (frame > 0.25)
-			frame = 0.25; /* after a stall, don't try to catch up seconds at once */
-		if (a->frame_count_ms < (int)(sizeof a->frame_ms / sizeof a->frame_ms[0]))
+		/* After a stall, don't try to catch up seconds at once; after a sleep, the clock
+		 * catches up what it slept (a cheap tick each 1/60 s, nothing drawn). */
+		const double most = 0.25 + slept;
+		if (frame > most)
+			frame = most;
+		a->loops++;
+		if (a->frame_count_ms < (int)(sizeof a->frame_ms / sizeof a->frame_ms[0]) &&
+		    slept == 0)
 			a->frame_ms[a->frame_count_ms++] = frame * 1000.0;
 		if (!a->paused)
 			acc += frame;
 		if (a->play.thinking)
 			a->think_wall += frame;
 		while (acc >= dt && !a->quit && !*a->shot_path) {
+			/* The engine's slice is sized to what this turn leaves: the whole tick
+			 * when no frame follows, what the frame leaves otherwise. */
+			a->drawing = due(a);
 			if (a->script_state && !script_tick(a, a->script_state)) {
 				script_free(a->script_state);
 				a->script_state = NULL;
@@ -746,44 +849,26 @@ static void run_loop(struct app *a)
 				a->scene->update(a, dt);
 			a->now += dt;
 			a->ticks++;
+			if (a->now < a->motion_until)
+				a->motion_clock += dt;
 			acc -= dt;
 		}
-		const Uint64 draw_start = SDL_GetPerformanceCounter();
-		const SDL_Color bg = a->theme.background;
-		SDL_SetRenderDrawColor(a->renderer, bg.r, bg.g, bg.b, 255);
-		SDL_RenderClear(a->renderer);
-		a->scene->draw(a);
-		if (a->paused && a->scene == &scene_play) { /* focus lost: the clocks are stopped */
-			SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
-			SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 120);
-			SDL_RenderFillRect(a->renderer, NULL);
-			app_text(a, FONT_LARGE, _("Paused"), APP_W / 2, APP_H / 2 - 24,
-			         (SDL_Color){244, 200, 84, 255}, 1);
+		const bool drew = due(a);
+		if (drew) {
+			draw_frame(a, freq);
+			if (a->frames == 1)
+				a->first_frame =
+				    (double)(SDL_GetPerformanceCounter() - started) / freq;
 		}
-		if (a->fade > 0) {
-			SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
-			SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, (Uint8)(a->fade * 255));
-			SDL_RenderFillRect(a->renderer, NULL);
-		}
-		a->frames++;
-		if (a->opt.frames && a->frames >= (uint64_t)a->opt.frames)
-			a->quit = true;
-		if (a->quit && a->opt.screenshot)
-			app_screenshot(a, a->opt.screenshot);
-		if (*a->shot_path) {
-			app_screenshot(a, a->shot_path);
-			a->shot_path[0] = '\0';
-		}
-		SDL_RenderPresent(a->renderer);
-		const double drew = (double)(SDL_GetPerformanceCounter() - draw_start) / freq;
-		a->draw_seconds = a->draw_seconds > 0 ? 0.9 * a->draw_seconds + 0.1 * drew : drew;
-		/* Without working vsync, cap the frame rate at the display's: sleep most of what
-		 * is left, then wait out the last millisecond exactly. */
+		/* Cap the loop at the display's rate (vsync may not hold it, and a turn that drew
+		 * nothing has no vsync wait): sleep most of what is left; after a drawn frame, wait
+		 * out the last fraction of a millisecond exactly for even frame times. */
 		const double target = 1.0 / refresh;
 		double spent = (double)(SDL_GetPerformanceCounter() - t) / freq;
 		if (spent < target - 0.002)
 			SDL_Delay((Uint32)((target - spent - 0.0015) * 1000.0));
-		while ((spent = (double)(SDL_GetPerformanceCounter() - t) / freq) < target - 0.0002)
+		while (drew &&
+		       (spent = (double)(SDL_GetPerformanceCounter() - t) / freq) < target - 0.0002)
 			;
 	}
 }
@@ -798,6 +883,15 @@ static int compare_doubles(const void *x, const void *y)
 /* Prints frame-time percentiles and the engine's speed inside the loop (--stats). */
 static void print_stats(struct app *a)
 {
+	printf("loop %llu turns, %llu frames drawn (%.3f s drawing), %.3f s asleep waiting for "
+	       "input; first frame %.0f ms after start\n",
+	       (unsigned long long)a->loops, (unsigned long long)a->frames, a->draw_total,
+	       a->idle_wait, a->first_frame * 1000.0);
+	printf("replies %d: %llu nodes, %.3f s wall (%.0f nodes/s), %.3f s CPU of the process "
+	       "(%.0f nodes per CPU second); the engine's slices %.3f s\n",
+	       a->replies, (unsigned long long)a->reply_nodes, a->reply_wall,
+	       a->reply_wall > 0 ? (double)a->reply_nodes / a->reply_wall : 0.0, a->reply_cpu,
+	       a->reply_cpu > 0 ? (double)a->reply_nodes / a->reply_cpu : 0.0, a->engine_seconds);
 	const int skip = a->frame_count_ms > 60 ? 30 : 0; /* start-up frames */
 	const int n = a->frame_count_ms - skip;
 	if (n <= 0)
@@ -825,6 +919,7 @@ int app_main(int argc, char **argv)
 {
 	static struct app app; /* the front end's state: the one global of the program */
 	struct app *a = &app;
+	const Uint64 started = SDL_GetPerformanceCounter();
 	a->opt.argv = argv;
 	const int status = parse_options(a, argc, argv);
 	if (status >= 0)
@@ -880,7 +975,7 @@ int app_main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	run_loop(a);
+	run_loop(a, started);
 	if (a->stats)
 		print_stats(a);
 	if (a->scene)

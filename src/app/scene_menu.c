@@ -373,7 +373,7 @@ static void menu_draw(struct app *a)
 	for (int g = 0; g < game_module_count() && !band; g++)
 		if (view_at(g)->banner)
 			band = view_at(g);
-	const double clock = app_anim(a, 1.0) > 0 ? a->now : 0; /* still without animations */
+	const double clock = app_motion(a); /* still without animations, or when untouched */
 	for (int i = 0; band && i < 9; i++)
 		band->banner(a, i, clock, (SDL_Rect){APP_W / 2 - 4 * 70 - 30 + i * 70, 28, 60, 60});
 	app_text(a, FONT_TITLE, "Parity", APP_W / 2, 80, gold, 1);

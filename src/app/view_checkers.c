@@ -640,7 +640,8 @@ static void draw(struct app *a, const struct play *p)
 	const bool forced = n > 0 && checkers_move_captures(&moves[0]);
 	/* The pieces that must capture glow, breathing. */
 	if (forced && !ui->from) {
-		const Uint8 alpha = (Uint8)(190 + 60 * (speed_of(a) > 0 ? sin(a->now * 5.0) : 1.0));
+		const Uint8 alpha =
+		    (Uint8)(190 + 60 * (speed_of(a) > 0 ? sin(app_motion(a) * 5.0) : 1.0));
 		SDL_SetTextureColorMod(pieces(a)->texture, a->theme.must.r, a->theme.must.g,
 		                       a->theme.must.b);
 		for (int i = 0; i < n; i++) {
@@ -725,8 +726,9 @@ static void draw(struct app *a, const struct play *p)
 				int x, y, w;
 				square_rect(p, path.square[end ? path.length : 0], &x, &y, &w);
 				draw_marker(a, 2, x, y, w,
-				            0.92 +
-				                0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
+				            0.92 + 0.06 * (speed_of(a) > 0
+				                               ? sin(app_motion(a) * 6.0)
+				                               : 1.0));
 			}
 		}
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);

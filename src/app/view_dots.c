@@ -470,7 +470,8 @@ static void draw(struct app *a, const struct play *p)
 		int mx, my;
 		centre(p, p->advice, &mx, &my);
 		const int glow =
-		    (int)(cell * (0.55 + 0.08 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0)));
+		    (int)(cell *
+		          (0.55 + 0.08 * (speed_of(a) > 0 ? sin(app_motion(a) * 6.0) : 1.0)));
 		draw_dot_sprite(a, 1, mx, my, glow, gold);
 		SDL_Rect frame = edge_rect(pos, p->advice, 1, 6);
 		SDL_SetRenderDrawColor(a->renderer, 176, 112, 0, 255);

@@ -291,7 +291,7 @@ static void draw(struct app *a, const struct play *p)
 		layout_square(size, p->advice % size, p->advice / size, &ax, &ay, &aw);
 		SDL_SetTextureColorMod(a->assets.markers, 255, 200, 60);
 		draw_marker(a, 2, ax, ay, aw,
-		            0.92 + 0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
+		            0.92 + 0.06 * (speed_of(a) > 0 ? sin(app_motion(a) * 6.0) : 1.0));
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
 	}
 	/* The evaluation overlay (E): the engine's score of each legal square, in discs. */
