@@ -305,6 +305,181 @@ static void test_bad_options(void **state)
 	assert_int_equal(WEXITSTATUS(rc), 0);
 }
 
+/* While Expert thinks, the side's row shows a bar of its progress; N makes it play at once, in
+ * every game: it plays its first move after a fraction of its node budget. */
+static void test_thinking_bar_and_move_now(void **state)
+{
+	(void)state;
+	need_display();
+	static const struct {
+		const char *args;
+		unsigned long long budget; /* Expert's nodes for the move (games/GAME/module.c) */
+	} games[] = {
+	    {"--game reversi", 40000000},
+	    {"--game checkers", 1500000},
+	    {"--game dots --size 5x5", 2000000},
+	};
+	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+		char script[300], body[400], args[900], out[300], shot[300];
+		snprintf(shot, sizeof shot, "%s/thinking-%zu.png", work, g);
+		snprintf(body, sizeof body,
+		         "0 wait-scene play\n3 screenshot %s\n1 key n\n0 wait\n1 expect-moves 1\n"
+		         "1 quit\n",
+		         shot);
+		write_file("now.script", body, script, sizeof script);
+		snprintf(out, sizeof out, "%s/now-stats.txt", work);
+		remove(out);
+		snprintf(
+		    args, sizeof args,
+		    "%s --level expert --mode vs-computer --color white --script %s --stats >%s",
+		    games[g].args, script, out);
+		char autosave[300];
+		snprintf(autosave, sizeof autosave, "%s/autosave.ini", work);
+		remove(autosave);
+		assert_int_equal(run_parity(args), 0);
+		/* The bar: its dark track across the thinking side's row (the first side's). */
+		struct shot sh = shot_load(shot);
+		const SDL_Color track = pixel(&sh, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 30, 96 + 83);
+		assert_true(track.r < 45 && track.g < 50 && track.b < 50);
+		const SDL_Color row = pixel(&sh, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 30, 96 + 92);
+		assert_true(row.g > 70); /* the row's own colour below it */
+		SDL_FreeSurface(sh.s);
+		char text[4096];
+		read_file(out, text, sizeof text);
+		const char *line = strstr(text, "\nengine ");
+		assert_non_null(line);
+		unsigned long long nodes = 0;
+		assert_int_equal(sscanf(line, "\nengine %llu nodes", &nodes), 1);
+		assert_true(nodes > 0);
+		assert_true(nodes < games[g].budget / 2);
+	}
+}
+
+/* Counts the gold pixels of the status line (under the panel's band). */
+static int status_gold(const struct shot *sh)
+{
+	int gold = 0;
+	for (int y = 480; y < 504; y++)
+		for (int x = LAYOUT_PANEL_X; x < LAYOUT_PANEL_X + LAYOUT_PANEL_W; x += 2) {
+			const SDL_Color c = pixel(sh, x, y);
+			gold += c.r > 200 && c.g > 150 && c.b < 120;
+		}
+	return gold;
+}
+
+/* Returns whether the HUD button at logical (x, y) (its left edge, clear of the label) is
+ * greyed out: the dark fill of a button that does nothing now. */
+static bool greyed(const struct shot *sh, int x, int y)
+{
+	const SDL_Color c = pixel(sh, x + 6, y + 26);
+	return c.r < 40 && c.g < 45 && c.b < 45;
+}
+
+/* Esc on the title asks before quitting; Help stays open under the arrows and closes with Esc;
+ * Y quits. */
+static void test_quit_asks_and_help_stays(void **state)
+{
+	(void)state;
+	need_display();
+	char script[300], body[2000], ask[300], help[300], after[300];
+	snprintf(ask, sizeof ask, "%s/quit-ask.png", work);
+	snprintf(help, sizeof help, "%s/help-stays.png", work);
+	snprintf(after, sizeof after, "%s/after-quit.png", work);
+	remove(ask);
+	remove(after);
+	snprintf(body, sizeof body,
+	         "0 wait-scene menu\n1 key Escape\n10 screenshot %s\n1 expect-scene menu\n"
+	         "1 key n\n1 key F1\n0 wait-scene help\n1 key Right\n1 key Down\n1 key Space\n"
+	         "20 expect-scene help\n1 screenshot %s\n1 key Escape\n0 wait-scene menu\n"
+	         "1 key Escape\n1 key y\n30 screenshot %s\n1 quit\n",
+	         ask, help, after);
+	write_file("quit.script", body, script, sizeof script);
+	char args[400];
+	snprintf(args, sizeof args, "--script %s", script);
+	assert_int_equal(run_parity(args), 0);
+	struct shot sh = shot_load(ask); /* the question, over a darkened menu */
+	const SDL_Color box = pixel(&sh, 640, 300);
+	assert_true(box.r == 44 && box.g == 58 && box.b == 52);
+	SDL_FreeSurface(sh.s);
+	struct stat st;
+	assert_int_equal(stat(help, &st), 0);
+	assert_true(stat(after, &st) != 0); /* Y quit before the last screenshot */
+}
+
+/* Undo and Redo are greyed out with nothing to undo or redo, and U at the start says so; a
+ * refused move's message goes with the next legal move. */
+static void test_undo_greyed_and_messages_cleared(void **state)
+{
+	(void)state;
+	need_display();
+	char script[300], body[2000];
+	snprintf(body, sizeof body,
+	         "0 wait-scene play\n1 move 10 10\n1 screenshot %s/u-start.png\n"
+	         "1 key u\n1 screenshot %s/u-nothing.png\n"
+	         "1 square a1\n1 screenshot %s/u-refused.png\n"
+	         "1 square d3\n1 move 10 10\n1 screenshot %s/u-played.png\n1 quit\n",
+	         work, work, work, work);
+	write_file("undo.script", body, script, sizeof script);
+	char args[400];
+	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
+	assert_int_equal(run_parity(args), 0);
+	const int ux = LAYOUT_PANEL_X + 12, rx = ux + (LAYOUT_PANEL_W - 36) / 2 + 12, by = 520;
+	char path[300];
+	snprintf(path, sizeof path, "%s/u-start.png", work);
+	struct shot sh = shot_load(path);
+	assert_true(greyed(&sh, ux, by));
+	assert_true(greyed(&sh, rx, by));
+	assert_int_equal(status_gold(&sh), 0);
+	SDL_FreeSurface(sh.s);
+	snprintf(path, sizeof path, "%s/u-nothing.png", work);
+	sh = shot_load(path);
+	assert_true(status_gold(&sh) > 20); /* "Nothing to undo" */
+	SDL_FreeSurface(sh.s);
+	snprintf(path, sizeof path, "%s/u-refused.png", work);
+	sh = shot_load(path);
+	assert_true(status_gold(&sh) > 20); /* "That is not a legal move" */
+	SDL_FreeSurface(sh.s);
+	snprintf(path, sizeof path, "%s/u-played.png", work);
+	sh = shot_load(path);
+	assert_int_equal(status_gold(&sh), 0); /* gone with the legal move */
+	assert_false(greyed(&sh, ux, by));     /* d3 can be undone */
+	assert_true(greyed(&sh, rx, by));
+	SDL_FreeSurface(sh.s);
+}
+
+/* The clocks come back with Continue: Black thought about 3 s before d3; after quitting and
+ * Continue they still say so. */
+static void test_clocks_after_continue(void **state)
+{
+	(void)state;
+	need_display();
+	char script[300], body[1000], autosave[300];
+	snprintf(autosave, sizeof autosave, "%s/autosave.ini", work);
+	remove(autosave);
+	write_file("clock1.script", "0 wait-scene play\n200 square d3\n0 wait\n1 quit\n", script,
+	           sizeof script);
+	char args[400];
+	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
+	assert_int_equal(run_parity(args), 0);
+	snprintf(body, sizeof body,
+	         "0 wait-scene menu\n1 key Return\n0 wait-scene play\n1 dump %s/clocks.txt\n"
+	         "1 quit\n",
+	         work);
+	write_file("clock2.script", body, script, sizeof script);
+	snprintf(args, sizeof args, "--script %s", script);
+	assert_int_equal(run_parity(args), 0);
+	char path[300], text[4096];
+	snprintf(path, sizeof path, "%s/clocks.txt", work);
+	read_file(path, text, sizeof text);
+	const char *line = strstr(text, "clocks ");
+	assert_non_null(line);
+	int black = -1, white = -1;
+	assert_int_equal(sscanf(line, "clocks %d %d", &black, &white), 2);
+	assert_true(black >= 3);
+	assert_true(white >= 0 && white < 3);
+	assert_non_null(strstr(text, "moves 1\n"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +488,10 @@ int main(void)
 	    cmocka_unit_test(test_two_players_move_flip_hints_undo),
 	    cmocka_unit_test(test_corrupt_files_are_reported_and_replaced),
 	    cmocka_unit_test(test_engine_suggestion),
+	    cmocka_unit_test(test_thinking_bar_and_move_now),
+	    cmocka_unit_test(test_quit_asks_and_help_stays),
+	    cmocka_unit_test(test_undo_greyed_and_messages_cleared),
+	    cmocka_unit_test(test_clocks_after_continue),
 	    cmocka_unit_test(test_whole_game_beginner),
 	    cmocka_unit_test(test_whole_game_medium),
 	};

@@ -138,6 +138,14 @@ bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected)
 	return over;
 }
 
+void app_button_off(struct app *a, SDL_Rect r, const char *label)
+{
+	app_panel(a, r, (SDL_Color){30, 36, 34, 255});
+	const int h = TTF_FontHeight(a->assets.font[FONT_BODY]) / (int)a->assets.font_scale;
+	app_text_fit(a, FONT_BODY, label, r.x + r.w / 2, r.y + (r.h - h) / 2,
+	             (SDL_Color){110, 118, 112, 255}, 1, r.w - 12);
+}
+
 void app_sound(struct app *a, enum sound_id id)
 {
 	if (!a->audio || a->settings.muted || !a->assets.sound[id])

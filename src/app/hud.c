@@ -80,7 +80,7 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 		else
 			snprintf(text, sizeof text, _("%s  thinking \xc2\xb7 N moves now"), clock);
 		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0,
-		             LAYOUT_PANEL_W - 110);
+		             LAYOUT_PANEL_W - 170);
 		double done = p->think_budget ? (double)r->nodes / (double)p->think_budget : 0;
 		done = done > 1 ? 1 : done;
 		const SDL_Rect bar = {LAYOUT_PANEL_X + 96, y + 80, LAYOUT_PANEL_W - 116, 6};
@@ -250,7 +250,12 @@ void play_draw(struct app *a)
 			         p->hints ? _("Hints: on") : _("Hints: off"));
 		else
 			snprintf(label, sizeof label, "%s", _(labels[b]));
-		app_button(a, hud_button_rect((enum hud_button)b), label, false);
+		const bool off =
+		    (b == HUD_UNDO && !play_can_undo(p)) || (b == HUD_REDO && !play_can_redo(p));
+		if (off) /* nothing to undo or redo: greyed out */
+			app_button_off(a, hud_button_rect((enum hud_button)b), label);
+		else
+			app_button(a, hud_button_rect((enum hud_button)b), label, false);
 	}
 	app_text_fit(a, FONT_SMALL,
 	             _("U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help"),

@@ -60,6 +60,8 @@ static void autosave(struct app *a)
 	snprintf(info.mode, sizeof info.mode, "%s", mode_name(p->mode));
 	snprintf(info.level, sizeof info.level, "%s", p->level->name);
 	info.human = p->human;
+	for (int side = 0; side < 2; side++) /* the clocks come back with Continue */
+		info.clock[side] = (unsigned)p->think_total[side];
 	char err[GAME_ERR_MAX];
 	if (save_write(a->save_path, &p->match, &info, err) != 0) {
 		SDL_Log("parity: autosave failed: %s", err);
@@ -119,6 +121,8 @@ bool play_begin(struct app *a, bool resume)
 		p->mode = mode_named(info.mode);
 		p->level = level_find(p->rules, info.level);
 		p->human = info.human;
+		p->think_total[0] = info.clock[0];
+		p->think_total[1] = info.clock[1];
 	} else {
 		const struct settings *s = &a->settings;
 		int g = game_module_index(game_module_find(s->game));
@@ -347,6 +351,8 @@ void play_end(struct app *a)
 	struct play *p = &a->play;
 	if (!p->rules)
 		return;
+	if (p->search && !match_over(&p->match))
+		autosave(a); /* with the clocks as they stand */
 	search_free(p->search);
 	search_free(p->advisor);
 	if (p->ui && p->view->free_ui)
@@ -397,6 +403,9 @@ static void play_move(struct app *a, const struct game_move *move)
 		return;
 	}
 	p->view->played(a, p, before, move);
+	/* A legal move answers any message about the last attempt ("not a legal move"). */
+	p->status[0] = '\0';
+	p->status_end = 0;
 	p->turn_start = a->now;
 	advice_reset(p);
 	autosave(a);
@@ -441,11 +450,34 @@ bool play_working(const struct app *a)
 	return p->eval_next < match_legal(&p->match, moves);
 }
 
+/* Says so on the status line: undo or redo found nothing to do. */
+static void nothing_to(struct app *a, const char *what)
+{
+	struct play *p = &a->play;
+	app_sound(a, SOUND_ILLEGAL);
+	snprintf(p->status, sizeof p->status, "%s", what);
+	p->status_end = a->now + 2.5;
+}
+
+bool play_can_undo(const struct play *p)
+{
+	return p->rules && p->match.cursor > 0;
+}
+
+bool play_can_redo(const struct play *p)
+{
+	return p->rules && p->match.cursor < p->match.count;
+}
+
 void play_undo(struct app *a)
 {
 	struct play *p = &a->play;
-	if (p->match.cursor == 0)
+	if (!play_can_undo(p)) {
+		nothing_to(a, _("Nothing to undo: this is the start of the game"));
 		return;
+	}
+	p->status[0] = '\0';
+	p->status_end = 0;
 	match_undo(&p->match);
 	if (p->mode == MODE_VS_COMPUTER) /* back to the human's previous turn */
 		while (p->match.cursor > 0 && match_to_move(&p->match) != p->human)
@@ -456,8 +488,12 @@ void play_undo(struct app *a)
 void play_redo(struct app *a)
 {
 	struct play *p = &a->play;
-	if (!match_redo(&p->match))
+	if (!match_redo(&p->match)) {
+		nothing_to(a, _("Nothing to redo"));
 		return;
+	}
+	p->status[0] = '\0';
+	p->status_end = 0;
 	if (p->mode == MODE_VS_COMPUTER)
 		while (match_to_move(&p->match) != p->human && match_redo(&p->match))
 			;

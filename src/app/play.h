@@ -198,6 +198,10 @@ void play_redo(struct app *a);
  * suggestion or pass pending. */
 bool play_idle(const struct app *a);
 
+/* Returns whether there is a move to undo, or to redo (the HUD greys its buttons out). */
+bool play_can_undo(const struct play *p);
+bool play_can_redo(const struct play *p);
+
 /* Returns whether the game has work to do without input: what play_idle waits for, or the
  * evaluation overlay (E) still scoring moves. The loop sleeps only when it has none. */
 bool play_working(const struct app *a);

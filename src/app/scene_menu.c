@@ -8,12 +8,14 @@
 
 #include "app/app.h"
 #include "app/i18n.h"
+#include "app/hud.h"
 
 /* The menu's context (struct scene). */
 struct menu_ctx {
 	int row;           /* the selected row */
 	bool pointer_seen; /* the pointer has been seen once since the menu opened: only a later
 			     motion is the player's (not the pointer resting there) */
+	bool confirm_quit; /* Esc asked "Quit Parity?" */
 };
 
 static struct menu_ctx *ctx_of(struct app *a)
@@ -297,8 +299,31 @@ static void menu_enter(struct app *a)
 	ctx_of(a)->pointer_seen = false;
 }
 
+/* The "Quit Parity?" question that Esc asks: Y, Enter or its button quit; N, Esc or its
+ * button stay. */
+static void confirm_event(struct app *a, const SDL_Event *ev)
+{
+	bool quit = false, stay = false;
+	if (ev->type == SDL_KEYDOWN && !ev->key.repeat) {
+		const SDL_Keycode k = ev->key.keysym.sym;
+		quit = k == SDLK_y || k == SDLK_RETURN || k == SDLK_KP_ENTER;
+		stay = k == SDLK_n || k == SDLK_ESCAPE;
+	} else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
+		quit = app_inside(hud_confirm_rect(0), ev->button.x, ev->button.y);
+		stay = app_inside(hud_confirm_rect(1), ev->button.x, ev->button.y);
+	}
+	if (quit)
+		a->quit = true;
+	if (quit || stay)
+		ctx_of(a)->confirm_quit = false;
+}
+
 static void menu_event(struct app *a, const SDL_Event *ev)
 {
+	if (ctx_of(a)->confirm_quit) {
+		confirm_event(a, ev);
+		return;
+	}
 	if (ev->type == SDL_KEYDOWN) {
 		switch (ev->key.keysym.sym) {
 		case SDLK_UP:
@@ -326,7 +351,8 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 			activate(a, ctx_of(a)->row);
 			break;
 		case SDLK_ESCAPE:
-			a->quit = true;
+			if (!ev->key.repeat)
+				ctx_of(a)->confirm_quit = true;
 			break;
 		case SDLK_o:
 			activate(a, ROW_OPTIONS);
@@ -415,10 +441,7 @@ static void menu_draw(struct app *a)
 	for (int b = 0; b < ROW_COUNT - ROWS; b++) {
 		const int row = ROWS + b;
 		if (!row_enabled(a, row)) {
-			app_panel(a, row_rect(a, row), (SDL_Color){30, 36, 34, 255});
-			app_text_fit(a, FONT_BODY, _(buttons[b]),
-			             row_rect(a, row).x + row_rect(a, row).w / 2,
-			             row_rect(a, row).y + 13, dim, 1, row_rect(a, row).w - 12);
+			app_button_off(a, row_rect(a, row), _(buttons[b]));
 			continue;
 		}
 		app_button(a, row_rect(a, row), _(buttons[b]), row == ctx_of(a)->row);
@@ -429,6 +452,19 @@ static void menu_draw(struct app *a)
 	         APP_W / 2, 712, dim, 1);
 	if (*a->notice)
 		app_text(a, FONT_SMALL, a->notice, APP_W / 2, 748, gold, 1);
+	if (ctx_of(a)->confirm_quit) {
+		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 150);
+		SDL_RenderFillRect(a->renderer, NULL);
+		const SDL_Rect box = {APP_W / 2 - 260, APP_H / 2 - 110, 520, 220};
+		app_panel(a, box, (SDL_Color){44, 58, 52, 255});
+		app_text_fit(a, FONT_LARGE, _("Quit Parity?"), APP_W / 2, box.y + 24, ink, 1,
+		             box.w - 40);
+		app_text_fit(a, FONT_SMALL, _("A game under way is saved: Continue picks it up."),
+		             APP_W / 2, box.y + 80, dim, 1, box.w - 40);
+		app_button(a, hud_confirm_rect(0), _("Quit (Y)"), false);
+		app_button(a, hud_confirm_rect(1), _("Stay (N)"), false);
+	}
 }
 
 const struct scene scene_menu = {
