@@ -480,6 +480,28 @@ static void test_clocks_after_continue(void **state)
 	assert_non_null(strstr(text, "moves 1\n"));
 }
 
+/* The disc counts follow the discs on the board: just after d3 the flipped disc has not
+ * turned yet (3 to 2 as seen), once the animation is over 4 to 1. */
+static void test_counts_follow_the_flips(void **state)
+{
+	(void)state;
+	need_display();
+	char script[300], body[1000];
+	snprintf(body, sizeof body,
+	         "0 wait-scene play\n1 square d3\n1 dump %s/counts-during.txt\n0 wait\n"
+	         "1 dump %s/counts-after.txt\n1 quit\n",
+	         work, work);
+	write_file("counts.script", body, script, sizeof script);
+	char args[400];
+	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
+	assert_int_equal(run_parity(args), 0);
+	char path[300], text[4096];
+	snprintf(path, sizeof path, "%s/counts-during.txt", work);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "\ncounts 3 2\n"));
+	snprintf(path, sizeof path, "%s/counts-after.txt", work);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "\ncounts 4 1\n"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -492,6 +514,7 @@ int main(void)
 	    cmocka_unit_test(test_quit_asks_and_help_stays),
 	    cmocka_unit_test(test_undo_greyed_and_messages_cleared),
 	    cmocka_unit_test(test_clocks_after_continue),
+	    cmocka_unit_test(test_counts_follow_the_flips),
 	    cmocka_unit_test(test_whole_game_beginner),
 	    cmocka_unit_test(test_whole_game_medium),
 	};
