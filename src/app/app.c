@@ -182,9 +182,14 @@ bool app_screenshot(struct app *a, const char *path)
 	SDL_Surface *shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
 	if (!shot)
 		return false;
+	/* The whole output, letterbox bands included: with a logical size, SDL reads only the
+	 * viewport (and into the top of the picture). */
+	SDL_RenderSetLogicalSize(a->renderer, 0, 0);
+	SDL_RenderSetViewport(a->renderer, NULL);
 	bool ok = SDL_RenderReadPixels(a->renderer, NULL, SDL_PIXELFORMAT_RGBA32, shot->pixels,
 	                               shot->pitch) == 0 &&
 	          IMG_SavePNG(shot, path) == 0;
+	SDL_RenderSetLogicalSize(a->renderer, APP_W, APP_H);
 	if (!ok)
 		fprintf(stderr, "parity: cannot save the screenshot %s: %s\n", path,
 		        SDL_GetError());
@@ -194,11 +199,60 @@ bool app_screenshot(struct app *a, const char *path)
 
 /* ---- events ----------------------------------------------------------------------------- */
 
+static void window_place(const struct app *a, int *x, int *y, int *w, int *h);
+
+/* Notes the window's size and place in the settings (saved at exit) while it is not
+ * fullscreen: the next start opens it there. */
+static void remember_window(struct app *a)
+{
+	if (!a->window || (SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN_DESKTOP))
+		return;
+	SDL_GetWindowSize(a->window, &a->settings.window_w, &a->settings.window_h);
+	SDL_GetWindowPosition(a->window, &a->settings.window_x, &a->settings.window_y);
+}
+
+/* Makes the window fill its display with SDL's desktop fullscreen (no change of video mode),
+ * or a normal window again. SDL asks the window manager for it; with none (a bare X server)
+ * nobody would resize the window while SDL draws as if it filled the screen, so the window is
+ * first made borderless, moved and sized to the display by hand: the X server does that
+ * itself. The canvas is letterboxed into the size the renderer reports
+ * (SDL_RenderSetLogicalSize). */
+static void set_fullscreen(struct app *a, bool full)
+{
+	if (full) {
+		remember_window(a);
+		const int display = SDL_GetWindowDisplayIndex(a->window);
+		SDL_Rect bounds;
+		if (SDL_GetDisplayBounds(display < 0 ? 0 : display, &bounds) == 0) {
+			SDL_SetWindowBordered(a->window, SDL_FALSE);
+			SDL_SetWindowPosition(a->window, bounds.x, bounds.y);
+			SDL_SetWindowSize(a->window, bounds.w, bounds.h);
+		}
+		SDL_SetWindowFullscreen(a->window, SDL_WINDOW_FULLSCREEN_DESKTOP);
+	} else {
+		SDL_SetWindowFullscreen(a->window, 0);
+		SDL_SetWindowBordered(a->window, SDL_TRUE);
+		int w = a->settings.window_w, h = a->settings.window_h, x = SDL_WINDOWPOS_CENTERED,
+		    y = SDL_WINDOWPOS_CENTERED;
+		if (w >= APP_W / 4 && h >= APP_H / 4) {
+			x = a->settings.window_x;
+			y = a->settings.window_y;
+		} else {
+			window_place(a, &x, &y, &w, &h);
+		}
+		SDL_SetWindowSize(a->window, w, h);
+		SDL_SetWindowPosition(a->window, x, y);
+	}
+	if (*a->assets.dir) /* not before the assets are loaded at start */
+		assets_update_scale(a);
+	app_redraw(a);
+}
+
 /* Switches between a desktop-sized fullscreen window and a normal one. */
 static void toggle_fullscreen(struct app *a)
 {
 	const bool full = !(SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN_DESKTOP);
-	SDL_SetWindowFullscreen(a->window, full ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+	set_fullscreen(a, full);
 	a->settings.fullscreen = full;
 	app_save_settings(a);
 }
@@ -239,6 +293,9 @@ void app_event(struct app *a, const SDL_Event *ev)
 			a->paused = false;
 		else if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED)
 			assets_update_scale(a);
+		if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+		    ev->window.event == SDL_WINDOWEVENT_MOVED)
+			remember_window(a);
 		return;
 	case SDL_RENDER_TARGETS_RESET:
 	case SDL_RENDER_DEVICE_RESET:
@@ -590,8 +647,6 @@ static void load_settings(struct app *a)
 		fprintf(stderr, "parity: %s\n", err);
 		snprintf(a->notice, sizeof a->notice, _("Settings: %s (defaults used)"), err);
 	}
-	if (rc == IO_ERR_NO_FILE)
-		a->settings.fullscreen = true; /* a first start fills the screen */
 	struct match probe;
 	struct save_info info;
 	err[0] = '\0';
@@ -618,6 +673,42 @@ static void open_audio(struct app *a)
 	Mix_Volume(-1, a->settings.muted ? 0 : a->settings.volume * MIX_MAX_VOLUME / 100);
 }
 
+/* Chooses where the window opens: where the player left it (the settings' [window]), when that
+ * still fits a display; else, centred, the canvas at the largest of 3, 2, 1.5 or 1 times its
+ * size that fills at most 90% of the usable part of the screen (a whole or half scale keeps
+ * the picture crisp), or shrunk to 90% of a smaller screen. */
+static void window_place(const struct app *a, int *x, int *y, int *w, int *h)
+{
+	const struct settings *s = &a->settings;
+	SDL_Rect usable = {0, 0, APP_W, APP_H};
+	if (SDL_GetDisplayUsableBounds(0, &usable) != 0 || usable.w <= 0 || usable.h <= 0)
+		usable = (SDL_Rect){0, 0, APP_W, APP_H};
+	if (s->window_w >= APP_W / 4 && s->window_h >= APP_H / 4) {
+		*w = SDL_min(s->window_w, usable.w);
+		*h = SDL_min(s->window_h, usable.h);
+		/* The saved place, when its middle is still on one of the displays. */
+		const SDL_Point middle = {s->window_x + *w / 2, s->window_y + *h / 2};
+		for (int d = 0; d < SDL_GetNumVideoDisplays(); d++) {
+			SDL_Rect bounds;
+			if (SDL_GetDisplayBounds(d, &bounds) == 0 &&
+			    SDL_PointInRect(&middle, &bounds)) {
+				*x = s->window_x;
+				*y = s->window_y;
+				break;
+			}
+		}
+		return;
+	}
+	const double room = SDL_min((double)usable.w / APP_W, (double)usable.h / APP_H) * 0.9;
+	static const double scales[] = {3, 2, 1.5, 1};
+	double k = room;
+	for (int i = 0; i < 4 && k == room; i++)
+		if (scales[i] <= room)
+			k = scales[i];
+	*w = (int)(APP_W * k);
+	*h = (int)(APP_H * k);
+}
+
 /* Creates the window and renderer. Returns success. */
 static bool open_window(struct app *a)
 {
@@ -628,19 +719,9 @@ static bool open_window(struct app *a)
 	if (a->opt.windowed)
 		full = false;
 	Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-	if (full)
-		flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
-	/* A window of the canvas's size, shrunk to fit a smaller screen. */
-	int w = APP_W, h = APP_H;
-	SDL_Rect usable;
-	if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0 &&
-	    (usable.w < w || usable.h < h)) {
-		const double k = SDL_min((double)usable.w / w, (double)usable.h / h) * 0.95;
-		w = (int)(w * k);
-		h = (int)(h * k);
-	}
-	a->window =
-	    SDL_CreateWindow("Parity", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
+	int x = SDL_WINDOWPOS_CENTERED, y = SDL_WINDOWPOS_CENTERED, w, h;
+	window_place(a, &x, &y, &w, &h);
+	a->window = SDL_CreateWindow("Parity", x, y, w, h, flags);
 	if (!a->window) {
 		fprintf(stderr, "parity: cannot open a window: %s\n", SDL_GetError());
 		return false;
@@ -655,6 +736,8 @@ static bool open_window(struct app *a)
 		return false;
 	}
 	SDL_RenderSetLogicalSize(a->renderer, APP_W, APP_H);
+	if (full)
+		set_fullscreen(a, true);
 	return true;
 }
 
@@ -989,6 +1072,7 @@ int app_main(int argc, char **argv)
 	if (a->scene)
 		leave_scene(a);
 	play_end(a);
+	remember_window(a);
 	app_save_settings(a);
 	rc = a->exit_code;
 out:
