@@ -173,8 +173,7 @@ static bool open_fonts(struct app *a, char *err, size_t errlen)
 {
 	/* fontconfig is asked for a Chinese font only when Chinese is chosen (it costs a third of
 	 * a second at start): the text in Chinese, or the menu's language row naming it. */
-	const bool want_cjk =
-	    i18n_current() == I18N_ZH || strcmp(a->settings.language, "zh") == 0;
+	const bool want_cjk = i18n_current() == I18N_ZH || strcmp(a->settings.language, "zh") == 0;
 	const bool cjk = want_cjk && find_cjk(&a->assets);
 	if (i18n_current() == I18N_ZH && !cjk) {
 		i18n_select(I18N_EN);
