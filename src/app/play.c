@@ -82,7 +82,10 @@ static bool play_setup(struct app *a)
 	p->game = game_module_index(p->module);
 	p->view = view_at(p->game);
 	p->seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
-	p->search = search_new(p->rules, 18);
+	/* The engine's table as the headless commands size it (parity bench, analyse, match),
+	 * so that a level plays the same moves in the window as in their figures; calloc'd,
+	 * its pages are touched only as a search fills them. */
+	p->search = search_new(p->rules, 20);
 	p->advisor = search_new(p->rules, 16);
 	p->ui = p->view->new_ui ? p->view->new_ui() : NULL;
 	int width;
