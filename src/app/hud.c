@@ -260,17 +260,22 @@ void play_draw(struct app *a)
 	app_text_fit(a, FONT_SMALL,
 	             _("U undo \xc2\xb7 Ctrl+Y redo \xc2\xb7 H hints \xc2\xb7 F1 help"),
 	             LAYOUT_PANEL_X, 720, dim, 0, LAYOUT_PANEL_W);
-	if (p->confirm_leave) {
-		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
-		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 150);
-		SDL_RenderFillRect(a->renderer, NULL);
-		SDL_Rect box = {APP_W / 2 - 260, APP_H / 2 - 110, 520, 220};
-		app_panel(a, box, (SDL_Color){44, 58, 52, 255});
-		app_text_fit(a, FONT_LARGE, _("Leave this game?"), APP_W / 2, box.y + 24, ink, 1,
-		             box.w - 40);
-		app_text_fit(a, FONT_SMALL, _("It is saved: Continue picks it up from the menu."),
-		             APP_W / 2, box.y + 80, dim, 1, box.w - 40);
-		app_button(a, hud_confirm_rect(0), _("Leave (Y)"), false);
-		app_button(a, hud_confirm_rect(1), _("Stay (N)"), false);
-	}
+	if (p->confirm_leave)
+		hud_confirm(a, _("Leave this game?"),
+		            _("It is saved: Continue picks it up from the menu."), _("Leave (Y)"),
+		            _("Stay (N)"));
+}
+
+void hud_confirm(struct app *a, const char *question, const char *line, const char *yes,
+                 const char *no)
+{
+	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+	SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 150);
+	SDL_RenderFillRect(a->renderer, NULL);
+	const SDL_Rect box = {APP_W / 2 - 260, APP_H / 2 - 110, 520, 220};
+	app_panel(a, box, (SDL_Color){44, 58, 52, 255});
+	app_text_fit(a, FONT_LARGE, question, APP_W / 2, box.y + 24, ink, 1, box.w - 40);
+	app_text_fit(a, FONT_SMALL, line, APP_W / 2, box.y + 80, dim, 1, box.w - 40);
+	app_button(a, hud_confirm_rect(0), yes, false);
+	app_button(a, hud_confirm_rect(1), no, false);
 }

@@ -452,19 +452,10 @@ static void menu_draw(struct app *a)
 	         APP_W / 2, 712, dim, 1);
 	if (*a->notice)
 		app_text(a, FONT_SMALL, a->notice, APP_W / 2, 748, gold, 1);
-	if (ctx_of(a)->confirm_quit) {
-		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
-		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 150);
-		SDL_RenderFillRect(a->renderer, NULL);
-		const SDL_Rect box = {APP_W / 2 - 260, APP_H / 2 - 110, 520, 220};
-		app_panel(a, box, (SDL_Color){44, 58, 52, 255});
-		app_text_fit(a, FONT_LARGE, _("Quit Parity?"), APP_W / 2, box.y + 24, ink, 1,
-		             box.w - 40);
-		app_text_fit(a, FONT_SMALL, _("A game under way is saved: Continue picks it up."),
-		             APP_W / 2, box.y + 80, dim, 1, box.w - 40);
-		app_button(a, hud_confirm_rect(0), _("Quit (Y)"), false);
-		app_button(a, hud_confirm_rect(1), _("Stay (N)"), false);
-	}
+	if (ctx_of(a)->confirm_quit)
+		hud_confirm(a, _("Quit Parity?"),
+		            _("A game under way is saved: Continue picks it up."), _("Quit (Y)"),
+		            _("Stay (N)"));
 }
 
 const struct scene scene_menu = {
