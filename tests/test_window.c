@@ -32,6 +32,16 @@ static int run_parity(const char *args)
 	return window_run(work, args);
 }
 
+/* Writes the script `body` to work/name and runs it with `args` before it; the run must
+ * succeed. */
+static void run_script(const char *name, const char *body, const char *args)
+{
+	char script[300], all[1200];
+	write_file(name, body, script, sizeof script);
+	snprintf(all, sizeof all, "%s --script %s", args, script);
+	assert_int_equal(run_parity(all), 0);
+}
+
 enum look { LOOK_EMPTY, LOOK_BLACK, LOOK_WHITE, LOOK_MARKED };
 
 /* Returns what a player sees at the centre of a square of an 8×8 board: a black or white
@@ -239,14 +249,12 @@ static void test_engine_suggestion(void **state)
 {
 	(void)state;
 	need_display();
-	char script[300], body[1024], path[300], args[400];
+	char body[1024], path[300];
 	snprintf(body, sizeof body,
 	         "0 wait-scene play\n0 square f5\n0 wait\n1 square f6\n0 wait\n"
 	         "1 key shift+h\n0 wait\n1 screenshot %s/advice.png\n1 quit\n",
 	         work);
-	write_file("advice.script", body, script, sizeof script);
-	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
-	assert_int_equal(run_parity(args), 0);
+	run_script("advice.script", body, "--game reversi --mode two-players");
 	snprintf(path, sizeof path, "%s/advice.png", work);
 	struct shot sh = shot_load(path);
 	/* Exactly one legal square carries the suggestion's gold frame. */
@@ -320,23 +328,21 @@ static void test_thinking_bar_and_move_now(void **state)
 	    {"--game dots --size 5x5", 2000000},
 	};
 	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
-		char script[300], body[400], args[900], out[300], shot[300];
+		char body[400], args[900], out[300], shot[300];
 		snprintf(shot, sizeof shot, "%s/thinking-%zu.png", work, g);
 		snprintf(body, sizeof body,
 		         "0 wait-scene play\n3 screenshot %s\n1 key n\n0 wait\n1 expect-moves 1\n"
 		         "1 quit\n",
 		         shot);
-		write_file("now.script", body, script, sizeof script);
 		snprintf(out, sizeof out, "%s/now-stats.txt", work);
 		remove(out);
-		snprintf(
-		    args, sizeof args,
-		    "%s --level expert --mode vs-computer --color white --script %s --stats >%s",
-		    games[g].args, script, out);
+		snprintf(args, sizeof args,
+		         "%s --level expert --mode vs-computer --color white --stats >%s",
+		         games[g].args, out);
 		char autosave[300];
 		snprintf(autosave, sizeof autosave, "%s/autosave.ini", work);
 		remove(autosave);
-		assert_int_equal(run_parity(args), 0);
+		run_script("now.script", body, args);
 		/* The bar: its dark track across the thinking side's row (the first side's). */
 		struct shot sh = shot_load(shot);
 		const SDL_Color track = pixel(&sh, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 30, 96 + 83);
@@ -381,7 +387,7 @@ static void test_quit_asks_and_help_stays(void **state)
 {
 	(void)state;
 	need_display();
-	char script[300], body[2000], ask[300], help[300], after[300];
+	char body[2000], ask[300], help[300], after[300];
 	snprintf(ask, sizeof ask, "%s/quit-ask.png", work);
 	snprintf(help, sizeof help, "%s/help-stays.png", work);
 	snprintf(after, sizeof after, "%s/after-quit.png", work);
@@ -393,10 +399,7 @@ static void test_quit_asks_and_help_stays(void **state)
 	         "20 expect-scene help\n1 screenshot %s\n1 key Escape\n0 wait-scene menu\n"
 	         "1 key Escape\n1 key y\n30 screenshot %s\n1 quit\n",
 	         ask, help, after);
-	write_file("quit.script", body, script, sizeof script);
-	char args[400];
-	snprintf(args, sizeof args, "--script %s", script);
-	assert_int_equal(run_parity(args), 0);
+	run_script("quit.script", body, "");
 	struct shot sh = shot_load(ask); /* the question, over a darkened menu */
 	const SDL_Color box = pixel(&sh, 640, 300);
 	assert_true(box.r == 44 && box.g == 58 && box.b == 52);
@@ -412,17 +415,14 @@ static void test_undo_greyed_and_messages_cleared(void **state)
 {
 	(void)state;
 	need_display();
-	char script[300], body[2000];
+	char body[2000];
 	snprintf(body, sizeof body,
 	         "0 wait-scene play\n1 move 10 10\n1 screenshot %s/u-start.png\n"
 	         "1 key u\n1 screenshot %s/u-nothing.png\n"
 	         "1 square a1\n1 screenshot %s/u-refused.png\n"
 	         "1 square d3\n1 move 10 10\n1 screenshot %s/u-played.png\n1 quit\n",
 	         work, work, work, work);
-	write_file("undo.script", body, script, sizeof script);
-	char args[400];
-	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
-	assert_int_equal(run_parity(args), 0);
+	run_script("undo.script", body, "--game reversi --mode two-players");
 	const int ux = LAYOUT_PANEL_X + 12, rx = ux + (LAYOUT_PANEL_W - 36) / 2 + 12, by = 520;
 	char path[300];
 	snprintf(path, sizeof path, "%s/u-start.png", work);
@@ -453,21 +453,16 @@ static void test_clocks_after_continue(void **state)
 {
 	(void)state;
 	need_display();
-	char script[300], body[1000], autosave[300];
+	char body[1000], autosave[300];
 	snprintf(autosave, sizeof autosave, "%s/autosave.ini", work);
 	remove(autosave);
-	write_file("clock1.script", "0 wait-scene play\n200 square d3\n0 wait\n1 quit\n", script,
-	           sizeof script);
-	char args[400];
-	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
-	assert_int_equal(run_parity(args), 0);
+	run_script("clock1.script", "0 wait-scene play\n200 square d3\n0 wait\n1 quit\n",
+	           "--game reversi --mode two-players");
 	snprintf(body, sizeof body,
 	         "0 wait-scene menu\n1 key Return\n0 wait-scene play\n1 dump %s/clocks.txt\n"
 	         "1 quit\n",
 	         work);
-	write_file("clock2.script", body, script, sizeof script);
-	snprintf(args, sizeof args, "--script %s", script);
-	assert_int_equal(run_parity(args), 0);
+	run_script("clock2.script", body, "");
 	char path[300], text[4096];
 	snprintf(path, sizeof path, "%s/clocks.txt", work);
 	read_file(path, text, sizeof text);
@@ -486,15 +481,12 @@ static void test_counts_follow_the_flips(void **state)
 {
 	(void)state;
 	need_display();
-	char script[300], body[1000];
+	char body[1000];
 	snprintf(body, sizeof body,
 	         "0 wait-scene play\n1 square d3\n1 dump %s/counts-during.txt\n0 wait\n"
 	         "1 dump %s/counts-after.txt\n1 quit\n",
 	         work, work);
-	write_file("counts.script", body, script, sizeof script);
-	char args[400];
-	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
-	assert_int_equal(run_parity(args), 0);
+	run_script("counts.script", body, "--game reversi --mode two-players");
 	char path[300], text[4096];
 	snprintf(path, sizeof path, "%s/counts-during.txt", work);
 	assert_non_null(strstr(read_file(path, text, sizeof text), "\ncounts 3 2\n"));
