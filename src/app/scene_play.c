@@ -13,7 +13,7 @@
 #include "app/layout.h"
 #include "io/atomic.h"
 #include "io/pdn.h"
-#include "io/records.h"
+#include "io/recordsdir.h"
 #include "io/transcript.h"
 
 /* ---- playing ---------------------------------------------------------------------------- */
@@ -153,7 +153,7 @@ static char *play_record_text(const struct play *p)
 }
 
 /* Finds (and makes) the folder for saved records: the documents directory's Parity/, else
- * the preference directory (io/records.h). Returns success; err says why not. */
+ * the preference directory (io/recordsdir.h). Returns success; err says why not. */
 static bool records_folder(const struct app *a, char *dir, size_t n, char *err)
 {
 	char prefs[RECORDS_PATH_MAX];

@@ -1,5 +1,5 @@
 /*
- * tests/test_records.c — the folder for saved records (io/records.h): XDG_DOCUMENTS_DIR from
+ * tests/test_recordsdir.c — the folder for saved records (io/recordsdir.h): XDG_DOCUMENTS_DIR from
  * user-dirs.dirs with $HOME expanded, else the environment's, else ~/Documents; "Parity" made
  * inside it; the caller's fallback when it cannot be made.
  */
@@ -16,7 +16,7 @@
 
 #include "core/game.h"
 #include "io/atomic.h"
-#include "io/records.h"
+#include "io/recordsdir.h"
 
 static char root[64]; /* a fresh directory standing for $HOME */
 

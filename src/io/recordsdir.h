@@ -1,5 +1,5 @@
 /*
- * io/records.h — where the game records a player saves go: a folder the player looks in,
+ * io/recordsdir.h — where the game records a player saves go: a folder the player looks in,
  * not the hidden data directory.
  *
  * The folder is "Parity" in the XDG documents directory, found as xdg-user-dir(1) finds it:
@@ -8,8 +8,8 @@
  * documents directory that is $HOME itself (xdg-user-dirs' way of saying "none") counts as
  * none. When that folder cannot be made, the caller's fallback (the data directory) is used.
  */
-#ifndef PARITY_IO_RECORDS_H
-#define PARITY_IO_RECORDS_H
+#ifndef PARITY_IO_RECORDSDIR_H
+#define PARITY_IO_RECORDSDIR_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /*
- * io/records.c — the folder for saved game records (io/records.h).
+ * io/recordsdir.c — the folder for saved game records (io/recordsdir.h).
  */
-#include "io/records.h"
+#include "io/recordsdir.h"
 
 #include <stdio.h>
 #include <stdlib.h>
