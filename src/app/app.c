@@ -826,7 +826,7 @@ static bool animating(const struct app *a)
 static bool busy(const struct app *a)
 {
 	return animating(a) || a->dirty || a->script_state || a->opt.frames || *a->shot_path ||
-	       (a->play.rules && play_working(a));
+	       a->working || (a->play.rules && play_working(a));
 }
 
 /* Returns whether this turn of the loop draws: input or a change asked for it, something
@@ -848,6 +848,8 @@ static double draw_frame(struct app *a, double freq)
 	SDL_SetRenderDrawColor(a->renderer, bg.r, bg.g, bg.b, 255);
 	SDL_RenderClear(a->renderer);
 	a->scene->draw(a);
+	if (a->working) /* its progress, four times a second */
+		app_redraw_at(a, a->now + 0.25);
 	if (a->paused && a->scene == &scene_play) { /* focus lost: the clocks are stopped */
 		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
 		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 120);
