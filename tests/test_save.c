@@ -492,8 +492,12 @@ static void test_round_trip_reversi(void **state)
 		play_random(&m, &seed, round % 3 == 0 ? 20 : 200, undo);
 		for (int i = 0; i < m.count; i++)
 			saw_pass |= m.moves[i].code == REVERSI_PASS;
-		const struct save_info info =
+		struct save_info info =
 		    make_info(settings_modes[round % 3], settings_levels[round % 4], round & 1);
+		if (round % 5 == 1) { /* the clocks, when they have run */
+			info.clock[0] = (unsigned)round * 7;
+			info.clock[1] = (unsigned)round * 1000;
+		}
 		assert_round_trip(&m, &info);
 		match_free(&m);
 	}
@@ -506,6 +510,14 @@ static void test_round_trip_reversi(void **state)
 	assert_non_null(strstr(text, "mode = vs-computer\nlevel = hard\nhuman = 1\n"));
 	assert_non_null(strstr(text, "moves = f5 d6 c3 d3 c4 f4 f6\ncursor = 5\n"));
 	assert_null(strstr(text, "start ="));
+	assert_null(strstr(text, "clocks =")); /* not written while both are 0 */
+	struct match m;
+	struct save_info info;
+	char err[GAME_ERR_MAX];
+	const char *bad = "[parity-save]\nversion = 1\ngame = reversi\nmode = vs-computer\n"
+	                  "level = hard\nhuman = 0\nclocks = 12\nmoves = f5\ncursor = 1\n";
+	assert_int_equal(save_parse(bad, &m, &info, err), IO_ERR_CORRUPT);
+	assert_non_null(strstr(err, "clocks"));
 }
 
 static void test_round_trip_dots(void **state)

@@ -245,7 +245,10 @@ static void test_syntax(void **state)
 	                   "Language = RU\n"
 	                   "Theme = HIGH_CONTRAST\n"
 	                   "palette = colour-blind # Okabe-Ito\n"
-	                   "fullscreen = false"; /* no newline at the end */
+	                   "fullscreen = false\n"
+	                   "[window]\n"
+	                   "width = 1024\nheight = 640\nx = -20\ny = 30\n"
+	                   "[sound]\nmuted = 1"; /* no newline at the end */
 	struct settings s;
 	char err[GAME_ERR_MAX] = "";
 	const int rc = settings_parse(&s, text, err);
@@ -258,6 +261,10 @@ static void test_syntax(void **state)
 	assert_true(OPT(s, "reversi")[REVERSI_OPT_BLACK_HOLE]);
 	assert_true(OPT(s, "reversi")[REVERSI_OPT_ANTI]);
 	assert_int_equal(s.volume, 34);
+	assert_int_equal(s.window_w, 1024); /* the window as it was left */
+	assert_int_equal(s.window_h, 640);
+	assert_int_equal(s.window_x, -20);
+	assert_int_equal(s.window_y, 30);
 	assert_true(s.muted);
 	assert_false(s.hints);
 	assert_true(s.show_eval);

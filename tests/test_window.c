@@ -32,6 +32,16 @@ static int run_parity(const char *args)
 	return window_run(work, args);
 }
 
+/* Writes the script `body` to work/name and runs it with `args` before it; the run must
+ * succeed. */
+static void run_script(const char *name, const char *body, const char *args)
+{
+	char script[300], all[1200];
+	write_file(name, body, script, sizeof script);
+	snprintf(all, sizeof all, "%s --script %s", args, script);
+	assert_int_equal(run_parity(all), 0);
+}
+
 enum look { LOOK_EMPTY, LOOK_BLACK, LOOK_WHITE, LOOK_MARKED };
 
 /* Returns what a player sees at the centre of a square of an 8×8 board: a black or white
@@ -240,14 +250,12 @@ static void test_engine_suggestion(void **state)
 {
 	(void)state;
 	need_display();
-	char script[300], body[1024], path[300], args[400];
+	char body[1024], path[300];
 	snprintf(body, sizeof body,
 	         "0 wait-scene play\n0 square f5\n0 wait\n1 square f6\n0 wait\n"
 	         "1 key shift+h\n0 wait\n1 screenshot %s/advice.png\n1 quit\n",
 	         work);
-	write_file("advice.script", body, script, sizeof script);
-	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
-	assert_int_equal(run_parity(args), 0);
+	run_script("advice.script", body, "--game reversi --mode two-players");
 	snprintf(path, sizeof path, "%s/advice.png", work);
 	struct shot sh = shot_load(path);
 	/* Exactly one legal square carries the suggestion's gold frame. */
@@ -377,6 +385,187 @@ static void test_bad_options(void **state)
 	assert_int_equal(WEXITSTATUS(rc), 0);
 }
 
+/* While Expert thinks, the side's row shows a bar of its progress; N makes it play at once, in
+ * every game: it plays its first move after a fraction of its node budget. */
+static void test_thinking_bar_and_move_now(void **state)
+{
+	(void)state;
+	need_display();
+	static const struct {
+		const char *args;
+		unsigned long long budget; /* Expert's nodes for the move (games/GAME/module.c) */
+	} games[] = {
+	    {"--game reversi", 40000000},
+	    {"--game checkers", 1500000},
+	    {"--game dots --size 5x5", 2000000},
+	};
+	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+		char body[400], args[900], out[300], shot[300];
+		snprintf(shot, sizeof shot, "%s/thinking-%zu.png", work, g);
+		snprintf(body, sizeof body,
+		         "0 wait-scene play\n3 screenshot %s\n1 key n\n0 wait\n1 expect-moves 1\n"
+		         "1 quit\n",
+		         shot);
+		snprintf(out, sizeof out, "%s/now-stats.txt", work);
+		remove(out);
+		snprintf(args, sizeof args,
+		         "%s --level expert --mode vs-computer --color white --stats >%s",
+		         games[g].args, out);
+		char autosave[300];
+		snprintf(autosave, sizeof autosave, "%s/autosave.ini", work);
+		remove(autosave);
+		run_script("now.script", body, args);
+		/* The bar: its dark track across the thinking side's row (the first side's). */
+		struct shot sh = shot_load(shot);
+		const SDL_Color track = pixel(&sh, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 30, 96 + 83);
+		assert_true(track.r < 45 && track.g < 50 && track.b < 50);
+		const SDL_Color row = pixel(&sh, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 30, 96 + 92);
+		assert_true(row.g > 70); /* the row's own colour below it */
+		SDL_FreeSurface(sh.s);
+		char text[4096];
+		read_file(out, text, sizeof text);
+		const char *line = strstr(text, "\nengine ");
+		assert_non_null(line);
+		unsigned long long nodes = 0;
+		assert_int_equal(sscanf(line, "\nengine %llu nodes", &nodes), 1);
+		assert_true(nodes > 0);
+		assert_true(nodes < games[g].budget / 2);
+	}
+}
+
+/* Counts the gold pixels of the status line (under the panel's band). */
+static int status_gold(const struct shot *sh)
+{
+	int gold = 0;
+	for (int y = 480; y < 504; y++)
+		for (int x = LAYOUT_PANEL_X; x < LAYOUT_PANEL_X + LAYOUT_PANEL_W; x += 2) {
+			const SDL_Color c = pixel(sh, x, y);
+			gold += c.r > 200 && c.g > 150 && c.b < 120;
+		}
+	return gold;
+}
+
+/* Returns whether the HUD button at logical (x, y) (its left edge, clear of the label) is
+ * greyed out: the dark fill of a button that does nothing now. */
+static bool greyed(const struct shot *sh, int x, int y)
+{
+	const SDL_Color c = pixel(sh, x + 6, y + 26);
+	return c.r < 40 && c.g < 45 && c.b < 45;
+}
+
+/* Esc on the title asks before quitting; Help stays open under the arrows and closes with Esc;
+ * Y quits. */
+static void test_quit_asks_and_help_stays(void **state)
+{
+	(void)state;
+	need_display();
+	char body[2000], ask[300], help[300], after[300];
+	snprintf(ask, sizeof ask, "%s/quit-ask.png", work);
+	snprintf(help, sizeof help, "%s/help-stays.png", work);
+	snprintf(after, sizeof after, "%s/after-quit.png", work);
+	remove(ask);
+	remove(after);
+	snprintf(body, sizeof body,
+	         "0 wait-scene menu\n1 key Escape\n10 screenshot %s\n1 expect-scene menu\n"
+	         "1 key n\n1 key F1\n0 wait-scene help\n1 key Right\n1 key Down\n1 key Space\n"
+	         "20 expect-scene help\n1 screenshot %s\n1 key Escape\n0 wait-scene menu\n"
+	         "1 key Escape\n1 key y\n30 screenshot %s\n1 quit\n",
+	         ask, help, after);
+	run_script("quit.script", body, "");
+	struct shot sh = shot_load(ask); /* the question, over a darkened menu */
+	const SDL_Color box = pixel(&sh, 640, 300);
+	assert_true(box.r == 44 && box.g == 58 && box.b == 52);
+	SDL_FreeSurface(sh.s);
+	struct stat st;
+	assert_int_equal(stat(help, &st), 0);
+	assert_true(stat(after, &st) != 0); /* Y quit before the last screenshot */
+}
+
+/* Undo and Redo are greyed out with nothing to undo or redo, and U at the start says so; a
+ * refused move's message goes with the next legal move. */
+static void test_undo_greyed_and_messages_cleared(void **state)
+{
+	(void)state;
+	need_display();
+	char body[2000];
+	snprintf(body, sizeof body,
+	         "0 wait-scene play\n1 move 10 10\n1 screenshot %s/u-start.png\n"
+	         "1 key u\n1 screenshot %s/u-nothing.png\n"
+	         "1 square a1\n1 screenshot %s/u-refused.png\n"
+	         "1 square d3\n1 move 10 10\n1 screenshot %s/u-played.png\n1 quit\n",
+	         work, work, work, work);
+	run_script("undo.script", body, "--game reversi --mode two-players");
+	const int ux = LAYOUT_PANEL_X + 12, rx = ux + (LAYOUT_PANEL_W - 36) / 2 + 12, by = 520;
+	char path[300];
+	snprintf(path, sizeof path, "%s/u-start.png", work);
+	struct shot sh = shot_load(path);
+	assert_true(greyed(&sh, ux, by));
+	assert_true(greyed(&sh, rx, by));
+	assert_int_equal(status_gold(&sh), 0);
+	SDL_FreeSurface(sh.s);
+	snprintf(path, sizeof path, "%s/u-nothing.png", work);
+	sh = shot_load(path);
+	assert_true(status_gold(&sh) > 20); /* "Nothing to undo" */
+	SDL_FreeSurface(sh.s);
+	snprintf(path, sizeof path, "%s/u-refused.png", work);
+	sh = shot_load(path);
+	assert_true(status_gold(&sh) > 20); /* "That is not a legal move" */
+	SDL_FreeSurface(sh.s);
+	snprintf(path, sizeof path, "%s/u-played.png", work);
+	sh = shot_load(path);
+	assert_int_equal(status_gold(&sh), 0); /* gone with the legal move */
+	assert_false(greyed(&sh, ux, by));     /* d3 can be undone */
+	assert_true(greyed(&sh, rx, by));
+	SDL_FreeSurface(sh.s);
+}
+
+/* The clocks come back with Continue: Black thought about 3 s before d3; after quitting and
+ * Continue they still say so. */
+static void test_clocks_after_continue(void **state)
+{
+	(void)state;
+	need_display();
+	char body[1000], autosave[300];
+	snprintf(autosave, sizeof autosave, "%s/autosave.ini", work);
+	remove(autosave);
+	run_script("clock1.script", "0 wait-scene play\n200 square d3\n0 wait\n1 quit\n",
+	           "--game reversi --mode two-players");
+	snprintf(body, sizeof body,
+	         "0 wait-scene menu\n1 key Return\n0 wait-scene play\n1 dump %s/clocks.txt\n"
+	         "1 quit\n",
+	         work);
+	run_script("clock2.script", body, "");
+	char path[300], text[4096];
+	snprintf(path, sizeof path, "%s/clocks.txt", work);
+	read_file(path, text, sizeof text);
+	const char *line = strstr(text, "clocks ");
+	assert_non_null(line);
+	int black = -1, white = -1;
+	assert_int_equal(sscanf(line, "clocks %d %d", &black, &white), 2);
+	assert_true(black >= 3);
+	assert_true(white >= 0 && white < 3);
+	assert_non_null(strstr(text, "moves 1\n"));
+}
+
+/* The disc counts follow the discs on the board: just after d3 the flipped disc has not
+ * turned yet (3 to 2 as seen), once the animation is over 4 to 1. */
+static void test_counts_follow_the_flips(void **state)
+{
+	(void)state;
+	need_display();
+	char body[1000];
+	snprintf(body, sizeof body,
+	         "0 wait-scene play\n1 square d3\n1 dump %s/counts-during.txt\n0 wait\n"
+	         "1 dump %s/counts-after.txt\n1 quit\n",
+	         work, work);
+	run_script("counts.script", body, "--game reversi --mode two-players");
+	char path[300], text[4096];
+	snprintf(path, sizeof path, "%s/counts-during.txt", work);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "\ncounts 3 2\n"));
+	snprintf(path, sizeof path, "%s/counts-after.txt", work);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "\ncounts 4 1\n"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -386,6 +575,11 @@ int main(void)
 	    cmocka_unit_test(test_corrupt_files_are_reported_and_replaced),
 	    cmocka_unit_test(test_one_autosave_per_game_and_asking),
 	    cmocka_unit_test(test_engine_suggestion),
+	    cmocka_unit_test(test_thinking_bar_and_move_now),
+	    cmocka_unit_test(test_quit_asks_and_help_stays),
+	    cmocka_unit_test(test_undo_greyed_and_messages_cleared),
+	    cmocka_unit_test(test_clocks_after_continue),
+	    cmocka_unit_test(test_counts_follow_the_flips),
 	    cmocka_unit_test(test_whole_game_beginner),
 	    cmocka_unit_test(test_whole_game_medium),
 	};

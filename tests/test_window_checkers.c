@@ -274,6 +274,7 @@ static void test_multi_jump_and_crowning(void **state)
 	                     "1 screenshot %s/advice.png\n"
 	                     "1 square 9\n" /* 9 cannot move: 15 must jump */
 	                     "1 screenshot %s/refused.png\n"
+	                     "0 dump %s/refused.txt\n"
 	                     "1 drag 15 31\n" /* one drag to the end of the only path */
 	                     "8 screenshot %s/moving1.png\n"  /* hop 1 under way */
 	                     "12 screenshot %s/moving2.png\n" /* hop 2 under way, 18 taken */
@@ -314,7 +315,13 @@ static void test_multi_jump_and_crowning(void **state)
 	SDL_FreeSurface(sh.s);
 
 	sh = load_shot("refused.png");
-	/* "A capture is forced: 15 must jump" took the place of the other line */
+	/* "A capture is forced: the glowing piece must jump" took the place of the other line:
+	 * the piece as the player sees it, not by a number the board does not show */
+	char path[400], text[4096];
+	snprintf(path, sizeof path, "%s/refused.txt", work);
+	read_file(path, text, sizeof text);
+	assert_non_null(
+	    strstr(text, "\nstatus A capture is forced: the glowing piece must jump\n"));
 	assert_true(status_pixels(&sh) > 30);
 	assert_true(status_pixels(&sh) != opened);
 	assert_int_equal(look_at(&sh, 9, false), LOOK_BLACK);
@@ -448,12 +455,14 @@ static void test_open_game_number(void **state)
 /* Returns the path of the first file in the work directory whose name starts with prefix. */
 static bool find_saved(const char *prefix, char *path, size_t n)
 {
-	DIR *d = opendir(work);
+	char dir[100]; /* the documents directory's Parity/ (window_run), not the prefs */
+	snprintf(dir, sizeof dir, "%s/Parity", work);
+	DIR *d = opendir(dir);
 	assert_non_null(d);
 	bool found = false;
 	for (struct dirent *e; !found && (e = readdir(d)) != NULL;)
 		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0) {
-			snprintf(path, n, "%.180s/%.180s", work, e->d_name);
+			snprintf(path, n, "%.180s/%.180s", dir, e->d_name);
 			found = true;
 		}
 	closedir(d);

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "app/view_dots_layout.h"
+#include "games/dots/chains.h"
 #include "games/dots/dots.h"
 
 #include "window_harness.h"
@@ -350,7 +351,8 @@ static void test_two_players_box_extra_move_undo(void **state)
 	snprintf(path, sizeof path, "%s/keyboard-down.png", work);
 	sh = shot_load(path);
 	assert_int_equal(edge_look(&sh, b, 8), LOOK_AMBER); /* B drew it with the keyboard */
-	assert_int_equal(edge_look(&sh, b, 18), LOOK_PAPER);
+	/* 18, left behind undrawn: it would give box 5 away, and its hint's cross says so */
+	assert_int_equal(edge_look(&sh, b, 18), LOOK_RED);
 	assert_int_equal(edge_look(&sh, b, 5), LOOK_INK);
 	assert_int_equal(turn_marked(&sh), 0);
 	SDL_FreeSurface(sh.s);
@@ -597,6 +599,59 @@ static void test_eval_overlay_every_edge(void **state)
 	SDL_FreeSurface(sh.s);
 }
 
+/* With hints, late in a game on 3×3 (15 moves, no safe edge left): every undrawn edge is
+ * marked by its kind, never looking drawn: the middle of an edge that gives a box away holds a
+ * red cross, an edge that takes a box has amber marks off its middle, and the middle of every
+ * undrawn edge is not ink. */
+static void test_hints_three_kinds(void **state)
+{
+	(void)state;
+	need_display();
+	char dir[300], script[400], body[4000], path[400], args[600];
+	prefs_dir("kinds", "[display]\nhints = true\n", dir, sizeof dir);
+	int n = snprintf(body, sizeof body, "0 wait-scene play\n");
+	for (int i = 0; i < 15; i++)
+		n += snprintf(body + n, sizeof body - (size_t)n, "1 hint\n0 wait\n");
+	snprintf(body + n, sizeof body - (size_t)n,
+	         "1 move 5 5\n1 screenshot %s/kinds.png\n1 quit\n", work);
+	snprintf(script, sizeof script, "%s/kinds.script", work);
+	write_text(script, body);
+	snprintf(args, sizeof args, "--game dots --mode two-players --script %s", script);
+	assert_int_equal(run_parity(dir, args), 0);
+	const struct board b = {3, 3};
+	struct played moves[64];
+	int score[2];
+	const int count = replay_autosave(dir, b, moves, 64, score);
+	assert_int_equal(count, 15);
+	struct dots_pos pos;
+	assert_int_equal(dots_setup(&pos, 3, 3), GAME_OK);
+	for (int i = 0; i < count; i++) {
+		struct game_move m;
+		dots_make_move(&pos, moves[i].edge, &m);
+		dots_rules.play(&pos, &m);
+	}
+	snprintf(path, sizeof path, "%s/kinds.png", work);
+	struct shot sh = shot_load(path);
+	int offers = 0, captures = 0;
+	for (int e = 0; e < pos.edges; e++) {
+		const enum dots_edge_kind kind = dots_edge_kind(&pos, e);
+		if (kind == DOTS_EDGE_DRAWN)
+			continue;
+		assert_int_not_equal(edge_look(&sh, b, e), LOOK_INK);
+		if (kind == DOTS_EDGE_OFFER) {
+			assert_int_equal(edge_look(&sh, b, e), LOOK_RED);
+			offers++;
+		} else if (kind == DOTS_EDGE_CAPTURE) {
+			assert_true(pixels_along(&sh, b, e, LOOK_AMBER) > 2);
+			assert_int_equal(edge_look(&sh, b, e), LOOK_PAPER);
+			captures++;
+		}
+	}
+	assert_true(offers > 0);
+	SDL_FreeSurface(sh.s);
+	(void)captures;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -609,6 +664,7 @@ int main(void)
 	    cmocka_unit_test(test_whole_game_5x5_medium),
 	    cmocka_unit_test(test_human_took_boxes),
 	    cmocka_unit_test(test_eval_overlay_every_edge),
+	    cmocka_unit_test(test_hints_three_kinds),
 	};
 	return cmocka_run_group_tests_name("window: dots", tests, setup, window_teardown);
 }

@@ -133,8 +133,9 @@ static void test_a_game_from_the_registry(void **state)
 	SDL_FreeSurface(sh.s);
 
 	/* Save record wrote the game in its module's format, and --open plays it again. */
-	char record[600];
-	find_record(dir, record, sizeof record);
+	char record[600], docs[300];
+	snprintf(docs, sizeof docs, "%s/Parity", work); /* the documents' Parity/ (window_run) */
+	find_record(docs, record, sizeof record);
 	assert_string_equal(read_file(record, text, sizeof text), "b2 a1 b1 a2 b3\n");
 	snprintf(body, sizeof body,
 	         "0 wait-scene over\n1 expect-moves 5\n1 dump %s/opened.txt\n1 key u\n0 wait\n"

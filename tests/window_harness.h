@@ -65,11 +65,13 @@ static inline int window_run(const char *prefs, const char *args)
 	 * Under SANITIZE=1 the leak check is left to the unit tests: SDL unloads the X and GL
 	 * drivers it opened before LeakSanitizer looks, and their allocations show up as leaks
 	 * of an unknown module that no suppression can name. */
+	/* Saved records go to the documents directory's Parity/ (io/recordsdir.h): here work/Parity,
+	 * with no user-dirs.dirs to say otherwise. */
 	snprintf(cmd, sizeof cmd,
-	         "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 %s%s --windowed --prefs %s "
-	         "--seed 1 %s",
-	         display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ", parity,
-	         prefs, args);
+	         "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 XDG_CONFIG_HOME=%s/xdg "
+	         "XDG_DOCUMENTS_DIR=%s %s%s --windowed --prefs %s --seed 1 %s",
+	         work, work, display && *display ? "" : "xvfb-run -a -s '-screen 0 1600x1000x24' ",
+	         parity, prefs, args);
 	const int rc = system(cmd);
 	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 }

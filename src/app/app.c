@@ -143,6 +143,14 @@ bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected)
 	return over;
 }
 
+void app_button_off(struct app *a, SDL_Rect r, const char *label)
+{
+	app_panel(a, r, (SDL_Color){30, 36, 34, 255});
+	const int h = TTF_FontHeight(a->assets.font[FONT_BODY]) / (int)a->assets.font_scale;
+	app_text_fit(a, FONT_BODY, label, r.x + r.w / 2, r.y + (r.h - h) / 2,
+	             (SDL_Color){110, 118, 112, 255}, 1, r.w - 12);
+}
+
 void app_sound(struct app *a, enum sound_id id)
 {
 	if (!a->audio || a->settings.muted || !a->assets.sound[id])
@@ -181,9 +189,14 @@ bool app_screenshot(struct app *a, const char *path)
 	SDL_Surface *shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
 	if (!shot)
 		return false;
+	/* The whole output, letterbox bands included: with a logical size, SDL reads only the
+	 * viewport (and into the top of the picture). */
+	SDL_RenderSetLogicalSize(a->renderer, 0, 0);
+	SDL_RenderSetViewport(a->renderer, NULL);
 	bool ok = SDL_RenderReadPixels(a->renderer, NULL, SDL_PIXELFORMAT_RGBA32, shot->pixels,
 	                               shot->pitch) == 0 &&
 	          IMG_SavePNG(shot, path) == 0;
+	SDL_RenderSetLogicalSize(a->renderer, APP_W, APP_H);
 	if (!ok)
 		fprintf(stderr, "parity: cannot save the screenshot %s: %s\n", path,
 		        SDL_GetError());
@@ -193,11 +206,60 @@ bool app_screenshot(struct app *a, const char *path)
 
 /* ---- events ----------------------------------------------------------------------------- */
 
+static void window_place(const struct app *a, int *x, int *y, int *w, int *h);
+
+/* Notes the window's size and place in the settings (saved at exit) while it is not
+ * fullscreen: the next start opens it there. */
+static void remember_window(struct app *a)
+{
+	if (!a->window || (SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN_DESKTOP))
+		return;
+	SDL_GetWindowSize(a->window, &a->settings.window_w, &a->settings.window_h);
+	SDL_GetWindowPosition(a->window, &a->settings.window_x, &a->settings.window_y);
+}
+
+/* Makes the window fill its display with SDL's desktop fullscreen (no change of video mode),
+ * or a normal window again. SDL asks the window manager for it; with none (a bare X server)
+ * nobody would resize the window while SDL draws as if it filled the screen, so the window is
+ * first made borderless, moved and sized to the display by hand: the X server does that
+ * itself. The canvas is letterboxed into the size the renderer reports
+ * (SDL_RenderSetLogicalSize). */
+static void set_fullscreen(struct app *a, bool full)
+{
+	if (full) {
+		remember_window(a);
+		const int display = SDL_GetWindowDisplayIndex(a->window);
+		SDL_Rect bounds;
+		if (SDL_GetDisplayBounds(display < 0 ? 0 : display, &bounds) == 0) {
+			SDL_SetWindowBordered(a->window, SDL_FALSE);
+			SDL_SetWindowPosition(a->window, bounds.x, bounds.y);
+			SDL_SetWindowSize(a->window, bounds.w, bounds.h);
+		}
+		SDL_SetWindowFullscreen(a->window, SDL_WINDOW_FULLSCREEN_DESKTOP);
+	} else {
+		SDL_SetWindowFullscreen(a->window, 0);
+		SDL_SetWindowBordered(a->window, SDL_TRUE);
+		int w = a->settings.window_w, h = a->settings.window_h, x = SDL_WINDOWPOS_CENTERED,
+		    y = SDL_WINDOWPOS_CENTERED;
+		if (w >= APP_W / 4 && h >= APP_H / 4) {
+			x = a->settings.window_x;
+			y = a->settings.window_y;
+		} else {
+			window_place(a, &x, &y, &w, &h);
+		}
+		SDL_SetWindowSize(a->window, w, h);
+		SDL_SetWindowPosition(a->window, x, y);
+	}
+	if (*a->assets.dir) /* not before the assets are loaded at start */
+		assets_update_scale(a);
+	app_redraw(a);
+}
+
 /* Switches between a desktop-sized fullscreen window and a normal one. */
 static void toggle_fullscreen(struct app *a)
 {
 	const bool full = !(SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN_DESKTOP);
-	SDL_SetWindowFullscreen(a->window, full ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+	set_fullscreen(a, full);
 	a->settings.fullscreen = full;
 	app_save_settings(a);
 }
@@ -226,6 +288,7 @@ static void send_key(struct app *a, SDL_Keycode k, Uint16 mod)
 
 void app_event(struct app *a, const SDL_Event *ev)
 {
+	app_redraw(a); /* whatever arrived may change what is shown */
 	switch (ev->type) {
 	case SDL_QUIT:
 		a->quit = true;
@@ -237,6 +300,9 @@ void app_event(struct app *a, const SDL_Event *ev)
 			a->paused = false;
 		else if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED)
 			assets_update_scale(a);
+		if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+		    ev->window.event == SDL_WINDOWEVENT_MOVED)
+			remember_window(a);
 		return;
 	case SDL_RENDER_TARGETS_RESET:
 	case SDL_RENDER_DEVICE_RESET:
@@ -709,8 +775,6 @@ static void load_settings(struct app *a)
 		fprintf(stderr, "parity: %s (the file is left as it is)\n", err);
 	if (rc != 0 && rc != IO_ERR_NO_FILE)
 		snprintf(a->notice, sizeof a->notice, _("Settings: %s (defaults used)"), err);
-	if (rc == IO_ERR_NO_FILE)
-		a->settings.fullscreen = true; /* a first start fills the screen */
 	lock_autosave(a);
 	find_autosaves(a);
 }
@@ -740,6 +804,42 @@ static void open_audio(struct app *a)
 	Mix_Volume(-1, a->settings.muted ? 0 : a->settings.volume * MIX_MAX_VOLUME / 100);
 }
 
+/* Chooses where the window opens: where the player left it (the settings' [window]), when that
+ * still fits a display; else, centred, the canvas at the largest of 3, 2, 1.5 or 1 times its
+ * size that fills at most 90% of the usable part of the screen (a whole or half scale keeps
+ * the picture crisp), or shrunk to 90% of a smaller screen. */
+static void window_place(const struct app *a, int *x, int *y, int *w, int *h)
+{
+	const struct settings *s = &a->settings;
+	SDL_Rect usable = {0, 0, APP_W, APP_H};
+	if (SDL_GetDisplayUsableBounds(0, &usable) != 0 || usable.w <= 0 || usable.h <= 0)
+		usable = (SDL_Rect){0, 0, APP_W, APP_H};
+	if (s->window_w >= APP_W / 4 && s->window_h >= APP_H / 4) {
+		*w = SDL_min(s->window_w, usable.w);
+		*h = SDL_min(s->window_h, usable.h);
+		/* The saved place, when its middle is still on one of the displays. */
+		const SDL_Point middle = {s->window_x + *w / 2, s->window_y + *h / 2};
+		for (int d = 0; d < SDL_GetNumVideoDisplays(); d++) {
+			SDL_Rect bounds;
+			if (SDL_GetDisplayBounds(d, &bounds) == 0 &&
+			    SDL_PointInRect(&middle, &bounds)) {
+				*x = s->window_x;
+				*y = s->window_y;
+				break;
+			}
+		}
+		return;
+	}
+	const double room = SDL_min((double)usable.w / APP_W, (double)usable.h / APP_H) * 0.9;
+	static const double scales[] = {3, 2, 1.5, 1};
+	double k = room;
+	for (int i = 0; i < 4 && k == room; i++)
+		if (scales[i] <= room)
+			k = scales[i];
+	*w = (int)(APP_W * k);
+	*h = (int)(APP_H * k);
+}
+
 /* Creates the window and renderer. Returns success. */
 static bool open_window(struct app *a)
 {
@@ -750,19 +850,9 @@ static bool open_window(struct app *a)
 	if (a->opt.windowed)
 		full = false;
 	Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-	if (full)
-		flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
-	/* A window of the canvas's size, shrunk to fit a smaller screen. */
-	int w = APP_W, h = APP_H;
-	SDL_Rect usable;
-	if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0 &&
-	    (usable.w < w || usable.h < h)) {
-		const double k = SDL_min((double)usable.w / w, (double)usable.h / h) * 0.95;
-		w = (int)(w * k);
-		h = (int)(h * k);
-	}
-	a->window =
-	    SDL_CreateWindow("Parity", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
+	int x = SDL_WINDOWPOS_CENTERED, y = SDL_WINDOWPOS_CENTERED, w, h;
+	window_place(a, &x, &y, &w, &h);
+	a->window = SDL_CreateWindow("Parity", x, y, w, h, flags);
 	if (!a->window) {
 		fprintf(stderr, "parity: cannot open a window: %s\n", SDL_GetError());
 		return false;
@@ -777,6 +867,8 @@ static bool open_window(struct app *a)
 		return false;
 	}
 	SDL_RenderSetLogicalSize(a->renderer, APP_W, APP_H);
+	if (full)
+		set_fullscreen(a, true);
 	return true;
 }
 
@@ -830,15 +922,100 @@ static bool first_scene(struct app *a)
 
 /* ---- the loop --------------------------------------------------------------------------- */
 
-/* Returns whether anything on screen is moving or being computed. */
-static bool busy(const struct app *a)
+enum { MOTION_SECONDS = 6 }; /* how long decorations move after the last input or change */
+
+void app_redraw(struct app *a)
 {
-	return a->fade > 0 || a->fading_out || a->script_state || a->opt.frames || a->working ||
-	       (a->play.rules && (a->play.thinking || a->now < a->play.anim_end + 0.1 ||
-	                          a->now < a->play.banner_end || play_computer_to_move(&a->play)));
+	a->dirty = true;
+	a->motion_until = a->now + MOTION_SECONDS;
 }
 
-static void run_loop(struct app *a)
+void app_redraw_at(struct app *a, double when)
+{
+	if (a->redraw_at <= 0 || when < a->redraw_at)
+		a->redraw_at = when;
+}
+
+double app_motion(struct app *a)
+{
+	if (app_anim(a, 1.0) > 0 && a->now < a->motion_until)
+		app_redraw_at(a, a->now); /* the next frame shows the next step */
+	return a->motion_clock;
+}
+
+/* Returns whether something moves on screen by itself this frame: a fade or a move's
+ * animation. Other changes ask for their frame (app_redraw, app_redraw_at). */
+static bool animating(const struct app *a)
+{
+	return a->fade > 0 || a->fading_out ||
+	       (a->play.rules && a->now < a->play.anim_end + 2.0 / APP_TICK_HZ);
+}
+
+/* Returns whether the loop has work without input: an animation, the engine (its move or
+ * the advisor's), a script, a fixed number of frames, a frame asked for. When not, the loop
+ * sleeps in the event queue until input or the next redraw asked for. */
+static bool busy(const struct app *a)
+{
+	return animating(a) || a->dirty || a->script_state || a->opt.frames || *a->shot_path ||
+	       a->working || (a->play.rules && play_working(a));
+}
+
+/* Returns whether this turn of the loop draws: input or a change asked for it, something
+ * animates, a redraw asked for is due, or frames are counted or shot. */
+static bool due(const struct app *a)
+{
+	return a->dirty || animating(a) || a->opt.frames || *a->shot_path ||
+	       (a->redraw_at > 0 && a->now + 1.0 / APP_TICK_HZ >= a->redraw_at) ||
+	       (a->quit && a->opt.screenshot);
+}
+
+/* Draws the scene and presents it; returns the seconds it took. */
+static double draw_frame(struct app *a, double freq)
+{
+	const Uint64 draw_start = SDL_GetPerformanceCounter();
+	a->redraw_at = 0; /* what is drawn now says when it changes next */
+	a->dirty = false;
+	const SDL_Color bg = a->theme.background;
+	SDL_SetRenderDrawColor(a->renderer, bg.r, bg.g, bg.b, 255);
+	SDL_RenderClear(a->renderer);
+	a->scene->draw(a);
+	if (a->working) /* its progress, four times a second */
+		app_redraw_at(a, a->now + 0.25);
+	if (a->paused && a->scene == &scene_play) { /* focus lost: the clocks are stopped */
+		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 120);
+		SDL_RenderFillRect(a->renderer, NULL);
+		app_text(a, FONT_LARGE, _("Paused"), APP_W / 2, APP_H / 2 - 24,
+		         (SDL_Color){244, 200, 84, 255}, 1);
+	}
+	if (a->fade > 0) {
+		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+		SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, (Uint8)(a->fade * 255));
+		SDL_RenderFillRect(a->renderer, NULL);
+	}
+	a->frames++;
+	if (a->opt.frames && a->frames >= (uint64_t)a->opt.frames)
+		a->quit = true;
+	if (a->quit && a->opt.screenshot)
+		app_screenshot(a, a->opt.screenshot);
+	if (*a->shot_path) {
+		app_screenshot(a, a->shot_path);
+		a->shot_path[0] = '\0';
+	}
+	SDL_RenderPresent(a->renderer);
+	const double drew = (double)(SDL_GetPerformanceCounter() - draw_start) / freq;
+	a->draw_seconds = a->draw_seconds > 0 ? 0.9 * a->draw_seconds + 0.1 * drew : drew;
+	a->draw_total += drew;
+	return drew;
+}
+
+/* The loop follows "Fix Your Timestep!": every tick of 1/60 s runs (the clock, the engine's
+ * slice, the script), but a frame is drawn only when something changed: input, an animation,
+ * or a redraw that what was drawn asked for (app_redraw_at). A turn that draws nothing gives
+ * the engine the whole tick (play.c's slice); with nothing to do at all the loop sleeps in
+ * the event queue until input or the next redraw due, so a screen nobody touches costs
+ * nothing. */
+static void run_loop(struct app *a, Uint64 started)
 {
 	const double dt = 1.0 / APP_TICK_HZ;
 	const double freq = (double)SDL_GetPerformanceFrequency();
@@ -849,24 +1026,43 @@ static void run_loop(struct app *a)
 	if (SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0)
 		refresh = mode.refresh_rate;
 	a->frame_period = 1.0 / refresh;
+	app_redraw(a); /* the first frame, and the title's band moves a while */
 	while (!a->quit) {
 		SDL_Event ev;
-		if (!busy(a) && SDL_WaitEventTimeout(&ev, 100))
-			app_event(a, &ev); /* idle: sleep until something happens */
+		double slept = 0;
+		if (!busy(a)) {
+			/* Idle: sleep until input, or until the next redraw asked for (at most a
+			 * second, so that the clock never falls far behind). */
+			double wait = a->redraw_at > 0 ? a->redraw_at - a->now : 1.0;
+			wait = wait < 0 ? 0 : wait > 1.0 ? 1.0 : wait;
+			const Uint64 w0 = SDL_GetPerformanceCounter();
+			if (SDL_WaitEventTimeout(&ev, (int)(wait * 1000.0) + 1))
+				app_event(a, &ev);
+			slept = (double)(SDL_GetPerformanceCounter() - w0) / freq;
+			a->idle_wait += slept;
+		}
 		while (SDL_PollEvent(&ev))
 			app_event(a, &ev);
 		const Uint64 t = SDL_GetPerformanceCounter();
 		double frame = (double)(t - prev) / freq;
 		prev = t;
-		if (frame > 0.25)
-			frame = 0.25; /* after a stall, don't try to catch up seconds at once */
-		if (a->frame_count_ms < (int)(sizeof a->frame_ms / sizeof a->frame_ms[0]))
+		/* After a stall, don't try to catch up seconds at once; after a sleep, the clock
+		 * catches up what it slept (a cheap tick each 1/60 s, nothing drawn). */
+		const double most = 0.25 + slept;
+		if (frame > most)
+			frame = most;
+		a->loops++;
+		if (a->frame_count_ms < (int)(sizeof a->frame_ms / sizeof a->frame_ms[0]) &&
+		    slept == 0)
 			a->frame_ms[a->frame_count_ms++] = frame * 1000.0;
 		if (!a->paused)
 			acc += frame;
 		if (a->play.thinking)
 			a->think_wall += frame;
 		while (acc >= dt && !a->quit && !*a->shot_path) {
+			/* The engine's slice is sized to what this turn leaves: the whole tick
+			 * when no frame follows, what the frame leaves otherwise. */
+			a->drawing = due(a);
 			if (a->script_state && !script_tick(a, a->script_state)) {
 				script_free(a->script_state);
 				a->script_state = NULL;
@@ -877,44 +1073,26 @@ static void run_loop(struct app *a)
 				a->scene->update(a, dt);
 			a->now += dt;
 			a->ticks++;
+			if (a->now < a->motion_until)
+				a->motion_clock += dt;
 			acc -= dt;
 		}
-		const Uint64 draw_start = SDL_GetPerformanceCounter();
-		const SDL_Color bg = a->theme.background;
-		SDL_SetRenderDrawColor(a->renderer, bg.r, bg.g, bg.b, 255);
-		SDL_RenderClear(a->renderer);
-		a->scene->draw(a);
-		if (a->paused && a->scene == &scene_play) { /* focus lost: the clocks are stopped */
-			SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
-			SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, 120);
-			SDL_RenderFillRect(a->renderer, NULL);
-			app_text(a, FONT_LARGE, _("Paused"), APP_W / 2, APP_H / 2 - 24,
-			         (SDL_Color){244, 200, 84, 255}, 1);
+		const bool drew = due(a);
+		if (drew) {
+			draw_frame(a, freq);
+			if (a->frames == 1)
+				a->first_frame =
+				    (double)(SDL_GetPerformanceCounter() - started) / freq;
 		}
-		if (a->fade > 0) {
-			SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
-			SDL_SetRenderDrawColor(a->renderer, 0, 0, 0, (Uint8)(a->fade * 255));
-			SDL_RenderFillRect(a->renderer, NULL);
-		}
-		a->frames++;
-		if (a->opt.frames && a->frames >= (uint64_t)a->opt.frames)
-			a->quit = true;
-		if (a->quit && a->opt.screenshot)
-			app_screenshot(a, a->opt.screenshot);
-		if (*a->shot_path) {
-			app_screenshot(a, a->shot_path);
-			a->shot_path[0] = '\0';
-		}
-		SDL_RenderPresent(a->renderer);
-		const double drew = (double)(SDL_GetPerformanceCounter() - draw_start) / freq;
-		a->draw_seconds = a->draw_seconds > 0 ? 0.9 * a->draw_seconds + 0.1 * drew : drew;
-		/* Without working vsync, cap the frame rate at the display's: sleep most of what
-		 * is left, then wait out the last millisecond exactly. */
+		/* Cap the loop at the display's rate (vsync may not hold it, and a turn that drew
+		 * nothing has no vsync wait): sleep most of what is left; after a drawn frame, wait
+		 * out the last fraction of a millisecond exactly for even frame times. */
 		const double target = 1.0 / refresh;
 		double spent = (double)(SDL_GetPerformanceCounter() - t) / freq;
 		if (spent < target - 0.002)
 			SDL_Delay((Uint32)((target - spent - 0.0015) * 1000.0));
-		while ((spent = (double)(SDL_GetPerformanceCounter() - t) / freq) < target - 0.0002)
+		while (drew &&
+		       (spent = (double)(SDL_GetPerformanceCounter() - t) / freq) < target - 0.0002)
 			;
 	}
 }
@@ -929,6 +1107,15 @@ static int compare_doubles(const void *x, const void *y)
 /* Prints frame-time percentiles and the engine's speed inside the loop (--stats). */
 static void print_stats(struct app *a)
 {
+	printf("loop %llu turns, %llu frames drawn (%.3f s drawing), %.3f s asleep waiting for "
+	       "input; first frame %.0f ms after start\n",
+	       (unsigned long long)a->loops, (unsigned long long)a->frames, a->draw_total,
+	       a->idle_wait, a->first_frame * 1000.0);
+	printf("replies %d: %llu nodes, %.3f s wall (%.0f nodes/s), %.3f s CPU of the process "
+	       "(%.0f nodes per CPU second); the engine's slices %.3f s\n",
+	       a->replies, (unsigned long long)a->reply_nodes, a->reply_wall,
+	       a->reply_wall > 0 ? (double)a->reply_nodes / a->reply_wall : 0.0, a->reply_cpu,
+	       a->reply_cpu > 0 ? (double)a->reply_nodes / a->reply_cpu : 0.0, a->engine_seconds);
 	const int skip = a->frame_count_ms > 60 ? 30 : 0; /* start-up frames */
 	const int n = a->frame_count_ms - skip;
 	if (n <= 0)
@@ -956,6 +1143,7 @@ int app_main(int argc, char **argv)
 {
 	static struct app app; /* the front end's state: the one global of the program */
 	struct app *a = &app;
+	const Uint64 started = SDL_GetPerformanceCounter();
 	a->opt.argv = argv;
 	const int status = parse_options(a, argc, argv);
 	if (status >= 0)
@@ -1012,12 +1200,13 @@ int app_main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	run_loop(a);
+	run_loop(a, started);
 	if (a->stats)
 		print_stats(a);
 	if (a->scene)
 		leave_scene(a);
 	play_end(a);
+	remember_window(a);
 	app_save_settings(a);
 	rc = a->exit_code;
 out:

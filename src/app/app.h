@@ -157,10 +157,39 @@ struct app {
 	uint64_t slices;       /* how many such ticks */
 	bool stats;            /* --stats: print frame and engine figures at exit */
 	int exit_code;         /* a script's failed expectation sets it */
-	bool working;          /* a scene's own work is under way (a review analysing, the
-				  analysis board's engine): the loop must not sleep */
 	char shot_path[1024];  /* a screenshot to take after this frame is drawn */
+	/* Drawing only what changed (app_redraw, app_redraw_at, app_motion): */
+	bool dirty;           /* input arrived or something changed: draw the next frame */
+	bool working;         /* a scene computes outside the game being played: the loop does not
+				 sleep, and draws its progress four times a second */
+	bool drawing;         /* this loop turn ends with a drawn frame (the engine's slice) */
+	double redraw_at;     /* game clock when what is drawn changes next (0: nothing asks) */
+	double motion_until;  /* endless decorations move until then (input moves them on) */
+	double motion_clock;  /* their clock: it runs only while they move */
+	uint64_t loops;       /* turns of the loop; a->frames counts those that drew */
+	double draw_total;    /* seconds spent drawing and presenting (--stats) */
+	double idle_wait;     /* seconds spent blocked in the event queue (--stats) */
+	double first_frame;   /* seconds from the start of app_main to the first frame shown */
+	int replies;          /* the engine's searches finished inside the loop (--stats) ... */
+	uint64_t reply_nodes; /* ... their nodes ... */
+	double reply_wall;    /* ... the wall time from each one's start to its end ... */
+	double reply_cpu;     /* ... and the CPU time the process used meanwhile (all threads) */
 };
+
+/* Asks for the next frame to be drawn: something on screen changed other than through an
+ * input event (which asks by itself). */
+void app_redraw(struct app *a);
+
+/* Says, while drawing, that what was drawn changes again at game-clock time `when` (a clock's
+ * next second, a message's end, the next step of an animation): the loop draws then, and
+ * when nothing else moves, sleeps until then. */
+void app_redraw_at(struct app *a, double when);
+
+/* The clock of an endless decoration (a glow that breathes, the title's band of pieces),
+ * to use in place of a->now while drawing: it runs, and asks for the next frame, for a few
+ * seconds after the last input or move, then stands still so that an untouched screen costs
+ * nothing. It stands still too when animations are off. */
+double app_motion(struct app *a);
 
 /* Returns the sprite sheet called `name` that a view listed in its `sprites` (one with no
  * texture when there is none, so that drawing with it draws nothing). */

@@ -171,7 +171,10 @@ static const char *text_font(struct app *a, bool bold, char *err, size_t errlen)
 /* Opens the fonts at the current scale for the language now chosen; returns success. */
 static bool open_fonts(struct app *a, char *err, size_t errlen)
 {
-	const bool cjk = find_cjk(&a->assets);
+	/* fontconfig is asked for a Chinese font only when Chinese is chosen (it costs a third of
+	 * a second at start): the text in Chinese, or the menu's language row naming it. */
+	const bool want_cjk = i18n_current() == I18N_ZH || strcmp(a->settings.language, "zh") == 0;
+	const bool cjk = want_cjk && find_cjk(&a->assets);
 	if (i18n_current() == I18N_ZH && !cjk) {
 		i18n_select(I18N_EN);
 		SDL_Log("parity: no font with Chinese glyphs (install fonts-wqy-microhei or "

@@ -68,12 +68,28 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 	app_text(a, FONT_LARGE, text, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 18, y + 24, ink, 2);
 	char clock[16];
 	clock_text(p->think_total[side], clock, sizeof clock);
+	if (turn && !p->confirm_leave && a->scene == &scene_play) /* the clock's next second */
+		app_redraw_at(a, a->now + 1.0 - (p->think_total[side] - (int)p->think_total[side]));
 	if (turn && p->thinking) {
-		static const char *const ellipsis[] = {"", ".", "..", "..."};
-		snprintf(text, sizeof text, "%s  %s%s", clock, _("thinking"),
-		         ellipsis[(int)(a->now * 3) % 4]);
+		/* How far the engine has got: its depth, and a bar of the nodes it has spent
+		 * against its budget; N plays the best move found so far at once. */
+		const struct search_result *r = &p->last_search;
+		if (r->depth > 0)
+			snprintf(text, sizeof text,
+			         _("%s  thinking: depth %d \xc2\xb7 N moves now"), clock, r->depth);
+		else
+			snprintf(text, sizeof text, _("%s  thinking \xc2\xb7 N moves now"), clock);
 		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0,
-		             LAYOUT_PANEL_W - 180);
+		             LAYOUT_PANEL_W - 170);
+		double done = p->think_budget ? (double)r->nodes / (double)p->think_budget : 0;
+		done = done > 1 ? 1 : done;
+		const SDL_Rect bar = {LAYOUT_PANEL_X + 96, y + 80, LAYOUT_PANEL_W - 116, 6};
+		SDL_SetRenderDrawColor(a->renderer, 30, 38, 35, 255);
+		SDL_RenderFillRect(a->renderer, &bar);
+		SDL_SetRenderDrawColor(a->renderer, gold.r, gold.g, gold.b, 255);
+		const SDL_Rect fill = {bar.x, bar.y, (int)(bar.w * done), bar.h};
+		SDL_RenderFillRect(a->renderer, &fill);
+		app_redraw_at(a, a->now + 0.25); /* four times a second while it thinks */
 	} else {
 		snprintf(text, sizeof text, "%s%s%s", clock, turn ? "  " : "",
 		         turn ? _("to move") : "");
@@ -213,6 +229,10 @@ void play_draw(struct app *a)
 	side_row(a, p, 0, 96);
 	side_row(a, p, 1, 204);
 	panel_band(a, p, (SDL_Rect){LAYOUT_PANEL_X, 316, LAYOUT_PANEL_W, 156});
+	if (a->now < p->banner_end)
+		app_redraw_at(a, p->banner_end);
+	if (a->now < p->status_end)
+		app_redraw_at(a, p->status_end);
 	if (a->now < p->banner_end) {
 		SDL_Rect b = {LAYOUT_PANEL_X, 320, LAYOUT_PANEL_W, 64};
 		app_panel(a, b, (SDL_Color){120, 72, 30, 240});
@@ -230,7 +250,12 @@ void play_draw(struct app *a)
 			         p->hints ? _("Hints: on") : _("Hints: off"));
 		else
 			snprintf(label, sizeof label, "%s", _(labels[b]));
-		app_button(a, hud_button_rect((enum hud_button)b), label, false);
+		const bool off =
+		    (b == HUD_UNDO && !play_can_undo(p)) || (b == HUD_REDO && !play_can_redo(p));
+		if (off) /* nothing to undo or redo: greyed out */
+			app_button_off(a, hud_button_rect((enum hud_button)b), label);
+		else
+			app_button(a, hud_button_rect((enum hud_button)b), label, false);
 	}
 	app_text_fit(
 	    a, FONT_SMALL,

@@ -6,6 +6,8 @@
 
 #include <SDL.h>
 
+struct app;
+
 enum hud_button { HUD_UNDO, HUD_REDO, HUD_HINTS, HUD_MENU, HUD_BUTTONS };
 
 /* Returns the rectangle of a HUD button. */

@@ -272,8 +272,7 @@ static void start_next_game(struct app *a, struct monkey *m)
 {
 	const int games = game_module_count();
 	const char *want = game_module_at(m->homes % games)->rules->name;
-	if (menu_confirming(a)) /* "Start a new game?" left open by a random click: not yet */
-		script_key(a, SDLK_n, KMOD_NONE, false);
+	script_key(a, SDLK_n, KMOD_NONE, false); /* "Stay" if Esc asked "Quit Parity?" */
 	for (int i = 0; i < games && strcmp(a->settings.game, want) != 0; i++) {
 		script_mouse(a, SDL_MOUSEBUTTONDOWN, 900, 226, SDL_BUTTON_LEFT);
 		script_mouse(a, SDL_MOUSEBUTTONUP, 900, 226, SDL_BUTTON_LEFT);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app/app.h"
 #include "app/i18n.h"
@@ -13,9 +14,10 @@
 #include "io/save.h"
 
 /* The engine gets what a frame leaves after drawing, less a safety margin, within bounds. */
-#define SLICE_MARGIN 0.0015 /* seconds */
-#define SLICE_MIN    0.004
-#define SLICE_MAX    0.012
+#define SLICE_MARGIN      0.0015 /* seconds */
+#define SLICE_MIN         0.004
+#define SLICE_MAX         0.012
+#define SLICE_MARGIN_IDLE 0.0008 /* when no frame is drawn: the whole tick but this */
 
 /* Returns the mode named in the settings. */
 static enum play_mode mode_named(const char *name)
@@ -61,6 +63,8 @@ static void autosave(struct app *a)
 	snprintf(info.mode, sizeof info.mode, "%s", mode_name(p->mode));
 	snprintf(info.level, sizeof info.level, "%s", p->level->name);
 	info.human = p->human;
+	for (int side = 0; side < 2; side++) /* the clocks come back with Continue */
+		info.clock[side] = (unsigned)p->think_total[side];
 	char err[GAME_ERR_MAX];
 	const char *path = app_autosave_path(a, p->game);
 	if (!path)
@@ -84,7 +88,10 @@ static bool play_setup(struct app *a)
 	p->game = game_module_index(p->module);
 	p->view = view_at(p->game);
 	p->seed = a->opt.seed_given ? a->opt.seed : (uint32_t)SDL_GetPerformanceCounter();
-	p->search = search_new(p->rules, 18);
+	/* The engine's table as the headless commands size it (parity bench, analyse, match),
+	 * so that a level plays the same moves in the window as in their figures; calloc'd,
+	 * its pages are touched only as a search fills them. */
+	p->search = search_new(p->rules, 20);
 	p->advisor = search_new(p->rules, 16);
 	p->ui = p->view->new_ui ? p->view->new_ui() : NULL;
 	int width;
@@ -125,6 +132,8 @@ static bool begin(struct app *a, bool resume, bool board_only)
 		p->mode = mode_named(info.mode);
 		p->level = level_find(p->rules, info.level);
 		p->human = info.human;
+		p->think_total[0] = info.clock[0];
+		p->think_total[1] = info.clock[1];
 	} else {
 		const struct settings *s = &a->settings;
 		int g = game_module_index(game_module_find(s->game));
@@ -238,6 +247,8 @@ void play_end(struct app *a)
 	struct play *p = &a->play;
 	if (!p->rules)
 		return;
+	if (p->search && !match_over(&p->match))
+		autosave(a); /* with the clocks as they stand */
 	search_free(p->search);
 	search_free(p->advisor);
 	if (p->ui && p->view->free_ui)
@@ -288,6 +299,9 @@ static void play_move(struct app *a, const struct game_move *move)
 		return;
 	}
 	p->view->played(a, p, before, move);
+	/* A legal move answers any message about the last attempt ("not a legal move"). */
+	p->status[0] = '\0';
+	p->status_end = 0;
 	p->turn_start = a->now;
 	advice_reset(p);
 	autosave(a);
@@ -321,11 +335,45 @@ bool play_idle(const struct app *a)
 	       !(match_over(&p->match) && !p->over_handled);
 }
 
+bool play_working(const struct app *a)
+{
+	const struct play *p = &a->play;
+	if (!play_idle(a))
+		return true;
+	if (!p->rules || !p->show_eval || match_over(&p->match) || a->scene != &scene_play)
+		return false;
+	struct game_move moves[GAME_MOVES_MAX];
+	return p->eval_next < match_legal(&p->match, moves);
+}
+
+/* Says so on the status line: undo or redo found nothing to do. */
+static void nothing_to(struct app *a, const char *what)
+{
+	struct play *p = &a->play;
+	app_sound(a, SOUND_ILLEGAL);
+	snprintf(p->status, sizeof p->status, "%s", what);
+	p->status_end = a->now + 2.5;
+}
+
+bool play_can_undo(const struct play *p)
+{
+	return p->rules && p->match.cursor > 0;
+}
+
+bool play_can_redo(const struct play *p)
+{
+	return p->rules && p->match.cursor < p->match.count;
+}
+
 void play_undo(struct app *a)
 {
 	struct play *p = &a->play;
-	if (p->match.cursor == 0)
+	if (!play_can_undo(p)) {
+		nothing_to(a, _("Nothing to undo: this is the start of the game"));
 		return;
+	}
+	p->status[0] = '\0';
+	p->status_end = 0;
 	match_undo(&p->match);
 	if (p->mode == MODE_VS_COMPUTER) /* back to the human's previous turn */
 		while (p->match.cursor > 0 && match_to_move(&p->match) != p->human)
@@ -336,23 +384,39 @@ void play_undo(struct app *a)
 void play_redo(struct app *a)
 {
 	struct play *p = &a->play;
-	if (!match_redo(&p->match))
+	if (!match_redo(&p->match)) {
+		nothing_to(a, _("Nothing to redo"));
 		return;
+	}
+	p->status[0] = '\0';
+	p->status_end = 0;
 	if (p->mode == MODE_VS_COMPUTER)
 		while (match_to_move(&p->match) != p->human && match_redo(&p->match))
 			;
 	play_history_changed(a);
 }
 
-/* Returns the node budget of one engine slice: what the frame leaves after drawing. */
-uint64_t play_slice_budget(const struct app *a)
+/* Returns the seconds of one engine slice: the whole tick when no frame is drawn after it,
+ * else what the frame leaves after drawing, less a safety margin, within bounds. */
+static double slice_seconds(const struct app *a)
 {
-	const struct play *p = &a->play;
+	if (!a->drawing)
+		return 1.0 / APP_TICK_HZ - SLICE_MARGIN_IDLE;
 	double slice = a->frame_period - a->draw_seconds - SLICE_MARGIN;
-	slice = slice < SLICE_MIN ? SLICE_MIN : slice > SLICE_MAX ? SLICE_MAX : slice;
-	double budget = slice * 1e9 / p->ns_per_node;
+	return slice < SLICE_MIN ? SLICE_MIN : slice > SLICE_MAX ? SLICE_MAX : slice;
+}
+
+/* Returns the node budget of `seconds` of search at the measured cost of a node. */
+static uint64_t nodes_for(const struct play *p, double seconds)
+{
+	double budget = seconds * 1e9 / p->ns_per_node;
 	budget = budget < 64 ? 64 : budget > 5e7 ? 5e7 : budget;
 	return (uint64_t)budget;
+}
+
+uint64_t play_slice_budget(const struct app *a)
+{
+	return nodes_for(&a->play, slice_seconds(a));
 }
 
 /* Runs one slice of the advisor for the human to move: first a suggestion that was asked
@@ -424,6 +488,15 @@ static void advise(struct app *a)
 	p->eval_next++;
 }
 
+/* Returns the CPU seconds the process has used, all its threads (the renderer's too). */
+static double process_cpu(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Runs the engine for one slice; plays its move once found and shown long enough. */
 static void think(struct app *a)
 {
@@ -439,22 +512,40 @@ static void think(struct app *a)
 			limits.history_count = back;
 		}
 		search_start(p->search, match_pos(&p->match), &limits);
+		p->think_budget = limits.nodes;
+		p->think_wall0 = SDL_GetPerformanceCounter();
+		p->think_cpu0 = process_cpu();
 		p->thinking = true;
 		p->think_start = a->now;
 	}
 	if (search_running(p->search)) {
+		/* Steps until the slice's time is used (a step's nodes are sized from the measured
+		 * cost of a node; a cheaper stretch of the search gets another step). */
+		const double slice = slice_seconds(a), freq = (double)SDL_GetPerformanceFrequency();
 		const uint64_t before = search_result(p->search)->nodes;
 		const Uint64 t0 = SDL_GetPerformanceCounter();
-		search_step(p->search, play_slice_budget(a));
-		const double ns = (double)(SDL_GetPerformanceCounter() - t0) * 1e9 /
-		                  (double)SDL_GetPerformanceFrequency();
-		const uint64_t done = search_result(p->search)->nodes - before;
-		if (done > 32) /* learn the cost of a node, smoothly */
-			p->ns_per_node = 0.8 * p->ns_per_node + 0.2 * (ns / (double)done);
-		a->engine_nodes += done;
-		a->engine_seconds += ns * 1e-9;
+		double used = 0;
+		do {
+			const uint64_t n0 = search_result(p->search)->nodes;
+			const Uint64 s0 = SDL_GetPerformanceCounter();
+			search_step(p->search, nodes_for(p, slice - used));
+			const double ns = (double)(SDL_GetPerformanceCounter() - s0) * 1e9 / freq;
+			const uint64_t done = search_result(p->search)->nodes - n0;
+			if (done > 32) /* learn the cost of a node, smoothly */
+				p->ns_per_node = 0.8 * p->ns_per_node + 0.2 * (ns / (double)done);
+			used = (double)(SDL_GetPerformanceCounter() - t0) / freq;
+		} while (search_running(p->search) && used < slice - 0.0005);
+		a->engine_nodes += search_result(p->search)->nodes - before;
+		a->engine_seconds += used;
+		if (!search_running(p->search)) { /* the reply's search is over */
+			a->replies++;
+			a->reply_nodes += search_result(p->search)->nodes;
+			a->reply_wall +=
+			    (double)(SDL_GetPerformanceCounter() - p->think_wall0) / freq;
+			a->reply_cpu += process_cpu() - p->think_cpu0;
+		}
 		if (search_running(p->search)) { /* the search needed more than this tick's slice */
-			a->slice_seconds += ns * 1e-9;
+			a->slice_seconds += used;
 			a->slices++;
 		}
 	}
@@ -475,11 +566,45 @@ static void think(struct app *a)
 		play_move(a, &r->move);
 }
 
+/* Returns a digest of what the screen shows of the play and may change without input: the
+ * moves, the engine's state, messages, animations and hints. */
+static uint64_t shown_digest(const struct play *p)
+{
+	const double times[] = {p->anim_end, p->banner_end, p->status_end, p->think_start};
+	const int64_t values[] = {p->match.cursor,  p->match.count,   p->thinking,   p->advice,
+	                          p->advice_wanted, p->eval_next,     p->hints,      p->show_eval,
+	                          p->over_handled,  p->confirm_leave, p->have_search};
+	uint64_t h = 1469598103934665603u;
+	for (size_t i = 0; i < sizeof times / sizeof times[0]; i++)
+		h = (h ^ (uint64_t)(int64_t)(times[i] * 1000.0)) * 1099511628211u;
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+		h = (h ^ (uint64_t)values[i]) * 1099511628211u;
+	for (const char *c = p->status; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211u;
+	return h;
+}
+
+static void update(struct app *a, double dt);
+
 void play_update(struct app *a, double dt)
 {
 	struct play *p = &a->play;
 	if (!p->rules)
 		return;
+	update(a, dt);
+	/* Anything shown that changed without input (a move, a message, the engine's state)
+	 * asks for a frame. */
+	const uint64_t now = shown_digest(p);
+	if (now != p->shown) {
+		p->shown = now;
+		app_redraw(a);
+	}
+}
+
+/* play_update's work. */
+static void update(struct app *a, double dt)
+{
+	struct play *p = &a->play;
 	if (p->view->update)
 		p->view->update(a, p);
 	if (p->flip_sound_at > 0 && a->now >= p->flip_sound_at) {

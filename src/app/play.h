@@ -113,9 +113,13 @@ struct play {
 	struct search *search;
 	bool thinking;         /* a search is under way for the side to move */
 	double think_start;    /* game clock when it began */
+	uint64_t think_wall0;  /* the performance counter when it began (--stats) */
+	double think_cpu0;     /* the process's CPU seconds when it began (--stats) */
 	double think_total[2]; /* each side's thinking time so far */
 	double turn_start;     /* game clock when the side to move began its turn */
 	double ns_per_node;    /* measured cost of a search node, to size budgets */
+	uint64_t think_budget; /* the nodes the engine's level gives this search (its bar) */
+	uint64_t shown;        /* what the screen last showed of the play (play_update) */
 	uint64_t nodes_done;   /* nodes of the finished search (HUD) */
 	int hover;             /* target under the mouse, or -1 */
 	int cursor;            /* keyboard cursor target, or -1 when hidden */
@@ -147,7 +151,8 @@ struct play {
 
 /* --- the game being played (app/play.c) --- */
 
-/* Returns the node budget of one engine slice: what the frame leaves after drawing. */
+/* Returns the node budget of one engine slice (the advisor's, a review's, the analysis
+ * board's): the whole tick when no frame is drawn after it, else what drawing leaves. */
 uint64_t play_slice_budget(const struct app *a);
 
 /* The position shown jumped (undo, redo, a step through a review): stops the engine, drops
@@ -201,6 +206,14 @@ void play_redo(struct app *a);
 /* Returns whether the game waits for a human: no fade, animation, engine move, asked-for
  * suggestion or pass pending. */
 bool play_idle(const struct app *a);
+
+/* Returns whether there is a move to undo, or to redo (the HUD greys its buttons out). */
+bool play_can_undo(const struct play *p);
+bool play_can_redo(const struct play *p);
+
+/* Returns whether the game has work to do without input: what play_idle waits for, or the
+ * evaluation overlay (E) still scoring moves. The loop sleeps only when it has none. */
+bool play_working(const struct app *a);
 
 /* Returns whether the side to move is played by the computer. */
 bool play_computer_to_move(const struct play *p);

@@ -175,7 +175,10 @@ static void analysis_update(struct app *a, double dt)
 	struct analysis *an = c->an;
 	if (p->view->update)
 		p->view->update(a, p);
+	const bool was = a->working;
 	a->working = an && !c->setup && an->n > 0 && an->round <= an->max_depth;
+	if (was && !a->working)
+		app_redraw(a); /* the finished figures */
 	if (!a->working)
 		return;
 	const struct game_move *mv = &an->moves[an->next];

@@ -1,7 +1,8 @@
 /*
  * app/scene_help.c — F1 / ? help: the rules of the game (being played, or chosen in the
  * menu) with a small diagram, the keys, and what the levels mean. Opens from the menu and
- * from a game; any key or click goes back.
+ * from a game; Esc, F1 (app.c) or its Back button go back, and no other key: a player reading
+ * it with the arrows in hand must not land somewhere else.
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,10 +15,19 @@ static void help_enter(struct app *a)
 	(void)a;
 }
 
+/* Returns the rectangle of the Back button. */
+static SDL_Rect back_rect(void)
+{
+	return (SDL_Rect){APP_W / 2 - 130, APP_H - 58, 260, 48};
+}
+
 static void help_event(struct app *a, const SDL_Event *ev)
 {
-	const bool key = ev->type == SDL_KEYDOWN && !ev->key.repeat;
-	if (key || (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT))
+	const bool esc =
+	    ev->type == SDL_KEYDOWN && !ev->key.repeat && ev->key.keysym.sym == SDLK_ESCAPE;
+	const bool back = ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
+	                  app_inside(back_rect(), ev->button.x, ev->button.y);
+	if (esc || back)
 		app_change_scene(a, a->help_return ? a->help_return : &scene_menu);
 }
 
@@ -71,8 +81,7 @@ static int help_game(const struct app *a)
 /* Draws the help page of the game: its rules, its figure, its keys and its levels. */
 static void help_draw(struct app *a)
 {
-	const SDL_Color ink = {236, 232, 220, 255}, dim = {150, 160, 150, 255},
-	                gold = {244, 200, 84, 255};
+	const SDL_Color ink = {236, 232, 220, 255}, gold = {244, 200, 84, 255};
 	const int g = help_game(a);
 	const struct game_module *m = game_module_at(g);
 	const struct view *v = view_at(g);
@@ -96,7 +105,7 @@ static void help_draw(struct app *a)
 	while (help->keys && help->keys[keys])
 		keys++;
 	keys_and_levels(a, m->rules, help->keys, keys, y, beside ? 800 : APP_W - 160);
-	app_text(a, FONT_SMALL, _("Press any key to go back"), APP_W / 2, APP_H - 44, dim, 1);
+	app_button(a, back_rect(), _("Back (Esc)"), false);
 }
 
 const struct scene scene_help = {

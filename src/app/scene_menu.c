@@ -9,6 +9,7 @@
 #include "app/app.h"
 #include "app/hud.h"
 #include "app/i18n.h"
+#include "app/hud.h"
 
 /* The menu's context (struct scene). */
 struct menu_ctx {
@@ -16,6 +17,7 @@ struct menu_ctx {
 	bool confirm_new;  /* "Start a new game?" is open: the chosen game has an unfinished one */
 	bool pointer_seen; /* the pointer has been seen once since the menu opened: only a later
 			     motion is the player's (not the pointer resting there) */
+	bool confirm_quit; /* Esc asked "Quit Parity?" */
 };
 
 static struct menu_ctx *ctx_of(struct app *a)
@@ -315,6 +317,17 @@ bool menu_confirming(struct app *a)
 	return a->scene == &scene_menu && ctx_of(a)->confirm_new;
 }
 
+/* The "Quit Parity?" question that Esc asks: Y, Enter or its button quit; N, Esc or its
+ * button stay. */
+static void confirm_event(struct app *a, const SDL_Event *ev)
+{
+	const int answer = hud_confirm_answer(ev);
+	if (answer == 1)
+		a->quit = true;
+	if (answer >= 0)
+		ctx_of(a)->confirm_quit = false;
+}
+
 static void menu_event(struct app *a, const SDL_Event *ev)
 {
 	if (ctx_of(a)->confirm_new) {
@@ -323,6 +336,10 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 			activate(a, ROW_START); /* confirm_new is still set: it starts */
 		else if (answer == 0)
 			ctx_of(a)->confirm_new = false;
+		return;
+	}
+	if (ctx_of(a)->confirm_quit) {
+		confirm_event(a, ev);
 		return;
 	}
 	if (ev->type == SDL_KEYDOWN) {
@@ -352,7 +369,8 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 			activate(a, ctx_of(a)->row);
 			break;
 		case SDLK_ESCAPE:
-			a->quit = true;
+			if (!ev->key.repeat)
+				ctx_of(a)->confirm_quit = true;
 			break;
 		case SDLK_o:
 			activate(a, ROW_OPTIONS);
@@ -402,7 +420,7 @@ static void menu_draw(struct app *a)
 	for (int g = 0; g < game_module_count() && !band; g++)
 		if (view_at(g)->banner)
 			band = view_at(g);
-	const double clock = app_anim(a, 1.0) > 0 ? a->now : 0; /* still without animations */
+	const double clock = app_motion(a); /* still without animations, or when untouched */
 	for (int i = 0; band && i < 9; i++)
 		band->banner(a, i, clock, (SDL_Rect){APP_W / 2 - 4 * 70 - 30 + i * 70, 28, 60, 60});
 	app_text(a, FONT_TITLE, "Parity", APP_W / 2, 80, gold, 1);
@@ -444,10 +462,7 @@ static void menu_draw(struct app *a)
 	for (int b = 0; b < ROW_COUNT - ROWS; b++) {
 		const int row = ROWS + b;
 		if (!row_enabled(a, row)) {
-			app_panel(a, row_rect(a, row), (SDL_Color){30, 36, 34, 255});
-			app_text_fit(a, FONT_BODY, _(buttons[b]),
-			             row_rect(a, row).x + row_rect(a, row).w / 2,
-			             row_rect(a, row).y + 13, dim, 1, row_rect(a, row).w - 12);
+			app_button_off(a, row_rect(a, row), _(buttons[b]));
 			continue;
 		}
 		app_button(a, row_rect(a, row), _(buttons[b]), row == ctx_of(a)->row);
@@ -462,6 +477,10 @@ static void menu_draw(struct app *a)
 		hud_confirm(a, _("Start a new game?"),
 		            _("The unfinished game of this kind is lost (Continue plays it)."),
 		            _("New game (Y)"), _("Keep it (N)"));
+	if (ctx_of(a)->confirm_quit)
+		hud_confirm(a, _("Quit Parity?"),
+		            _("A game under way is saved: Continue picks it up."), _("Quit (Y)"),
+		            _("Stay (N)"));
 }
 
 const struct scene scene_menu = {

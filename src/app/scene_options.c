@@ -159,10 +159,15 @@ static void options_draw(struct app *a)
 		app_text(a, FONT_BODY, "\xe2\x80\xba", vx + 190, r.y + 10, sel ? gold : dim, 1);
 	}
 	app_button(a, option_rect(OPT_BACK), _("Back"), ctx_of(a)->row == OPT_BACK);
-	/* A sample of the two players' colours, as the boxes of Dots and Boxes show them. */
+	/* A sample of the two players' colours, as the boxes of Dots and Boxes show them, named. */
+	app_text(a, FONT_SMALL, _("The players' colours"), APP_W / 2, 540, dim, 1);
+	static const char *const sides[] = {N_("First player"), N_("Second player")};
+	for (int side = 0; side < 2; side++) /* beside its swatch, outside */
+		app_text_fit(a, FONT_SMALL, _(sides[side]), side ? APP_W / 2 + 82 : APP_W / 2 - 82,
+		             584, ink, side ? 0 : 2, 260);
 	for (int side = 0; side < 2; side++) {
 		const SDL_Color c = a->theme.side[side];
-		SDL_Rect box = {APP_W / 2 - 70 + side * 80, 560, 60, 60};
+		SDL_Rect box = {APP_W / 2 - 70 + side * 80, 566, 60, 60};
 		SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_NONE);
 		SDL_SetRenderDrawColor(a->renderer, c.r, c.g, c.b, 255);
 		SDL_RenderFillRect(a->renderer, &box);

@@ -13,6 +13,7 @@
 #include "app/layout.h"
 #include "io/atomic.h"
 #include "io/pdn.h"
+#include "io/recordsdir.h"
 #include "io/transcript.h"
 
 /* ---- playing ---------------------------------------------------------------------------- */
@@ -143,17 +144,62 @@ static char *play_record_text(const struct play *p)
 	return p->module->record->write(&p->match, &info);
 }
 
-/* Saves the record in the preference directory and says where. */
+/* Finds (and makes) the folder for saved records: the documents directory's Parity/, else
+ * the preference directory (io/recordsdir.h). Returns success; err says why not. */
+static bool records_folder(const struct app *a, char *dir, size_t n, char *err)
+{
+	char prefs[RECORDS_PATH_MAX];
+	snprintf(prefs, sizeof prefs, "%s", a->pref_prefix);
+	const size_t len = strlen(prefs);
+	if (len > 1 && prefs[len - 1] == '/')
+		prefs[len - 1] = '\0'; /* the preference directory itself */
+	return records_dir(dir, n, prefs, err) == 0;
+}
+
+/* Returns path with the home directory written "~" (a pointer into a static buffer). */
+static const char *home_short(const char *path)
+{
+	static char out[RECORDS_PATH_MAX];
+	const char *home = getenv("HOME");
+	const size_t n = home ? strlen(home) : 0;
+	if (n > 1 && strncmp(path, home, n) == 0 && (path[n] == '/' || !path[n]))
+		snprintf(out, sizeof out, "~%s", path + n);
+	else
+		snprintf(out, sizeof out, "%s", path);
+	return out;
+}
+
+/* Appends name to buf (n bytes, holding a NUL-terminated string) as a file name may hold
+ * it: letters and digits kept, runs of anything else one '-'. */
+static void name_part(char *buf, size_t n, const char *name)
+{
+	size_t len = strlen(buf);
+	bool dash = len > 0 && buf[len - 1] == '-';
+	for (const char *c = name; *c && len + 1 < n; c++) {
+		const bool keep = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		                  (*c >= '0' && *c <= '9');
+		if (keep) {
+			buf[len++] = *c;
+			dash = false;
+		} else if (!dash) {
+			buf[len++] = '-';
+			dash = true;
+		}
+	}
+	while (len > 0 && buf[len - 1] == '-')
+		len--;
+	buf[len] = '\0';
+}
+
+/* Saves the record in the records folder, named after the game, the date and the players
+ * ("reversi-2026-11-24-1305-You-vs-Parity-Hard.txt"), and says where (P copies the folder's
+ * path). */
 static void save_record(struct app *a)
 {
 	struct play *p = &a->play;
-	char err[GAME_ERR_MAX];
+	char dir[RECORDS_PATH_MAX], path[RECORDS_PATH_MAX + 200], err[GAME_ERR_MAX];
 	char *text = play_record_text(p);
-	const size_t room = strlen(a->pref_prefix) + strlen(p->rules->name) + 64;
-	char *path = malloc(room);
-	if (!text || !path) {
-		free(text);
-		free(path);
+	if (!text) {
 		snprintf(p->status, sizeof p->status, "%s", _("Not saved: out of memory"));
 		p->status_end = a->now + 8;
 		return;
@@ -161,17 +207,40 @@ static void save_record(struct app *a)
 	const time_t now = time(NULL);
 	struct tm tm;
 	localtime_r(&now, &tm);
-	char stamp[32];
-	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	snprintf(path, room, "%s%s-%s.%.16s", a->pref_prefix, p->rules->name, stamp,
-	         p->module->record->extension);
-	if (atomic_write(path, text, strlen(text), err) == 0)
-		snprintf(p->status, sizeof p->status, _("Saved %.180s"), path);
-	else
+	char stamp[32], players[2][64], name[160];
+	strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &tm);
+	player_name(p, 0, players[0], sizeof players[0]);
+	player_name(p, 1, players[1], sizeof players[1]);
+	snprintf(name, sizeof name, "%s-%s-", p->rules->name, stamp);
+	name_part(name, sizeof name, players[0]);
+	snprintf(name + strlen(name), sizeof name - strlen(name), "-vs-");
+	name_part(name, sizeof name, players[1]);
+	if (!records_folder(a, dir, sizeof dir, err)) {
 		snprintf(p->status, sizeof p->status, _("Not saved: %s"), err);
+	} else {
+		snprintf(path, sizeof path, "%s/%s.%s", dir, name, p->module->record->extension);
+		if (atomic_write(path, text, strlen(text), err) == 0)
+			snprintf(p->status, sizeof p->status,
+			         _("Saved in %.120s \xc2\xb7 P copies its path"), home_short(dir));
+		else
+			snprintf(p->status, sizeof p->status, _("Not saved: %s"), err);
+	}
 	p->status_end = a->now + 8;
 	free(text);
-	free(path);
+}
+
+/* Copies the path of the records folder to the clipboard and says so. */
+static void copy_folder(struct app *a)
+{
+	struct play *p = &a->play;
+	char dir[RECORDS_PATH_MAX], err[GAME_ERR_MAX];
+	if (!records_folder(a, dir, sizeof dir, err)) {
+		snprintf(p->status, sizeof p->status, _("No folder for records: %s"), err);
+	} else {
+		SDL_SetClipboardText(dir);
+		snprintf(p->status, sizeof p->status, _("Copied the path %.160s"), home_short(dir));
+	}
+	p->status_end = a->now + 8;
 }
 
 /* Copies the record to the clipboard. */
@@ -248,6 +317,12 @@ static void over_event(struct app *a, const SDL_Event *ev)
 		case SDLK_c:
 			if (ev->key.keysym.mod & KMOD_CTRL) {
 				copy_record(a);
+				return;
+			}
+			break;
+		case SDLK_p:
+			if (!ev->key.repeat) {
+				copy_folder(a);
 				return;
 			}
 			break;

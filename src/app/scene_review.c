@@ -304,7 +304,10 @@ static void review_update(struct app *a, double dt)
 	struct play *p = &a->play;
 	if (p->view->update)
 		p->view->update(a, p);
+	const bool was = a->working;
 	a->working = c->review && review_done(c->review) <= c->review->count;
+	if (was && !a->working)
+		app_redraw(a); /* the finished figures */
 	if (!a->working)
 		return;
 	const uint64_t before =

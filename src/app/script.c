@@ -371,10 +371,13 @@ static bool dump(const struct app *a, const char *path)
 	record[0] = '\0';
 	if (p->rules && match_record(&p->match, record, sizeof record) < 0)
 		record[0] = '\0';
-	const int n =
-	    snprintf(text, sizeof text, "scene %s\ngame %s\nmoves %d\nrecord %s\n",
-	             a->scene ? a->scene->name : "none", p->rules ? p->rules->name : "none",
-	             p->rules ? p->match.cursor : 0, record);
+	const int n = snprintf(
+	    text, sizeof text,
+	    "scene %s\ngame %s\nmoves %d\nrecord %s\nclocks %d %d\ncounts %d %d\nstatus %s\n",
+	    a->scene ? a->scene->name : "none", p->rules ? p->rules->name : "none",
+	    p->rules ? p->match.cursor : 0, record, (int)p->think_total[0], (int)p->think_total[1],
+	    p->rules ? p->view->count(p, 0) : 0, p->rules ? p->view->count(p, 1) : 0,
+	    p->rules && a->now < p->status_end ? p->status : "");
 	char err[GAME_ERR_MAX];
 	if (n < 0 || (size_t)n >= sizeof text || atomic_write(path, text, (size_t)n, err) != 0)
 		return false;

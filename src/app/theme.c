@@ -29,6 +29,7 @@ void app_apply_theme(struct app *a)
 	t->last_line = (SDL_Color){242, 150, 22, 255};
 	t->safe = (SDL_Color){40, 150, 80, 170};
 	t->risky = (SDL_Color){226, 160, 10, 220};
+	t->offer = (SDL_Color){200, 40, 30, 230};
 	t->must = (SDL_Color){255, 196, 40, 255};
 	t->good = (SDL_Color){230, 255, 230, 255};
 	t->bad = (SDL_Color){255, 200, 190, 255};
@@ -46,6 +47,7 @@ void app_apply_theme(struct app *a)
 		t->last_line = oi_purple;
 		t->safe = (SDL_Color){oi_green.r, oi_green.g, oi_green.b, 200};
 		t->risky = (SDL_Color){oi_vermillion.r, oi_vermillion.g, oi_vermillion.b, 220};
+		t->offer = (SDL_Color){204, 121, 167, 235}; /* Okabe-Ito reddish purple */
 		t->must = oi_vermillion;
 		t->good = oi_sky;
 		t->bad = oi_orange;

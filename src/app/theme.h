@@ -19,6 +19,7 @@ struct theme {
 	SDL_Color last;        /* the last move's glow (Reversi, checkers) */
 	SDL_Color last_line;   /* the last Dots and Boxes line */
 	SDL_Color safe, risky; /* Dots hints: lines that give nothing away, lines that take a box */
+	SDL_Color offer;       /* Dots hints: lines that give a box away */
 	SDL_Color must;        /* checkers: the glow of the pieces that must capture */
 	SDL_Color good, bad;   /* the evaluation overlay: scores for and against */
 	SDL_Color grid;        /* Reversi grid lines */

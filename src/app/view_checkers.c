@@ -214,11 +214,19 @@ static int jumpers_text(const struct game_move *moves, int n, char *buf, size_t 
 	return count;
 }
 
-/* Refuses a move that does not capture when a capture is forced, saying which piece must. */
+/* Refuses a move that does not capture when a capture is forced, saying which piece must:
+ * by its number when the board shows numbers, else as the piece that glows (they do). */
 static void refuse_forced(struct app *a, const struct game_move *moves, int n)
 {
 	char who[120], why[200];
-	if (jumpers_text(moves, n, who, sizeof who) > 2)
+	const int count = jumpers_text(moves, n, who, sizeof who);
+	if (!((const struct checkers_ui *)a->play.ui)->numbers) {
+		play_refuse(a, count > 1
+		                   ? _("A capture is forced: one of the glowing pieces must jump")
+		                   : _("A capture is forced: the glowing piece must jump"));
+		return;
+	}
+	if (count > 2)
 		snprintf(why, sizeof why, _("A capture is forced: one of %s must jump"), who);
 	else
 		snprintf(why, sizeof why, _("A capture is forced: %s must jump"), who);
@@ -326,16 +334,26 @@ static void square_action(struct app *a, struct play *p, int sq, bool drop)
 	}
 	if (ends_here > 1) {
 		char why[160];
-		snprintf(why, sizeof why, _("Several jumps end on %d: click each landing square"),
-		         sq);
+		if (ui->numbers)
+			snprintf(why, sizeof why,
+			         _("Several jumps end on %d: click each landing square"), sq);
+		else
+			snprintf(why, sizeof why, "%s",
+			         _("Several jumps end there: click each landing square"));
 		play_refuse(a, why);
 		return;
 	}
 	const bool capture = n > 0 && checkers_move_captures(&moves[0]);
 	if (ui->hop_count > 0) {
 		char why[160];
-		snprintf(why, sizeof why,
-		         _("The jump goes on from %d: every capture must be taken"), at);
+		if (ui->numbers)
+			snprintf(why, sizeof why,
+			         _("The jump goes on from %d: every capture must be taken"), at);
+		else
+			snprintf(
+			    why, sizeof why, "%s",
+			    _("The jump goes on from the piece you hold: every capture must be "
+			      "taken"));
 		play_refuse(a, why);
 	} else if (capture) {
 		refuse_forced(a, moves, n);
@@ -640,7 +658,8 @@ static void draw(struct app *a, const struct play *p)
 	const bool forced = n > 0 && checkers_move_captures(&moves[0]);
 	/* The pieces that must capture glow, breathing. */
 	if (forced && !ui->from) {
-		const Uint8 alpha = (Uint8)(190 + 60 * (speed_of(a) > 0 ? sin(a->now * 5.0) : 1.0));
+		const Uint8 alpha =
+		    (Uint8)(190 + 60 * (speed_of(a) > 0 ? sin(app_motion(a) * 5.0) : 1.0));
 		SDL_SetTextureColorMod(pieces(a)->texture, a->theme.must.r, a->theme.must.g,
 		                       a->theme.must.b);
 		for (int i = 0; i < n; i++) {
@@ -725,8 +744,9 @@ static void draw(struct app *a, const struct play *p)
 				int x, y, w;
 				square_rect(p, path.square[end ? path.length : 0], &x, &y, &w);
 				draw_marker(a, 2, x, y, w,
-				            0.92 +
-				                0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
+				            0.92 + 0.06 * (speed_of(a) > 0
+				                               ? sin(app_motion(a) * 6.0)
+				                               : 1.0));
 			}
 		}
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);

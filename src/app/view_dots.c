@@ -237,17 +237,34 @@ static void draw_dot_sprite(struct app *a, int which, int x, int y, int w, SDL_C
 }
 
 /* Draws edge e as a thin dashed line in colour c (a hint: where an edge may go). */
-static void dashes(struct app *a, const struct dots_pos *pos, int e, SDL_Color c)
+/* Marks an undrawn edge with two small squares at its thirds (a hint that never looks like a
+ * drawn line: a line is solid ink, a hint two marks with paper between and around them). */
+static void dots_along(struct app *a, const struct dots_pos *pos, int e, SDL_Color c)
 {
 	const SDL_Rect whole = edge_rect(pos, e, 1, 0);
 	const bool across = whole.w > whole.h;
 	const int len = across ? whole.w : whole.h, thick = across ? whole.h : whole.w;
-	const int t = thick / 3 < 2 ? 2 : thick / 3, dash = len / 9;
-	for (int k = 1; k < 9; k += 2) {
-		SDL_Rect d =
-		    across ? (SDL_Rect){whole.x + k * dash, whole.y + (thick - t) / 2, dash, t}
-		           : (SDL_Rect){whole.x + (thick - t) / 2, whole.y + k * dash, t, dash};
-		fill(a, d, c);
+	const int d = thick + 1 < 7 ? 7 : thick + 1;
+	for (int k = 1; k <= 2; k++) {
+		const int at = len * k / 3;
+		const int cx = across ? whole.x + at : whole.x + thick / 2,
+		          cy = across ? whole.y + thick / 2 : whole.y + at;
+		fill(a, (SDL_Rect){cx - d / 2, cy - d / 2, d, d}, c);
+	}
+}
+
+/* Marks an undrawn edge that gives a box away with a cross at its middle. */
+static void cross_at(struct app *a, const struct dots_pos *pos, int e, SDL_Color c)
+{
+	const SDL_Rect whole = edge_rect(pos, e, 1, 0);
+	const bool across = whole.w > whole.h;
+	const int len = across ? whole.w : whole.h;
+	const int cx = whole.x + whole.w / 2, cy = whole.y + whole.h / 2, r = len / 14 + 3;
+	SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND);
+	SDL_SetRenderDrawColor(a->renderer, c.r, c.g, c.b, c.a);
+	for (int o = -2; o <= 2; o++) { /* five pixels thick */
+		SDL_RenderDrawLine(a->renderer, cx - r + o, cy - r, cx + r + o, cy + r);
+		SDL_RenderDrawLine(a->renderer, cx - r + o, cy + r, cx + r + o, cy - r);
 	}
 }
 
@@ -438,14 +455,17 @@ static void draw(struct app *a, const struct play *p)
 	const bool human_turn = !play_computer_to_move(p) && !match_over(&p->match);
 	const bool still = a->now >= p->anim_end;
 	const bool waiting = human_turn && still;
-	/* Hints: a green mark on every safe edge, a gold one on every edge that takes a box. */
+	/* Hints, on every undrawn edge: two green marks on a safe one, two gold ones on one that
+	 * takes a box, a red cross on one that gives a box away. */
 	for (int e = 0; e < pos->edges && waiting && p->hints; e++) {
 		const enum dots_edge_kind kind = dots_edge_kind(pos, e);
-		if ((kind != DOTS_EDGE_SAFE && kind != DOTS_EDGE_CAPTURE) || e == p->hover ||
-		    e == p->cursor)
+		if (kind == DOTS_EDGE_DRAWN || e == p->hover || e == p->cursor)
 			continue; /* the preview shows those */
-		const SDL_Color mark = kind == DOTS_EDGE_SAFE ? a->theme.safe : a->theme.risky;
-		dashes(a, pos, e, mark);
+		if (kind == DOTS_EDGE_OFFER)
+			cross_at(a, pos, e, a->theme.offer);
+		else
+			dots_along(a, pos, e,
+			           kind == DOTS_EDGE_SAFE ? a->theme.safe : a->theme.risky);
 	}
 	/* The drawn edges; the last one in amber. */
 	const struct game_move *last = match_last_move(&p->match);
@@ -470,7 +490,8 @@ static void draw(struct app *a, const struct play *p)
 		int mx, my;
 		centre(p, p->advice, &mx, &my);
 		const int glow =
-		    (int)(cell * (0.55 + 0.08 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0)));
+		    (int)(cell *
+		          (0.55 + 0.08 * (speed_of(a) > 0 ? sin(app_motion(a) * 6.0) : 1.0)));
 		draw_dot_sprite(a, 1, mx, my, glow, gold);
 		SDL_Rect frame = edge_rect(pos, p->advice, 1, 6);
 		SDL_SetRenderDrawColor(a->renderer, 176, 112, 0, 255);

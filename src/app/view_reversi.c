@@ -37,6 +37,8 @@ static int disc_frames(const struct app *a)
 /* The view's own state (struct view's new_ui): the animation of the last move, per square. */
 struct reversi_ui {
 	struct square_anim anim[REVERSI_MAX_SIZE * REVERSI_MAX_SIZE];
+	double now, speed; /* the clock and animation speed at the last tick (update), for the
+			      counts the HUD shows */
 };
 
 static struct reversi_ui *ui_of(const struct play *p)
@@ -270,12 +272,20 @@ static void draw(struct app *a, const struct play *p)
 			draw_disc(a, pos->side == 0 ? 0 : disc_frames(a) - 1, sx, sy, sw, 0.92,
 			          110);
 		else if (p->hints && !(p->show_eval && i < p->eval_count && p->eval_known[i])) {
-			/* the dot takes the colour of the side to move */
-			const Uint8 shade = pos->side == 0 ? 40 : 255;
-			if (th->high_contrast) /* yellow stands out on the felt for both sides */
+			/* The dot takes the colour of the side to move, inside a ring of the other
+			 * colour so that it stands out on the felt whichever side moves. */
+			const Uint8 shade = pos->side == 0 ? 30 : 255,
+			            ring = pos->side == 0 ? 235 : 20;
+			if (th->high_contrast) { /* yellow stands out on the felt for both sides */
 				SDL_SetTextureColorMod(a->assets.markers, 255, 255, 0);
-			else
+				draw_marker(a, 0, sx, sy, sw, 1.3);
+			} else {
+				SDL_SetTextureColorMod(a->assets.markers, ring, ring, ring);
+				for (int twice = 0; twice < 2; twice++) /* the sprite is soft */
+					draw_marker(a, 0, sx, sy, sw, 1.7);
 				SDL_SetTextureColorMod(a->assets.markers, shade, shade, shade);
+				draw_marker(a, 0, sx, sy, sw, 1.15);
+			}
 			draw_marker(a, 0, sx, sy, sw, 1.1);
 			SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
 		}
@@ -291,7 +301,7 @@ static void draw(struct app *a, const struct play *p)
 		layout_square(size, p->advice % size, p->advice / size, &ax, &ay, &aw);
 		SDL_SetTextureColorMod(a->assets.markers, 255, 200, 60);
 		draw_marker(a, 2, ax, ay, aw,
-		            0.92 + 0.06 * (speed_of(a) > 0 ? sin(a->now * 6.0) : 1.0));
+		            0.92 + 0.06 * (speed_of(a) > 0 ? sin(app_motion(a) * 6.0) : 1.0));
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
 	}
 	/* The evaluation overlay (E): the engine's score of each legal square, in discs. */
@@ -322,9 +332,36 @@ static void draw(struct app *a, const struct play *p)
 	}
 }
 
+/* Counts the discs of `side` that the player sees: while a move's animation plays, a new disc
+ * counts once it has dropped in and a flipped one once it is half-way over. */
 static int count(const struct play *p, int side)
 {
-	return reversi_count(pos_of(p), side);
+	const struct reversi_pos *pos = pos_of(p);
+	const struct reversi_ui *ui = ui_of(p);
+	if (!ui || ui->speed <= 0)
+		return reversi_count(pos, side);
+	int n = 0;
+	for (int i = 0; i < pos->size * pos->size; i++) {
+		const reversi_bits x = (reversi_bits)1 << i;
+		int colour = pos->disc[0] & x ? 0 : pos->disc[1] & x ? 1 : -1;
+		const struct square_anim *an = &ui->anim[i];
+		if (colour >= 0 && an->start > 0) {
+			const double t = ui->now - an->start;
+			if (an->from < 0 && t < 0)
+				colour = -1; /* not dropped in yet */
+			else if (an->from >= 0 && t < FLIP_SECONDS * ui->speed / 2)
+				colour = an->from; /* not turned half-way yet */
+		}
+		n += colour == side;
+	}
+	return n;
+}
+
+/* Keeps the clock the counts use (count has no app). */
+static void update(struct app *a, struct play *p)
+{
+	ui_of(p)->now = a->now;
+	ui_of(p)->speed = speed_of(a);
 }
 
 static void emblem(struct app *a, const struct play *p, int side, SDL_Rect dst)
@@ -406,6 +443,7 @@ const struct view view_reversi = {
     .targets = targets,
     .index_of = index_of,
     .count = count,
+    .update = update,
     .emblem = emblem,
     .describe = describe,
     .outcome = outcome,

@@ -45,6 +45,9 @@ void app_panel(struct app *a, SDL_Rect r, SDL_Color fill);
 /* Draws a button and returns whether the mouse is over it. */
 bool app_button(struct app *a, SDL_Rect r, const char *label, bool selected);
 
+/* Draws a button that does nothing now, greyed out (the menu's disabled rows look the same). */
+void app_button_off(struct app *a, SDL_Rect r, const char *label);
+
 /* Returns whether the logical point lies in r. */
 bool app_inside(SDL_Rect r, int x, int y);
 

@@ -92,6 +92,7 @@ struct search {
 	const struct game_rules *rules;
 	struct tt_entry *tt;
 	uint64_t tt_mask;
+	int tt_bits; /* the size asked for: the table has it once a search needed it */
 	uint32_t gen;
 	unsigned char *positions; /* SEARCH_MAX_DEPTH + 1 slots of rules->pos_size bytes */
 	struct frame *frames;     /* SEARCH_MAX_DEPTH + 1 */
@@ -136,14 +137,16 @@ struct search *search_new(const struct game_rules *rules, int tt_bits)
 	if (!s)
 		return NULL;
 	s->rules = rules;
-	s->tt_mask = (1ULL << tt_bits) - 1;
-	s->tt = calloc((size_t)1 << tt_bits, sizeof *s->tt);
+	/* The table starts at its smallest; it grows to the size asked for, and the game's own
+	 * search context (a solver's table) is made, when a search first needs them
+	 * (search_start): a search object made for a game that is never searched costs little. */
+	s->tt_bits = tt_bits;
+	s->tt_mask = (1ULL << TT_BITS_MIN) - 1;
+	s->tt = calloc((size_t)1 << TT_BITS_MIN, sizeof *s->tt);
 	s->positions = calloc(SEARCH_MAX_DEPTH + 1, rules->pos_size);
 	s->frames = calloc(SEARCH_MAX_DEPTH + 1, sizeof *s->frames);
 	s->pv = calloc(SEARCH_MAX_DEPTH + 1, sizeof *s->pv);
-	if (rules->deep)
-		s->deep = rules->deep->create();
-	if (!s->tt || !s->positions || !s->frames || !s->pv || (rules->deep && !s->deep)) {
+	if (!s->tt || !s->positions || !s->frames || !s->pv) {
 		search_free(s);
 		return NULL;
 	}
@@ -620,6 +623,17 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	s->exact_left = left;
 	if (s->exact)
 		s->max_depth = SEARCH_MAX_DEPTH;
+	if (s->tt_mask + 1 < (1ULL << s->tt_bits)) { /* the first search: the whole table */
+		struct tt_entry *tt = calloc((size_t)1 << s->tt_bits, sizeof *tt);
+		if (tt) { /* else the small one serves, out of memory */
+			free(s->tt);
+			s->tt = tt;
+			s->tt_mask = (1ULL << s->tt_bits) - 1;
+		}
+		s->gen = 0;
+	}
+	if (rules->deep && !s->deep && s->limits.deep)
+		s->deep = rules->deep->create(); /* NULL when out of memory: no deep search */
 	if (s->deep && s->limits.deep)
 		rules->deep->reset(s->deep);
 	/* A new generation empties the TT without touching it; clear it on the rare wrap. */

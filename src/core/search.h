@@ -105,7 +105,8 @@ static inline int search_margin(int score)
 struct search;
 
 /* Returns a new search for `rules` with a transposition table of 2^tt_bits entries, or NULL
- * when out of memory. */
+ * when out of memory. The table (and the game's own deep-search context) is allocated when a
+ * search first needs it, in search_start; until then the search holds a few kilobytes. */
 struct search *search_new(const struct game_rules *rules, int tt_bits);
 
 /* Frees a search (NULL is fine). */

@@ -123,6 +123,8 @@ int save_format(const struct match *m, const struct save_info *info, char *buf, 
 	if (opt->seed)
 		put(&o, "seed = %lu\n", (unsigned long)opt->seed);
 	put(&o, "mode = %s\nlevel = %s\nhuman = %d\n", info->mode, info->level, info->human);
+	if (info->clock[0] || info->clock[1])
+		put(&o, "clocks = %u %u\n", info->clock[0], info->clock[1]);
 
 	char start[GAME_TEXT_MAX];
 	const int special = special_start(m, start);
@@ -207,11 +209,13 @@ enum field {
 	F_START,
 	F_MOVES,
 	F_CURSOR,
+	F_CLOCKS,
 	NFIELDS
 };
 
 static const char *const field_names[NFIELDS] = {
-    "version", "game", "flags", "seed", "mode", "level", "human", "start", "moves", "cursor",
+    "version", "game",  "flags", "seed",   "mode",   "level",
+    "human",   "start", "moves", "cursor", "clocks",
 };
 
 /* Which keys every save holds (the others are written only when needed). */
@@ -423,6 +427,21 @@ static int read_info(const struct fields *f, struct save_info *info, char *err)
 		return game_fail(err, IO_ERR_CORRUPT, "line %d: human must be 0 or 1",
 		                 f->line[F_HUMAN]);
 	info->human = (int)human;
+	if (f->line[F_CLOCKS]) { /* "clocks = A B": seconds, each side's */
+		const struct span v = f->value[F_CLOCKS];
+		size_t cut = 0;
+		while (cut < v.len && v.s[cut] != ' ')
+			cut++;
+		const struct span a = span_trim((struct span){v.s, cut}),
+		                  b = span_trim((struct span){v.s + cut, v.len - cut});
+		unsigned long c0, c1;
+		if (!parse_number(a, 100000000, &c0) || !parse_number(b, 100000000, &c1))
+			return game_fail(err, IO_ERR_CORRUPT,
+			                 "line %d: clocks must be two numbers of seconds",
+			                 f->line[F_CLOCKS]);
+		info->clock[0] = (unsigned)c0;
+		info->clock[1] = (unsigned)c1;
+	}
 	return 0;
 }
 

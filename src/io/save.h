@@ -40,6 +40,8 @@ struct save_info {
 	char mode[SETTINGS_WORD_MAX];  /* a word of settings_modes: "vs-computer", ... */
 	char level[SETTINGS_WORD_MAX]; /* a word of settings_levels: "beginner", ... */
 	int human;                     /* the side the human plays in vs-computer: 0 or 1 */
+	unsigned clock[2]; /* each side's thinking time so far, in seconds ("clocks = 12 40";
+			      0 0 when the save has none) */
 };
 
 /*

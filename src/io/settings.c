@@ -54,6 +54,10 @@ static const struct key keys[] = {
     {"display", "palette", KIND_WORD, FIELD(palette), 0, 0, 0, 0, settings_palettes},
     {"sound", "volume", KIND_INT, FIELD(volume), 0, 100, 1, 80, NULL},
     {"sound", "muted", KIND_BOOL, FIELD(muted), 0, 0, 0, 0, NULL},
+    {"window", "width", KIND_INT, FIELD(window_w), 0, 16384, 1, 0, NULL},
+    {"window", "height", KIND_INT, FIELD(window_h), 0, 16384, 1, 0, NULL},
+    {"window", "x", KIND_INT, FIELD(window_x), -16384, 16384, 1, 0, NULL},
+    {"window", "y", KIND_INT, FIELD(window_y), -16384, 16384, 1, 0, NULL},
 };
 
 enum {

@@ -56,6 +56,9 @@ struct settings {
 					   * from the locale) */
 	char theme[SETTINGS_WORD_MAX];    /* a word of settings_themes (default "standard") */
 	char palette[SETTINGS_WORD_MAX];  /* a word of settings_palettes (default "standard") */
+	/* The window as the player left it ([window]): its size (0: never saved, the window is
+	 * sized to the screen) and its position (used only with a size). */
+	int window_w, window_h, window_x, window_y;
 };
 
 /* Returns the index of `word` in the NULL-terminated `list`, or -1 if it is not there. */

@@ -84,7 +84,8 @@ static const char *const help_keys[] = {
     N_("Mouse: click near a line to draw it \xc2\xb7 Arrows + Enter: keyboard play"),
     N_("H: safe lines and the chain counter \xc2\xb7 Shift+H: the engine's line \xc2\xb7 E: its "
        "scores"),
-    N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo"),
+    N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 N: computer, move "
+       "now"),
     NULL,
 };
 

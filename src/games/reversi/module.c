@@ -93,7 +93,8 @@ static const char *const help_keys[] = {
     N_("Mouse: click a square \xc2\xb7 Arrows + Enter: keyboard play"),
     N_("H: hints \xc2\xb7 Shift+H: the engine's move \xc2\xb7 E: the engine's score of every "
        "square"),
-    N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo"),
+    N_("U, Backspace, Ctrl+Z: undo \xc2\xb7 Ctrl+Y, Shift+U: redo \xc2\xb7 N: computer, move "
+       "now"),
     NULL,
 };
 
