@@ -70,6 +70,7 @@ static int read_without(const char *text, unsigned *out)
 	             {"corner", DOTS_SOLVER_NO_CORNER},
 	             {"chain", DOTS_SOLVER_NO_CHAIN},
 	             {"loony", DOTS_SOLVER_NO_LOONY},
+	             {"etc", DOTS_SOLVER_NO_ETC},
 	             {"all", DOTS_SOLVER_NO_ALL}};
 	*out = 0;
 	while (*text) {

@@ -74,7 +74,8 @@ enum {
 	DOTS_SOLVER_NO_CORNER = 2,   /* the rim strings of a coin counted, not named, in the key */
 	DOTS_SOLVER_NO_CHAIN = 4,    /* one move per chain or loop (implies NO_LOONY) */
 	DOTS_SOLVER_NO_LOONY = 8,    /* the bound on a move that opens a long chain or loop */
-	DOTS_SOLVER_NO_ALL = 15,
+	DOTS_SOLVER_NO_ETC = 16,     /* the children's table entries looked at before searching */
+	DOTS_SOLVER_NO_ALL = 31,
 };
 
 /* Turns off the techniques in `off` (0: all on, the default). */
