@@ -211,7 +211,7 @@ struct dots_solver *dots_solver_new(int tt_bits)
 int dots_solver_bits_for(const struct dots_pos *pos, uint64_t memory)
 {
 	const int strings = pos->edges - dots_drawn_count(pos);
-	int bits = strings - 9; /* measured: more saves almost no nodes (docs/BENCHMARKS.md) */
+	int bits = strings - 10; /* measured: more saves few nodes (docs/BENCHMARKS.md) */
 	if (bits < 10)
 		bits = 10;
 	while (bits > 10 && memory && ((uint64_t)1 << bits) * sizeof(struct tt_entry) > memory)
@@ -500,13 +500,12 @@ static uint64_t canonical(const struct dots_solver *s, uint64_t u, int *sym)
 	GAME_CHECK("dots", (s->off & DOTS_SOLVER_NO_CORNER) || normalise(g, u) == u);
 	uint64_t best = u;
 	const int nsym = s->off & DOTS_SOLVER_NO_SYMMETRY ? 1 : g->nsym;
-	const uint64_t v = best;
+	const int nbytes = (g->nstr + 7) / 8;
 	for (int t = 1; t < nsym; t++) {
 		const uint64_t(*tab)[256] = s->sym_tab[t];
-		const uint64_t m = tab[0][v & 255] | tab[1][(v >> 8) & 255] |
-		                   tab[2][(v >> 16) & 255] | tab[3][(v >> 24) & 255] |
-		                   tab[4][(v >> 32) & 255] | tab[5][(v >> 40) & 255] |
-		                   tab[6][(v >> 48) & 255] | tab[7][(v >> 56) & 255];
+		uint64_t m = 0;
+		for (int k = 0; k < nbytes; k++)
+			m |= tab[k][(u >> (8 * k)) & 255];
 		if (m < best) {
 			best = m;
 			*sym = t;
@@ -763,6 +762,24 @@ static void prepare(const struct dots_solver *s, uint64_t u, struct child *c)
 	__builtin_prefetch(&s->tt->e[c->key & s->tt->mask]);
 }
 
+/* Fills *c for the state after cutting string i of quiet state u (no coin with one string)
+ * with `live` coins: when the cut offers nothing, there is nothing to take. */
+static void prepare_move(const struct dots_solver *s, uint64_t u, int i, int live,
+                         struct child *c)
+{
+	const struct graph *g = &s->g;
+	if (offers(g, u, i)) {
+		prepare(s, u & ~bit(i), c);
+		return;
+	}
+	c->gain = 0;
+	c->live = live;
+	c->offer.take = c->offer.decline = -1;
+	c->u = u & ~bit(i);
+	c->key = hash_mix64(canonical(s, c->u, &c->sym)) ^ g->salt;
+	__builtin_prefetch(&s->tt->e[c->key & s->tt->mask]);
+}
+
 /* Returns the value of state u for the side to move, fail-soft in (alpha, beta). */
 static int search(struct dots_solver *s, uint64_t u, int alpha, int beta);
 
@@ -870,19 +887,23 @@ static int search_child(struct dots_solver *s, const struct child *c, int alpha,
 		}
 		/* The children that are not loony are prepared at once, their buckets fetched
 		 * together; when the table already shows that one of them cuts off, none is
-		 * searched (enhanced transposition cut-off). */
+		 * searched (enhanced transposition cut-off), and one that the table shows can
+		 * not beat what the node has is not searched either. */
 		struct child ch[DOTS_SOLVER_STRINGS];
-		uint64_t ready = 0; /* by index in moves */
+		int8_t most[DOTS_SOLVER_STRINGS]; /* what the table says move k is worth at most */
+		uint64_t ready = 0;               /* by index in moves */
 		for (int k = 0; k < n; k++)
 			if (!(loony & bit(moves[k]))) {
-				prepare(s, u & ~bit(moves[k]), &ch[k]);
+				prepare_move(s, u, moves[k], live, &ch[k]);
 				ready |= bit(k);
+				most[k] = VALUE_INF;
 			}
 		for (uint64_t r = ready; r && !(s->off & DOTS_SOLVER_NO_ETC); r &= r - 1) {
 			const int k = __builtin_ctzll(r);
 			struct tt_hit ce;
 			if (!ch[k].u || !tt_find(s, ch[k].key, &ce))
 				continue;
+			most[k] = (int8_t) - (ch[k].gain + ce.lo);
 			const int v = -(ch[k].gain + ce.hi); /* at least */
 			if (v >= beta && v > best) {
 				best = v;
@@ -902,7 +923,14 @@ static int search_child(struct dots_solver *s, const struct child *c, int alpha,
 				}
 			}
 			if (!(ready & bit(k)))
-				prepare(s, u & ~bit(moves[k]), &ch[k]);
+				prepare_move(s, u, moves[k], live, &ch[k]);
+			else if (most[k] <= a) {
+				if (most[k] > best) {
+					best = most[k];
+					best_move = moves[k];
+				}
+				continue;
+			}
 			const int v = -search_child(s, &ch[k], -beta, -a);
 			if (v > best) {
 				best = v;
