@@ -863,13 +863,26 @@ static int search_child(struct dots_solver *s, const struct child *c, int alpha,
 			loony = 0;
 		if (tt_move >= 0 && (u & bit(tt_move)) && !(skip & bit(tt_move)))
 			moves[n++] = (uint8_t)tt_move;
-		for (int k = 0; k < g->nstr; k++) {
+		/* the strings to try: of a coin's rim strings only the lowest (the twin rule);
+		 * those of a coin with two strings offer it */
+		uint64_t cand = u & ~skip, offering = 0;
+		if (tt_move >= 0)
+			cand &= ~bit(tt_move);
+		for (int k = 0; k < g->ngroup; k++) {
+			const uint64_t p = u & g->group[k];
+			cand &= ~(p & (p - 1));
+		}
+		for (int o = 0; o < g->ncoin; o++) {
+			const uint64_t cs = u & g->coin[o];
+			if (count(cs) == 2)
+				offering |= cs;
+		}
+		for (int k = 0; k < g->nstr && cand; k++) {
 			const int i = g->order[k];
-			if (!(u & bit(i)) || i == tt_move || (skip & bit(i)))
+			if (!(cand & bit(i)))
 				continue;
-			if (g->twin[i] >= 0 && (u & bit(g->twin[i])))
-				continue;
-			if (offers(g, u, i))
+			cand &= ~bit(i);
+			if (offering & bit(i))
 				risky[nrisky++] = (uint8_t)i;
 			else
 				moves[n + nsafe++] = (uint8_t)i;
