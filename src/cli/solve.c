@@ -24,7 +24,8 @@
 static int usage(void)
 {
 	fputs("usage: parity solve reversi POSITION | parity solve reversi --file FILE.obf | "
-	      "parity solve dots RxC [POSITION] | parity solve dots --file FILE\n",
+	      "parity solve dots [--threads N] [--memory SIZE] [--first] RxC [POSITION] | parity "
+	      "solve dots --file FILE\n",
 	      stderr);
 	return 2;
 }

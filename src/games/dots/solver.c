@@ -84,10 +84,10 @@ struct graph {
 	int nsym;                             /* 1, 4 or 8 */
 	uint8_t perm[MAX_SYM][DOTS_SOLVER_STRINGS]; /* string i goes to perm[t][i] under t */
 	uint8_t inv[MAX_SYM][DOTS_SOLVER_STRINGS];
-	int ngroup;                       /* coins with two or more rim strings */
-	uint64_t group[MAX_COINS];        /* the rim strings of such a coin */
+	int ngroup;                        /* coins with two or more rim strings */
+	uint64_t group[MAX_COINS];         /* the rim strings of such a coin */
 	uint64_t group_high[MAX_COINS][5]; /* its k highest rim strings, k = 0..4 */
-	uint64_t salt;                    /* names the graph in the table's keys */
+	uint64_t salt;                     /* names the graph in the table's keys */
 	/* what the graph was built from */
 	int rows, cols;
 	bool whole;
@@ -345,7 +345,8 @@ static void build_symmetries(struct dots_solver *s)
 				to++;
 			uint64_t from_left = g->group[k], to_left = g->group[to];
 			while (from_left) {
-				g->perm[t][__builtin_ctzll(from_left)] = (uint8_t)__builtin_ctzll(to_left);
+				g->perm[t][__builtin_ctzll(from_left)] =
+				    (uint8_t)__builtin_ctzll(to_left);
 				from_left &= from_left - 1;
 				to_left &= to_left - 1;
 			}
@@ -764,8 +765,7 @@ static void prepare(const struct dots_solver *s, uint64_t u, struct child *c)
 
 /* Fills *c for the state after cutting string i of quiet state u (no coin with one string)
  * with `live` coins: when the cut offers nothing, there is nothing to take. */
-static void prepare_move(const struct dots_solver *s, uint64_t u, int i, int live,
-                         struct child *c)
+static void prepare_move(const struct dots_solver *s, uint64_t u, int i, int live, struct child *c)
 {
 	const struct graph *g = &s->g;
 	if (offers(g, u, i)) {
