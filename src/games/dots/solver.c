@@ -29,6 +29,10 @@
  *     at least k - 2 and the move is worth at most -(k - 2); a loop of k >= 4, at most
  *     -(k - 4). A loony move whose bound is no better than what the node already has is
  *     not searched.
+ *  5. Enhanced transposition cut-offs: the other children are prepared together (struct
+ *     child: captures taken, key made, bucket prefetched, so that their cache misses
+ *     overlap) and looked up before any is searched; a child whose entry proves a cut-off
+ *     ends the node, one whose entry shows it cannot beat what the node has is skipped.
  *
  * Rule 1 and the two answers of rule 2 are Berlekamp's (The Dots and Boxes Game, 2000): any
  * other capture order gives the same boxes, and the only refusals worth making are the
@@ -41,7 +45,9 @@
  * buckets of four, the entry of the smallest subtree making room. The key is the state with
  * the rim strings of each coin replaced by as many of its highest ones (the corner rule: which
  * of a corner box's two outer sides is drawn does not matter), under the board's symmetry
- * that gives the smallest word, mixed with a salt that names the graph.
+ * that gives the smallest word, mixed with a salt that names the graph. The state is brought
+ * to that form once, at the root (search): the search keeps it so, cutting a coin's lowest
+ * rim string first, and the symmetries (build_symmetries) send rim strings lowest to lowest.
  *
  * dots_solve_best runs MTD(f) over the first moves: each test is one null-window search per
  * edge not yet decided (edges alike under a symmetry of the position counted once), handed
