@@ -769,20 +769,55 @@ static void prepare(const struct dots_solver *s, uint64_t u, struct child *c)
 	__builtin_prefetch(&s->tt->e[c->key & s->tt->mask]);
 }
 
+/* Stores in pu[t] state u under each symmetry t of the key (pu[0] = u); returns how many. */
+static int images(const struct dots_solver *s, uint64_t u, uint64_t *pu)
+{
+	const int nsym = s->off & DOTS_SOLVER_NO_SYMMETRY ? 1 : s->g.nsym;
+	const int nbytes = (s->g.nstr + 7) / 8;
+	pu[0] = u;
+	for (int t = 1; t < nsym; t++) {
+		uint64_t m = 0;
+		for (int k = 0; k < nbytes; k++)
+			m |= s->sym_tab[t][k][(u >> (8 * k)) & 255];
+		pu[t] = m;
+	}
+	return nsym;
+}
+
 /* Fills *c for the state after cutting string i of quiet state u (no coin with one string)
- * with `live` coins: when the cut offers nothing, there is nothing to take. */
-static void prepare_move(const struct dots_solver *s, uint64_t u, int i, int live, struct child *c)
+ * with `live` coins, pu[0..nsym) its images (images): when the cut offers nothing, there is
+ * nothing to take. The child's images are the parent's without the strings cut, so its key
+ * costs a few bit operations per symmetry. */
+static void prepare_move(const struct dots_solver *s, uint64_t u, const uint64_t *pu, int nsym,
+                         int i, int live, struct child *c)
 {
 	const struct graph *g = &s->g;
+	uint64_t v = u & ~bit(i);
 	if (offers(g, u, i)) {
-		prepare(s, u & ~bit(i), c);
-		return;
+		c->gain = take_free(g, &v, &c->offer, &c->live);
+		c->u = v;
+		if (!v)
+			return;
+	} else {
+		c->gain = 0;
+		c->live = live;
+		c->offer.take = c->offer.decline = -1;
+		c->u = v;
 	}
-	c->gain = 0;
-	c->live = live;
-	c->offer.take = c->offer.decline = -1;
-	c->u = u & ~bit(i);
-	c->key = hash_mix64(canonical(s, c->u, &c->sym)) ^ g->salt;
+	const uint64_t cut = u & ~v;
+	uint64_t best = v;
+	c->sym = 0;
+	for (int t = 1; t < nsym; t++) {
+		uint64_t r = 0;
+		for (uint64_t x = cut; x; x &= x - 1)
+			r |= bit(g->perm[t][__builtin_ctzll(x)]);
+		const uint64_t m = pu[t] & ~r;
+		if (m < best) {
+			best = m;
+			c->sym = t;
+		}
+	}
+	c->key = hash_mix64(best) ^ g->salt;
 	__builtin_prefetch(&s->tt->e[c->key & s->tt->mask]);
 }
 
@@ -909,11 +944,13 @@ static int search_child(struct dots_solver *s, const struct child *c, int alpha,
 		 * searched (enhanced transposition cut-off), and one that the table shows can
 		 * not beat what the node has is not searched either. */
 		struct child ch[DOTS_SOLVER_STRINGS];
+		uint64_t pu[MAX_SYM];
+		const int nsym = images(s, u, pu);
 		int8_t most[DOTS_SOLVER_STRINGS]; /* what the table says move k is worth at most */
 		uint64_t ready = 0;               /* by index in moves */
 		for (int k = 0; k < n; k++)
 			if (!(loony & bit(moves[k]))) {
-				prepare_move(s, u, moves[k], live, &ch[k]);
+				prepare_move(s, u, pu, nsym, moves[k], live, &ch[k]);
 				ready |= bit(k);
 				most[k] = VALUE_INF;
 			}
@@ -942,7 +979,7 @@ static int search_child(struct dots_solver *s, const struct child *c, int alpha,
 				}
 			}
 			if (!(ready & bit(k)))
-				prepare_move(s, u, moves[k], live, &ch[k]);
+				prepare_move(s, u, pu, nsym, moves[k], live, &ch[k]);
 			else if (most[k] <= a) {
 				if (most[k] > best) {
 					best = most[k];
