@@ -671,6 +671,64 @@ static int take_free(const struct graph *g, uint64_t *u, struct offer *offer, in
 	return gain;
 }
 
+/*
+ * take_free for a state where only the coins in *todo (a set over coins, two words) can have
+ * one string: those at the ends of the string just cut from a quiet state. Makes the same
+ * captures and the same offer as take_free (its passes restricted to the coins whose strings
+ * went down: every other coin keeps two or more, or none), and lowers *live by the coins
+ * emptied.
+ */
+static int take_free_from(const struct graph *g, uint64_t *u, uint64_t todo[2],
+                          struct offer *offer, int *live)
+{
+	int gain = 0;
+	bool again = true;
+	while (again) {
+		again = false;
+		offer->take = offer->decline = -1;
+		for (int c = 0; c < MAX_COINS;) {
+			/* the next coin of todo from c on */
+			const uint64_t w = todo[c >> 6] & (~0ULL << (c & 63));
+			if (!w) {
+				c = (c | 63) + 1;
+				continue;
+			}
+			c = (c & ~63) + __builtin_ctzll(w);
+			const uint64_t m = *u & g->coin[c];
+			if (!m || (m & (m - 1))) {
+				todo[c >> 6] &= ~bit(c & 63);
+				c++;
+				continue;
+			}
+			const int i = __builtin_ctzll(m);
+			const int o = other_end(g, i, c);
+			const int n = coin_strings(g, *u, o);
+			if (n == 2) {
+				if (offer->take >= 0) {
+					c++;
+					continue;
+				}
+				const int d = decline_of(g, *u, i, o);
+				if (d >= 0) {
+					offer->take = i;
+					offer->decline = d;
+					c++;
+					continue;
+				}
+			}
+			*u &= ~bit(i);
+			gain += n == 1 ? 2 : 1;
+			*live -= n == 1 ? 2 : 1;
+			again = true;
+			todo[c >> 6] &= ~bit(c & 63);
+			if (o != GROUND)
+				todo[o >> 6] |= bit(o & 63);
+			c++;
+		}
+	}
+	return gain;
+}
+
 /* Returns whether cutting string i of state u offers a box (leaves a coin with one string). */
 static inline bool offers(const struct graph *g, uint64_t u, int i)
 {
@@ -794,7 +852,12 @@ static void prepare_move(const struct dots_solver *s, uint64_t u, const uint64_t
 	const struct graph *g = &s->g;
 	uint64_t v = u & ~bit(i);
 	if (offers(g, u, i)) {
-		c->gain = take_free(g, &v, &c->offer, &c->live);
+		uint64_t todo[2] = {0, 0};
+		for (int k = 0; k < 2; k++)
+			if (g->end[i][k] != GROUND)
+				todo[g->end[i][k] >> 6] |= bit(g->end[i][k] & 63);
+		c->live = live;
+		c->gain = take_free_from(g, &v, todo, &c->offer, &c->live);
 		c->u = v;
 		if (!v)
 			return;
