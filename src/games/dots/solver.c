@@ -867,6 +867,7 @@ static void prepare_move(const struct dots_solver *s, uint64_t u, const uint64_t
 		c->offer.take = c->offer.decline = -1;
 		c->u = v;
 	}
+	GAME_CHECK("dots", (s->off & DOTS_SOLVER_NO_CORNER) || normalise(g, v) == v);
 	const uint64_t cut = u & ~v;
 	uint64_t best = v;
 	c->sym = 0;
