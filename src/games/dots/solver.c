@@ -678,8 +678,8 @@ static int take_free(const struct graph *g, uint64_t *u, struct offer *offer, in
  * went down: every other coin keeps two or more, or none), and lowers *live by the coins
  * emptied.
  */
-static int take_free_from(const struct graph *g, uint64_t *u, uint64_t todo[2],
-                          struct offer *offer, int *live)
+static int take_free_from(const struct graph *g, uint64_t *u, uint64_t todo[2], struct offer *offer,
+                          int *live)
 {
 	int gain = 0;
 	bool again = true;
