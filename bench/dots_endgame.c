@@ -2,7 +2,7 @@
  * bench/dots_endgame.c — from how many edges before the end a level of the Dots and Boxes
  * engine plays perfectly (docs/BENCHMARKS.md). Built and run by bench/dots-endgame.
  *
- *   dots_endgame LEVEL OPPONENT GAMES ROWSxCOLS CHECK
+ *   dots_endgame LEVEL OPPONENT GAMES ROWSxCOLS CHECK [FILE]
  *
  * Plays GAMES games (in pairs from the same opening of 4 random safe edges, colours swapped,
  * as `parity match dots`) between LEVEL and OPPONENT. At each move of LEVEL it notes the
@@ -12,6 +12,11 @@
  * per number of edges left: moves, proven, optimal/checked; then the largest L such that
  * every move of LEVEL with at most L edges left was proven and (where checked) optimal, and
  * LEVEL's result whenever the solver showed it a won position.
+ *
+ * With FILE, every checked position where some edge is not optimal is written to it, one line
+ * each in the format of ../shared/data/dots-boxes-positions.txt (value, final margin, every
+ * optimal edge, the edges played from the empty board): how tests/dots-5x5-endgames.txt was
+ * made.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,11 +57,26 @@ static void opening(struct dots_pos *pos, int k, uint64_t *seed)
 	}
 }
 
+/* Writes pos, its value v and its optimal edges best[0..n) as a line of
+ * dots-boxes-positions.txt, with the edges played from the empty board. */
+static void write_position(FILE *out, const struct dots_pos *pos, int v, const int *best, int n,
+                           const char *history)
+{
+	char text[512];
+	dots_rules.pos_to_text(pos, text, sizeof text);
+	const int margin = pos->score[DOTS_A] - pos->score[DOTS_B] + (pos->side == DOTS_A ? v : -v);
+	fprintf(out, "%s %d %d ", text, v, margin);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s%d", i ? "," : "", best[i]);
+	fprintf(out, " %s\n", *history ? history : "-");
+	fflush(out);
+}
+
 int main(int argc, char **argv)
 {
 	int rows, cols;
-	if (argc != 6 || sscanf(argv[4], "%dx%d", &rows, &cols) != 2) {
-		fputs("usage: dots_endgame LEVEL OPPONENT GAMES ROWSxCOLS CHECK\n", stderr);
+	if ((argc != 6 && argc != 7) || sscanf(argv[4], "%dx%d", &rows, &cols) != 2) {
+		fputs("usage: dots_endgame LEVEL OPPONENT GAMES ROWSxCOLS CHECK [FILE]\n", stderr);
 		return 2;
 	}
 	const struct level *lv[2] = {level_find(&dots_rules, argv[1]),
@@ -64,6 +84,11 @@ int main(int argc, char **argv)
 	const int games = atoi(argv[3]), check = atoi(argv[5]);
 	if (!lv[0] || !lv[1] || games < 1) {
 		fputs("dots_endgame: unknown level or no games\n", stderr);
+		return 2;
+	}
+	FILE *out = argc == 7 ? fopen(argv[6], "w") : NULL;
+	if (argc == 7 && !out) {
+		perror(argv[6]);
 		return 2;
 	}
 	struct search *engine[2] = {search_new(&dots_rules, 20), search_new(&dots_rules, 20)};
@@ -79,6 +104,11 @@ int main(int argc, char **argv)
 		opening(&pos, 4, &s);
 		const int me = g % 2; /* the side LEVEL plays: A in even games */
 		bool won = false;
+		char history[4 * DOTS_MAX_EDGES] = "";
+		for (int e = 0; e < pos.edges; e++)
+			if (dots_edge_drawn(&pos, e))
+				snprintf(history + strlen(history), sizeof history - strlen(history),
+				         "%s%d", *history ? "," : "", e);
 		for (int ply = 0; ply < DOTS_MAX_EDGES + 1; ply++) {
 			const int side = dots_rules.to_move(&pos);
 			const int who = side == me ? 0 : 1;
@@ -115,6 +145,8 @@ int main(int argc, char **argv)
 						       search_proven(r->score) ? "proven" : "not proven",
 						       search_margin(r->score));
 					}
+					if (out && n < left)
+						write_position(out, &pos, v, best, n, history);
 					good = good && optimal;
 					const int margin =
 					    pos.score[side] - pos.score[!side] + v;
@@ -127,6 +159,8 @@ int main(int argc, char **argv)
 					perfect_from = left;
 			}
 			dots_rules.play(&pos, &r->move);
+			snprintf(history + strlen(history), sizeof history - strlen(history), "%s%u",
+			         *history ? "," : "", r->move.code);
 		}
 		const int result = dots_rules.result(&pos) * (me == DOTS_A ? 1 : -1);
 		if (won && result <= 0)
@@ -145,6 +179,10 @@ int main(int argc, char **argv)
 	       perfect_from - 1, argv[1], check);
 	printf("games where %s saw a won position: %d, lost or drawn after it: %d\n", argv[1],
 	       won_seen, won_lost);
+	if (out && fclose(out) != 0) {
+		perror(argv[6]);
+		return 2;
+	}
 	search_free(engine[0]);
 	search_free(engine[1]);
 	dots_solver_free(solver);

@@ -27,8 +27,8 @@
 static int usage(void)
 {
 	fputs("usage: parity solve reversi [--force] POSITION | parity solve reversi [--force] "
-	      "--file FILE.obf | "
-	      "parity solve dots RxC [POSITION] | parity solve dots --file FILE\n",
+	      "--file FILE.obf | parity solve dots [--threads N] [--memory SIZE] [--first] RxC "
+	      "[POSITION] | parity solve dots --file FILE\n",
 	      stderr);
 	return 2;
 }

@@ -73,11 +73,9 @@ static int read_without(const char *text, unsigned *out)
 	static const struct {
 		const char *name;
 		unsigned bit;
-	} names[] = {{"symmetry", DOTS_SOLVER_NO_SYMMETRY},
-	             {"corner", DOTS_SOLVER_NO_CORNER},
-	             {"chain", DOTS_SOLVER_NO_CHAIN},
-	             {"loony", DOTS_SOLVER_NO_LOONY},
-	             {"all", DOTS_SOLVER_NO_ALL}};
+	} names[] = {{"symmetry", DOTS_SOLVER_NO_SYMMETRY}, {"corner", DOTS_SOLVER_NO_CORNER},
+	             {"chain", DOTS_SOLVER_NO_CHAIN},       {"loony", DOTS_SOLVER_NO_LOONY},
+	             {"etc", DOTS_SOLVER_NO_ETC},           {"all", DOTS_SOLVER_NO_ALL}};
 	*out = 0;
 	while (*text) {
 		const size_t len = strcspn(text, ",");

@@ -29,6 +29,10 @@
  *     at least k - 2 and the move is worth at most -(k - 2); a loop of k >= 4, at most
  *     -(k - 4). A loony move whose bound is no better than what the node already has is
  *     not searched.
+ *  5. Enhanced transposition cut-offs: the other children are prepared together (struct
+ *     child: captures taken, key made, bucket prefetched, so that their cache misses
+ *     overlap) and looked up before any is searched; a child whose entry proves a cut-off
+ *     ends the node, one whose entry shows it cannot beat what the node has is skipped.
  *
  * Rule 1 and the two answers of rule 2 are Berlekamp's (The Dots and Boxes Game, 2000): any
  * other capture order gives the same boxes, and the only refusals worth making are the
@@ -39,9 +43,11 @@
  * The table (shared by the threads, without locks: an entry holds its key XOR-ed with its
  * data, so a torn entry matches nothing) stores a lower and an upper bound per state in
  * buckets of four, the entry of the smallest subtree making room. The key is the state with
- * the rim strings of each coin replaced by as many of its lowest ones (the corner rule: which
+ * the rim strings of each coin replaced by as many of its highest ones (the corner rule: which
  * of a corner box's two outer sides is drawn does not matter), under the board's symmetry
- * that gives the smallest word, mixed with a salt that names the graph.
+ * that gives the smallest word, mixed with a salt that names the graph. The state is brought
+ * to that form once, at the root (search): the search keeps it so, cutting a coin's lowest
+ * rim string first, and the symmetries (build_symmetries) send rim strings lowest to lowest.
  *
  * dots_solve_best runs MTD(f) over the first moves: each test is one null-window search per
  * edge not yet decided (edges alike under a symmetry of the position counted once), handed
@@ -77,17 +83,17 @@ enum {
 struct graph {
 	int nstr, ncoin;
 	int8_t end[DOTS_SOLVER_STRINGS][2];   /* the coins at each end of a string, or GROUND */
-	int8_t twin[DOTS_SOLVER_STRINGS];     /* a lower rim string of the same coin, or -1 */
+	int8_t twin[DOTS_SOLVER_STRINGS];     /* the next lower rim string of its coin, or -1 */
 	uint64_t coin[MAX_COINS];             /* the strings of each coin */
 	uint8_t order[DOTS_SOLVER_STRINGS];   /* strings, centre out */
 	uint8_t edge_of[DOTS_SOLVER_STRINGS]; /* the board edge of each string */
 	int nsym;                             /* 1, 4 or 8 */
 	uint8_t perm[MAX_SYM][DOTS_SOLVER_STRINGS]; /* string i goes to perm[t][i] under t */
 	uint8_t inv[MAX_SYM][DOTS_SOLVER_STRINGS];
-	int ngroup;                       /* coins with two or more rim strings */
-	uint64_t group[MAX_COINS];        /* the rim strings of such a coin */
-	uint64_t group_low[MAX_COINS][5]; /* its k lowest rim strings, k = 0..4 */
-	uint64_t salt;                    /* names the graph in the table's keys */
+	int ngroup;                        /* coins with two or more rim strings */
+	uint64_t group[MAX_COINS];         /* the rim strings of such a coin */
+	uint64_t group_high[MAX_COINS][5]; /* its k highest rim strings, k = 0..4 */
+	uint64_t salt;                     /* names the graph in the table's keys */
 	/* what the graph was built from */
 	int rows, cols;
 	bool whole;
@@ -211,7 +217,7 @@ struct dots_solver *dots_solver_new(int tt_bits)
 int dots_solver_bits_for(const struct dots_pos *pos, uint64_t memory)
 {
 	const int strings = pos->edges - dots_drawn_count(pos);
-	int bits = strings - 8; /* measured: more saves almost no nodes (docs/BENCHMARKS.md) */
+	int bits = strings - 10; /* measured: more saves few nodes (docs/BENCHMARKS.md) */
 	if (bits < 10)
 		bits = 10;
 	while (bits > 10 && memory && ((uint64_t)1 << bits) * sizeof(struct tt_entry) > memory)
@@ -333,8 +339,26 @@ static void build_symmetries(struct dots_solver *s)
 			b = dot_map(g->rows, g->cols, t, b);
 			int m = edge_between(g->rows, g->cols, a / 16, a % 16, b / 16, b % 16);
 			g->perm[t][e] = (uint8_t)m;
-			g->inv[t][m] = (uint8_t)e;
 		}
+		/* The rim strings of a coin with two or more go, lowest to lowest, to those of its
+		 * image (a corner swap after the board's symmetry, itself a symmetry of the graph):
+		 * then the symmetries keep a normalised state normalised, and one normalise per
+		 * node does for all of them. */
+		for (int k = 0; k < g->ngroup; k++) {
+			const int first = __builtin_ctzll(g->group[k]);
+			int to = 0;
+			while (!(g->group[to] & bit(g->perm[t][first])))
+				to++;
+			uint64_t from_left = g->group[k], to_left = g->group[to];
+			while (from_left) {
+				g->perm[t][__builtin_ctzll(from_left)] =
+				    (uint8_t)__builtin_ctzll(to_left);
+				from_left &= from_left - 1;
+				to_left &= to_left - 1;
+			}
+		}
+		for (int e = 0; e < g->nstr; e++)
+			g->inv[t][g->perm[t][e]] = (uint8_t)e;
 		for (int k = 0; k < 8; k++)
 			for (int v = 0; v < 256; v++) {
 				uint64_t out = 0;
@@ -396,14 +420,14 @@ static void graph_for(struct dots_solver *s, const struct dots_pos *pos)
 		g->twin[i] = -1;
 		if (g->end[i][1] != GROUND)
 			continue;
-		for (int j = 0; j < i; j++)
+		for (int j = i - 1; j >= 0; j--)
 			if (g->end[j][1] == GROUND && g->end[j][0] == g->end[i][0]) {
 				g->twin[i] = (int8_t)j;
 				break;
 			}
 	}
 	/* Coins with two or more rim strings: which of them are left does not matter, only how
-	 * many (the corner symmetry), so the table's key keeps the lowest ones. */
+	 * many (the corner symmetry), so the table's key keeps the highest ones. */
 	for (int c = 0; c < g->ncoin; c++) {
 		uint64_t rim = 0;
 		for (int i = 0; i < g->nstr; i++)
@@ -413,14 +437,15 @@ static void graph_for(struct dots_solver *s, const struct dots_pos *pos)
 			continue;
 		const int k = g->ngroup++;
 		g->group[k] = rim;
-		uint64_t low = 0, left = rim;
-		g->group_low[k][0] = 0;
+		uint64_t high = 0, left = rim;
+		g->group_high[k][0] = 0;
 		for (int j = 1; j <= 4; j++) {
 			if (left) {
-				low |= left & -left;
-				left &= left - 1;
+				const uint64_t top = bit(63 - __builtin_clzll(left));
+				high |= top;
+				left &= ~top;
 			}
-			g->group_low[k][j] = low;
+			g->group_high[k][j] = high;
 		}
 	}
 	/* Centre out, ties by edge number. */
@@ -462,12 +487,13 @@ static uint64_t state_of(const struct dots_solver *s, const struct dots_pos *pos
 
 /* ---- the table ------------------------------------------------------------------------ */
 
-/* Returns state u with the rim strings of each coin replaced by as many of its lowest ones. */
+/* Returns state u with the rim strings of each coin replaced by as many of its highest ones
+ * (those the search leaves: it cuts the lowest first, the twin rule). */
 static inline uint64_t normalise(const struct graph *g, uint64_t u)
 {
 	for (int k = 0; k < g->ngroup; k++) {
 		const uint64_t m = g->group[k];
-		u = (u & ~m) | g->group_low[k][count(u & m)];
+		u = (u & ~m) | g->group_high[k][count(u & m)];
 	}
 	return u;
 }
@@ -477,17 +503,16 @@ static uint64_t canonical(const struct dots_solver *s, uint64_t u, int *sym)
 {
 	const struct graph *g = &s->g;
 	*sym = 0;
-	const bool corner = !(s->off & DOTS_SOLVER_NO_CORNER);
-	uint64_t best = corner ? normalise(g, u) : u;
+	/* u is normalised already (search), and the symmetries keep it so (build_symmetries) */
+	GAME_CHECK("dots", (s->off & DOTS_SOLVER_NO_CORNER) || normalise(g, u) == u);
+	uint64_t best = u;
 	const int nsym = s->off & DOTS_SOLVER_NO_SYMMETRY ? 1 : g->nsym;
+	const int nbytes = (g->nstr + 7) / 8;
 	for (int t = 1; t < nsym; t++) {
 		const uint64_t(*tab)[256] = s->sym_tab[t];
-		uint64_t m = tab[0][u & 255] | tab[1][(u >> 8) & 255] | tab[2][(u >> 16) & 255] |
-		             tab[3][(u >> 24) & 255] | tab[4][(u >> 32) & 255] |
-		             tab[5][(u >> 40) & 255] | tab[6][(u >> 48) & 255] |
-		             tab[7][(u >> 56) & 255];
-		if (corner)
-			m = normalise(g, m);
+		uint64_t m = 0;
+		for (int k = 0; k < nbytes; k++)
+			m |= tab[k][(u >> (8 * k)) & 255];
 		if (m < best) {
 			best = m;
 			*sym = t;
@@ -646,6 +671,64 @@ static int take_free(const struct graph *g, uint64_t *u, struct offer *offer, in
 	return gain;
 }
 
+/*
+ * take_free for a state where only the coins in *todo (a set over coins, two words) can have
+ * one string: those at the ends of the string just cut from a quiet state. Makes the same
+ * captures and the same offer as take_free (its passes restricted to the coins whose strings
+ * went down: every other coin keeps two or more, or none), and lowers *live by the coins
+ * emptied.
+ */
+static int take_free_from(const struct graph *g, uint64_t *u, uint64_t todo[2], struct offer *offer,
+                          int *live)
+{
+	int gain = 0;
+	bool again = true;
+	while (again) {
+		again = false;
+		offer->take = offer->decline = -1;
+		for (int c = 0; c < MAX_COINS;) {
+			/* the next coin of todo from c on */
+			const uint64_t w = todo[c >> 6] & (~0ULL << (c & 63));
+			if (!w) {
+				c = (c | 63) + 1;
+				continue;
+			}
+			c = (c & ~63) + __builtin_ctzll(w);
+			const uint64_t m = *u & g->coin[c];
+			if (!m || (m & (m - 1))) {
+				todo[c >> 6] &= ~bit(c & 63);
+				c++;
+				continue;
+			}
+			const int i = __builtin_ctzll(m);
+			const int o = other_end(g, i, c);
+			const int n = coin_strings(g, *u, o);
+			if (n == 2) {
+				if (offer->take >= 0) {
+					c++;
+					continue;
+				}
+				const int d = decline_of(g, *u, i, o);
+				if (d >= 0) {
+					offer->take = i;
+					offer->decline = d;
+					c++;
+					continue;
+				}
+			}
+			*u &= ~bit(i);
+			gain += n == 1 ? 2 : 1;
+			*live -= n == 1 ? 2 : 1;
+			again = true;
+			todo[c >> 6] &= ~bit(c & 63);
+			if (o != GROUND)
+				todo[o >> 6] |= bit(o & 63);
+			c++;
+		}
+	}
+	return gain;
+}
+
 /* Returns whether cutting string i of state u offers a box (leaves a coin with one string). */
 static inline bool offers(const struct graph *g, uint64_t u, int i)
 {
@@ -725,8 +808,88 @@ static uint64_t chain_moves(const struct graph *g, uint64_t u, uint64_t *loony, 
 
 static void report(struct dots_solver *s);
 
+/* A state about to be searched: its free boxes taken (take_free), its key computed and its
+ * table bucket fetched ahead. */
+struct child {
+	uint64_t u, key; /* the strings left after the captures; the table key (u != 0) */
+	int gain, live, sym;
+	struct offer offer;
+};
+
+/* Fills *c for state u: the captures, the key, and a prefetch of the key's bucket. */
+static void prepare(const struct dots_solver *s, uint64_t u, struct child *c)
+{
+	c->gain = take_free(&s->g, &u, &c->offer, &c->live);
+	c->u = u;
+	if (!u)
+		return;
+	c->key = hash_mix64(canonical(s, u, &c->sym)) ^ s->g.salt;
+	__builtin_prefetch(&s->tt->e[c->key & s->tt->mask]);
+}
+
+/* Stores in pu[t] state u under each symmetry t of the key (pu[0] = u); returns how many. */
+static int images(const struct dots_solver *s, uint64_t u, uint64_t *pu)
+{
+	const int nsym = s->off & DOTS_SOLVER_NO_SYMMETRY ? 1 : s->g.nsym;
+	const int nbytes = (s->g.nstr + 7) / 8;
+	pu[0] = u;
+	for (int t = 1; t < nsym; t++) {
+		uint64_t m = 0;
+		for (int k = 0; k < nbytes; k++)
+			m |= s->sym_tab[t][k][(u >> (8 * k)) & 255];
+		pu[t] = m;
+	}
+	return nsym;
+}
+
+/* Fills *c for the state after cutting string i of quiet state u (no coin with one string)
+ * with `live` coins, pu[0..nsym) its images (images): when the cut offers nothing, there is
+ * nothing to take. The child's images are the parent's without the strings cut, so its key
+ * costs a few bit operations per symmetry. */
+static void prepare_move(const struct dots_solver *s, uint64_t u, const uint64_t *pu, int nsym,
+                         int i, int live, struct child *c)
+{
+	const struct graph *g = &s->g;
+	uint64_t v = u & ~bit(i);
+	if (offers(g, u, i)) {
+		uint64_t todo[2] = {0, 0};
+		for (int k = 0; k < 2; k++)
+			if (g->end[i][k] != GROUND)
+				todo[g->end[i][k] >> 6] |= bit(g->end[i][k] & 63);
+		c->live = live;
+		c->gain = take_free_from(g, &v, todo, &c->offer, &c->live);
+		c->u = v;
+		if (!v)
+			return;
+	} else {
+		c->gain = 0;
+		c->live = live;
+		c->offer.take = c->offer.decline = -1;
+		c->u = v;
+	}
+	GAME_CHECK("dots", (s->off & DOTS_SOLVER_NO_CORNER) || normalise(g, v) == v);
+	const uint64_t cut = u & ~v;
+	uint64_t best = v;
+	c->sym = 0;
+	for (int t = 1; t < nsym; t++) {
+		uint64_t r = 0;
+		for (uint64_t x = cut; x; x &= x - 1)
+			r |= bit(g->perm[t][__builtin_ctzll(x)]);
+		const uint64_t m = pu[t] & ~r;
+		if (m < best) {
+			best = m;
+			c->sym = t;
+		}
+	}
+	c->key = hash_mix64(best) ^ g->salt;
+	__builtin_prefetch(&s->tt->e[c->key & s->tt->mask]);
+}
+
 /* Returns the value of state u for the side to move, fail-soft in (alpha, beta). */
-static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
+static int search(struct dots_solver *s, uint64_t u, int alpha, int beta);
+
+/* Returns the value of prepared state c for the side to move, fail-soft in (alpha, beta). */
+static int search_child(struct dots_solver *s, const struct child *c, int alpha, int beta)
 {
 	const struct graph *g = &s->g;
 	const uint64_t nodes = atomic_load_explicit(&s->nodes, memory_order_relaxed);
@@ -738,9 +901,9 @@ static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
 	atomic_store_explicit(&s->nodes, nodes + 1, memory_order_relaxed);
 	if (s->progress && nodes >= s->next_progress)
 		report(s);
-	struct offer offer;
-	int live;
-	const int gain = take_free(g, &u, &offer, &live);
+	const uint64_t u = c->u;
+	const struct offer offer = c->offer;
+	const int gain = c->gain, live = c->live;
 	if (!u)
 		return gain;
 	alpha -= gain;
@@ -750,8 +913,8 @@ static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
 	if (-live >= beta)
 		return gain - live;
 
-	int sym;
-	const uint64_t key = hash_mix64(canonical(s, u, &sym)) ^ g->salt;
+	const int sym = c->sym;
+	const uint64_t key = c->key;
 	int lo = -live, hi = live, tt_move = -1;
 	struct tt_hit e;
 	if (tt_find(s, key, &e)) {
@@ -776,11 +939,14 @@ static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
 
 	if (offer.take >= 0) {
 		/* A chain offered: take, or hand over the last two (four). */
-		best = 1 + search(s, u & ~bit(offer.take), alpha - 1, beta - 1);
+		struct child ch;
+		prepare(s, u & ~bit(offer.take), &ch);
+		best = 1 + search_child(s, &ch, alpha - 1, beta - 1);
 		best_move = offer.take;
 		if (best < beta && offer.decline >= 0) {
 			const int a = best > alpha ? best : alpha;
-			const int v = -search(s, u & ~bit(offer.decline), -beta, -a);
+			prepare(s, u & ~bit(offer.decline), &ch);
+			const int v = -search_child(s, &ch, -beta, -a);
 			if (v > best) {
 				best = v;
 				best_move = offer.decline;
@@ -802,13 +968,26 @@ static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
 			loony = 0;
 		if (tt_move >= 0 && (u & bit(tt_move)) && !(skip & bit(tt_move)))
 			moves[n++] = (uint8_t)tt_move;
-		for (int k = 0; k < g->nstr; k++) {
+		/* the strings to try: of a coin's rim strings only the lowest (the twin rule);
+		 * those of a coin with two strings offer it */
+		uint64_t cand = u & ~skip, offering = 0;
+		if (tt_move >= 0)
+			cand &= ~bit(tt_move);
+		for (int k = 0; k < g->ngroup; k++) {
+			const uint64_t p = u & g->group[k];
+			cand &= ~(p & (p - 1));
+		}
+		for (int o = 0; o < g->ncoin; o++) {
+			const uint64_t cs = u & g->coin[o];
+			if (count(cs) == 2)
+				offering |= cs;
+		}
+		for (int k = 0; k < g->nstr && cand; k++) {
 			const int i = g->order[k];
-			if (!(u & bit(i)) || i == tt_move || (skip & bit(i)))
+			if (!(cand & bit(i)))
 				continue;
-			if (g->twin[i] >= 0 && (u & bit(g->twin[i])))
-				continue;
-			if (offers(g, u, i))
+			cand &= ~bit(i);
+			if (offering & bit(i))
 				risky[nrisky++] = (uint8_t)i;
 			else
 				moves[n + nsafe++] = (uint8_t)i;
@@ -824,6 +1003,33 @@ static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
 				rot[k] = moves[(k + r) % n];
 			memcpy(moves, rot, (size_t)n);
 		}
+		/* The children that are not loony are prepared at once, their buckets fetched
+		 * together; when the table already shows that one of them cuts off, none is
+		 * searched (enhanced transposition cut-off), and one that the table shows can
+		 * not beat what the node has is not searched either. */
+		struct child ch[DOTS_SOLVER_STRINGS];
+		uint64_t pu[MAX_SYM];
+		const int nsym = images(s, u, pu);
+		int8_t most[DOTS_SOLVER_STRINGS]; /* what the table says move k is worth at most */
+		uint64_t ready = 0;               /* by index in moves */
+		for (int k = 0; k < n; k++)
+			if (!(loony & bit(moves[k]))) {
+				prepare_move(s, u, pu, nsym, moves[k], live, &ch[k]);
+				ready |= bit(k);
+				most[k] = VALUE_INF;
+			}
+		for (uint64_t r = ready; r && !(s->off & DOTS_SOLVER_NO_ETC); r &= r - 1) {
+			const int k = __builtin_ctzll(r);
+			struct tt_hit ce;
+			if (!ch[k].u || !tt_find(s, ch[k].key, &ce))
+				continue;
+			most[k] = (int8_t) - (ch[k].gain + ce.lo);
+			const int v = -(ch[k].gain + ce.hi); /* at least */
+			if (v >= beta && v > best) {
+				best = v;
+				best_move = moves[k];
+			}
+		}
 		for (int k = 0; k < n && best < beta; k++) {
 			const int a = best > alpha ? best : alpha;
 			if (loony & bit(moves[k])) {
@@ -836,7 +1042,16 @@ static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
 					continue;
 				}
 			}
-			const int v = -search(s, u & ~bit(moves[k]), -beta, -a);
+			if (!(ready & bit(k)))
+				prepare_move(s, u, pu, nsym, moves[k], live, &ch[k]);
+			else if (most[k] <= a) {
+				if (most[k] > best) {
+					best = most[k];
+					best_move = moves[k];
+				}
+				continue;
+			}
+			const int v = -search_child(s, &ch[k], -beta, -a);
 			if (v > best) {
 				best = v;
 				best_move = moves[k];
@@ -999,6 +1214,19 @@ static void report(struct dots_solver *s)
 	p.ply = s->ply;
 	p.phase = s->phase ? s->phase : "";
 	s->progress(s->progress_arg, &p);
+}
+
+/* Returns the value of state u for the side to move, fail-soft in (alpha, beta). */
+static int search(struct dots_solver *s, uint64_t u, int alpha, int beta)
+{
+	/* The rim strings of a coin normalised to its highest ones (the same value): the search
+	 * keeps them so, cutting a coin's lower rim string before the higher (the twin rule,
+	 * the lower end of a chain; a capture or a decline cuts a coin's last rim string) */
+	if (!(s->off & DOTS_SOLVER_NO_CORNER))
+		u = normalise(&s->g, u);
+	struct child c;
+	prepare(s, u, &c);
+	return search_child(s, &c, alpha, beta);
 }
 
 int dots_solve(struct dots_solver *s, const struct dots_pos *pos, int alpha, int beta)

@@ -18,7 +18,8 @@
  * last two boxes, the double-dealing decline are searched; in a loop, the decline leaving the
  * last four. One move per chain or loop is searched, and a move that opens a long chain or a
  * loop is bounded without a search when the bound cannot matter. Safe edges are tried first
- * (centre out), edges that offer boxes last. The table is sized by the caller
+ * (centre out), edges that offer boxes last; the children's table entries are looked at
+ * before any child is searched (enhanced transposition cut-offs). The table is sized by the caller
  * (dots_solver_bits_for fits it to the position and a memory limit) and shared by the
  * threads of dots_solve_value and dots_solve_best (dots_solver_threads).
  */
@@ -74,7 +75,8 @@ enum {
 	DOTS_SOLVER_NO_CORNER = 2,   /* the rim strings of a coin counted, not named, in the key */
 	DOTS_SOLVER_NO_CHAIN = 4,    /* one move per chain or loop (implies NO_LOONY) */
 	DOTS_SOLVER_NO_LOONY = 8,    /* the bound on a move that opens a long chain or loop */
-	DOTS_SOLVER_NO_ALL = 15,
+	DOTS_SOLVER_NO_ETC = 16,     /* the children's table entries looked at before searching */
+	DOTS_SOLVER_NO_ALL = 31,
 };
 
 /* Turns off the techniques in `off` (0: all on, the default). */
