@@ -81,45 +81,6 @@ static struct {
 			     tests/test_pattern.c catches): no weights are ever accepted */
 } pt;
 
-/* Returns x mirrored left-right (column a ↔ h). */
-static inline uint64_t mirror_h(uint64_t x)
-{
-	x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-	x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-	return ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
-}
-
-/* Returns x flipped top-bottom (row 1 ↔ 8). */
-static inline uint64_t flip_v(uint64_t x)
-{
-	return __builtin_bswap64(x);
-}
-
-/* Returns x with rows and columns swapped (mirrored in the a1-h8 diagonal). */
-static inline uint64_t transpose(uint64_t x)
-{
-	uint64_t t;
-	t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aaULL;
-	x ^= t ^ (t << 7);
-	t = (x ^ (x >> 14)) & 0x0000cccc0000ccccULL;
-	x ^= t ^ (t << 14);
-	t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0ULL;
-	return x ^ t ^ (t << 28);
-}
-
-/* Returns x under symmetry t: bit 2 swaps rows and columns (first), bit 1 flips top-bottom,
- * bit 0 mirrors left-right. */
-static inline uint64_t symmetry(uint64_t x, int t)
-{
-	if (t & 4)
-		x = transpose(x);
-	if (t & 2)
-		x = flip_v(x);
-	if (t & 1)
-		x = mirror_h(x);
-	return x;
-}
-
 /* Returns the bits of x under mask, packed toward bit 0 in square order. */
 static inline uint32_t gather(uint64_t x, uint64_t mask)
 {
@@ -206,7 +167,7 @@ static void init(void)
 			uint64_t placed =
 			    0; /* the squares read through the mask under symmetry t */
 			for (int sq = 0; sq < 64; sq++)
-				if (symmetry(1ULL << sq, t) & shapes[s].mask)
+				if (board8_symmetry(1ULL << sq, t) & shapes[s].mask)
 					placed |= 1ULL << sq;
 			bool known = false;
 			for (int i = 0; i < placements; i++)
@@ -223,12 +184,12 @@ static void init(void)
 	}
 	if (instances != PATTERN_INSTANCES)
 		pt.broken = true; /* the shapes and PATTERN_INSTANCES disagree */
-	/* Square sq lands on symmetry(sq, t); if the mask holds it there, it is that placement's
+	/* Square sq lands on board8_symmetry(sq, t); if the mask holds it there, it is that placement's
 	 * digit d, d being its rank among the mask's squares. */
 	for (int k = 0; k < PATTERN_INSTANCES; k++) {
 		const struct placement *pl = &pt.placement[k];
 		for (int sq = 0; sq < 64; sq++) {
-			const uint64_t image = symmetry(1ULL << sq, pl->t);
+			const uint64_t image = board8_symmetry(1ULL << sq, pl->t);
 			if (!(image & pl->mask))
 				continue;
 			const int d = board8_count(pl->mask & (image - 1));
@@ -259,15 +220,15 @@ int pattern_stage(int empties)
 }
 
 /* Stores in p and o the 8 images of P and O, composed (the flips commute): one transpose and
- * two mirrors a board instead of one chain per symmetry. Index t as in symmetry(). */
+ * two mirrors a board instead of one chain per symmetry. Index t as in board8_symmetry(). */
 static inline void images(uint64_t P, uint64_t O, uint64_t *p, uint64_t *o)
 {
 	p[0] = P, o[0] = O;
-	p[4] = transpose(P), o[4] = transpose(O);
+	p[4] = board8_transpose(P), o[4] = board8_transpose(O);
 	for (int t = 0; t < 8; t += 4) {
-		p[t + 1] = mirror_h(p[t]), o[t + 1] = mirror_h(o[t]);
-		p[t + 2] = flip_v(p[t]), o[t + 2] = flip_v(o[t]);
-		p[t + 3] = flip_v(p[t + 1]), o[t + 3] = flip_v(o[t + 1]);
+		p[t + 1] = board8_mirror_h(p[t]), o[t + 1] = board8_mirror_h(o[t]);
+		p[t + 2] = board8_flip_v(p[t]), o[t + 2] = board8_flip_v(o[t]);
+		p[t + 3] = board8_flip_v(p[t + 1]), o[t + 3] = board8_flip_v(o[t + 1]);
 	}
 }
 
