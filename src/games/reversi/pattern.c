@@ -75,6 +75,9 @@ static struct {
 		uint8_t instance;
 		uint16_t power;
 	} touch[64][MAX_TOUCH];
+	/* The same as one vector per square: power[sq][instance], 0 where it does not read sq. */
+	_Alignas(32) uint16_t power[64][PATTERN_LANES];
+	_Alignas(32) uint32_t offset_of[PATTERN_LANES]; /* placement[k].offset, in a row */
 	size_t stage_size;
 	int16_t *weights; /* PATTERN_STAGES × stage_size, or NULL */
 	bool broken;      /* the tables came out inconsistent (a programming error that
@@ -202,6 +205,8 @@ static void init(void)
 			}
 			pt.touch[sq][pt.touch_count[sq]++] =
 			    (struct touch){(uint8_t)k, (uint16_t)power};
+			pt.power[sq][k] = (uint16_t)power;
+			pt.offset_of[k] = pl->offset;
 		}
 	}
 	pt.ready = true;
@@ -247,6 +252,7 @@ void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
 void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
 {
 	init();
+	memset(f, 0, sizeof *f);
 	uint64_t p[8], o[8];
 	images(P, O, p, o);
 	/* One read of each placement gives both points of view: P's discs are digit 1 for side
@@ -260,34 +266,47 @@ void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
 	}
 }
 
+_Static_assert(PATTERN_LANES % 16 == 0 && (int)PATTERN_LANES >= (int)PATTERN_INSTANCES,
+               "pattern_features' rows are whole vectors");
+
+/* 16 instances at once; rows of PATTERN_LANES lanes are 32-byte aligned (3 vectors). */
+typedef uint16_t lanes16 __attribute__((vector_size(32), may_alias));
+
 void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_t flips)
 {
-	uint16_t *mine = f->idx[side], *theirs = f->idx[!side];
 	/* Digits: 0 empty, 1 the viewer's disc, 2 the other side's. The new disc is 1 for the
 	 * mover and 2 for the other; a flipped disc goes from 2 to 1 for the mover and from 1 to
-	 * 2 for the other. */
-	for (int i = 0; i < pt.touch_count[sq]; i++) {
-		const struct touch t = pt.touch[sq][i];
-		mine[t.instance] = (uint16_t)(mine[t.instance] + t.power);
-		theirs[t.instance] = (uint16_t)(theirs[t.instance] + 2 * t.power);
-	}
+	 * 2 for the other. So with s the sum of the flipped squares' powers and p the new
+	 * square's, the mover's indices gain p - s and the other's 2p + s: a few vector
+	 * additions per disc over all 46 instances (Edax's eval_update does the same). */
+	const lanes16 *p = (const lanes16 *)pt.power[sq];
+	lanes16 s0 = {0}, s1 = {0}, s2 = {0};
 	for (; flips; flips &= flips - 1) {
-		const int x = __builtin_ctzll(flips);
-		for (int i = 0; i < pt.touch_count[x]; i++) {
-			const struct touch t = pt.touch[x][i];
-			mine[t.instance] = (uint16_t)(mine[t.instance] - t.power);
-			theirs[t.instance] = (uint16_t)(theirs[t.instance] + t.power);
-		}
+		const lanes16 *v = (const lanes16 *)pt.power[__builtin_ctzll(flips)];
+		s0 += v[0];
+		s1 += v[1];
+		s2 += v[2];
 	}
+	lanes16 *mine = (lanes16 *)f->idx[side], *theirs = (lanes16 *)f->idx[!side];
+	mine[0] += p[0] - s0;
+	mine[1] += p[1] - s1;
+	mine[2] += p[2] - s2;
+	theirs[0] += p[0] + p[0] + s0;
+	theirs[1] += p[1] + p[1] + s1;
+	theirs[2] += p[2] + p[2] + s2;
 }
 
 int pattern_evaluate_features(const struct pattern_features *f, int side, int empties, int mobility)
 {
 	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
 	const uint16_t *idx = f->idx[side];
+	/* The table indices first, all at once (vector code), then the loads. */
+	_Alignas(32) uint32_t at[PATTERN_LANES];
+	for (int k = 0; k < PATTERN_LANES; k++)
+		at[k] = pt.offset_of[k] + idx[k];
 	int sum = w[0] + w[1] * mobility;
 	for (int k = 0; k < PATTERN_INSTANCES; k++)
-		sum += w[pt.placement[k].offset + idx[k]];
+		sum += w[at[k]];
 	return sum;
 }
 
