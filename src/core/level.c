@@ -53,5 +53,5 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->aspiration = lv->aspiration;
 	out->probcut = lv->probcut;
 	out->book = lv->book;
-	out->book_spread = lv->book_spread;
+	out->spread = lv->book_spread;
 }

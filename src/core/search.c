@@ -645,7 +645,7 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	struct game_move book_move;
 	int book_score;
 	if (s->limits.book && rules->book &&
-	    rules->book(pos, s->limits.book_spread, s->limits.seed, &book_move, &book_score)) {
+	    rules->book(pos, s->limits.spread, s->limits.seed, &book_move, &book_score)) {
 		s->result.has_move = true;
 		s->result.book = true;
 		s->result.move = book_move;

@@ -37,29 +37,29 @@ enum {
 
 /* What one search may do. Zero fields mean "no limit" / "none". */
 struct search_limits {
-	int depth;       /* deepest iteration, in plies (0: SEARCH_MAX_DEPTH) */
-	uint64_t nodes;  /* stop deepening once this many nodes are spent (0: no limit) */
-	int noise;       /* Beginner's imperfection: up to this much (evaluation units) added at
+	int depth;      /* deepest iteration, in plies (0: SEARCH_MAX_DEPTH) */
+	uint64_t nodes; /* stop deepening once this many nodes are spent (0: no limit) */
+	int noise;      /* Beginner's imperfection: up to this much (evaluation units) added at
 			   random to each root move's score, from `seed` */
-	uint32_t seed;   /* for the noise; the same seed, the same game */
-	int aspiration;  /* search each iteration first within this much of the last score
+	uint32_t seed;  /* for the noise; the same seed, the same game */
+	int aspiration; /* search each iteration first within this much of the last score
 			   (evaluation units; 0: the whole window); not with noise */
-	int probcut;     /* with `deep`: prune nodes a shallow search shows very probably outside
+	int probcut;    /* with `deep`: prune nodes a shallow search shows very probably outside
 			   the window by this many tenths of its error's standard deviation
 			   (game_deep.probcut; 0: never). Not in the iterations that go to
 			   the end (search_limits.exact). */
-	bool deep;       /* let the game's own search take the bottom of the tree (rules->deep) */
-	int exact;       /* once the game says at most this many moves are left
+	bool deep;      /* let the game's own search take the bottom of the tree (rules->deep) */
+	int exact;      /* once the game says at most this many moves are left
 			   (game_rules.moves_left), deepen until every line reaches the end, past
 			   `depth` and `nodes` (up to SEARCH_EXACT_NODES_FACTOR × nodes): 0 never */
-	int wld;         /* once at most this many moves are left but more than `exact`, go to the
+	int wld;        /* once at most this many moves are left but more than `exact`, go to the
 			   end in the same way, with a window around the draw: the search tells
 			   a win from a draw from a loss and plays a move that wins (draws) if
 			   any does, without the exact margin, which costs more; 0 never */
-	bool book;       /* answer from the game's opening book (game_rules.book) at once, without
-			    searching, when the root position is in it */
-	int book_spread; /* ... with a random move up to this much (evaluation units) worse
-			    than the book's best, for variety (0: the best) */
+	bool book;      /* answer from the game's opening book (game_rules.book) at once, without
+			   searching, when the root position is in it */
+	int spread;     /* with book: a random book move up to this much (evaluation units) worse
+			   than the best, for variety (0: the best) */
 	const uint64_t *history; /* games with repetition draws: hashes (rules->hash) of the
 				    positions before the root that it could repeat, kept alive by
 				    the caller while the search runs; a node below the root whose
