@@ -75,7 +75,7 @@ TEST_SRC = $(wildcard tests/test_*.c)
 TESTS = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
 
-.PHONY: eval-weights mpc-table all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
+.PHONY: eval-weights mpc-table opening-book all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
 all: $(BUILD)/parity
 
 deps:
@@ -204,7 +204,7 @@ $(BUILD)/tools/%: tools/%.c $(GAMES_OBJ) $(LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(GAMES_OBJ) $(LIB) $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
 
 # Sprites and sounds take seconds; the evaluation weights take an hour (see eval-weights).
-ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc,$(TOOLS))
+ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc $(BUILD)/tools/build-book,$(TOOLS))
 
 assets: $(ASSET_TOOLS)
 	@for t in $(ASSET_TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
@@ -222,6 +222,12 @@ MPC_CALIBRATION = --positions 300 --max-depth 12 --seed 1
 $(BUILD)/tools/calibrate-mpc: CFLAGS += -ffp-contract=off
 mpc-table: $(BUILD)/tools/calibrate-mpc
 	$(BUILD)/tools/calibrate-mpc $(MPC_CALIBRATION) --out src/games/reversi/mpc.h
+
+# Reversi's opening book, built by Parity's own searches (tools/build-book.c); the committed
+# assets/reversi-book.bin was made by exactly this command (its time is in docs/ENGINE.md).
+BOOK_BUILD = --nodes 3000 --plies 20 --window 2 --path-window 4 --depth 10 --leaf-depth 12
+opening-book: $(BUILD)/tools/build-book
+	$(BUILD)/tools/build-book $(BOOK_BUILD) --out assets/reversi-book.bin
 
 # ---- Install -------------------------------------------------------------------------------
 # `make install` puts the game, its data, the desktop entry, the AppStream metadata, the icons
@@ -254,7 +260,7 @@ UNINSTALL_EXTRA ?= uninstall-locale
 APP_ID = io.github.parity_arcade.Parity
 ICON_SIZES = 16 24 32 48 64 128 256
 # The data the game reads, relative to assets/ (and to DATADIR once installed).
-DATA_FILES = reversi-eval.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
+DATA_FILES = reversi-eval.bin reversi-book.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
 	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
 
 # Once installed the program finds its data in DATADIR and its catalogues in LOCALEDIR: the one

@@ -11,6 +11,8 @@
 #include "app/app.h"
 #include "app/i18n.h"
 #include "app/layout.h"
+#include "games/reversi/book.h"
+#include "games/reversi/openings.h"
 #include "games/reversi/reversi.h"
 
 /* The sprite sheets: the flip sheet (frames from Black to White, square cells in a row) and
@@ -304,14 +306,29 @@ static void draw(struct app *a, const struct play *p)
 		            0.92 + 0.06 * (speed_of(a) > 0 ? sin(app_motion(a) * 6.0) : 1.0));
 		SDL_SetTextureColorMod(a->assets.markers, 255, 255, 255);
 	}
-	/* The evaluation overlay (E): the engine's score of each legal square, in discs. */
+	/* The evaluation overlay (E): the engine's score of each legal square, in discs; in the
+	 * opening book, the book's score, marked as such. */
+	struct book_move book[BOOK_MOVES_MAX];
+	const int in_book = p->show_eval ? reversi_book_moves(pos, book) : 0;
 	for (int k = 0; k < n && p->show_eval && still; k++) {
 		const int i = (int)moves[k].code;
+		int b = 0;
+		while (b < in_book && book[b].square != i)
+			b++;
 		if (moves[k].code == REVERSI_PASS || i < 0 || i >= p->eval_count ||
-		    !p->eval_known[i])
+		    (b == in_book && !p->eval_known[i]))
 			continue;
 		int sx, sy, sw;
 		layout_square(size, i % size, i / size, &sx, &sy, &sw);
+		if (b < in_book) {
+			char text[16];
+			snprintf(text, sizeof text, "%+.1f", book[b].score / 100.0);
+			app_text(a, FONT_SMALL, text, sx + sw / 2, sy + sw / 2 - 19,
+			         book[b].score >= 0 ? th->good : th->bad, 1);
+			app_text(a, FONT_SMALL, _("book"), sx + sw / 2, sy + sw / 2 + 1,
+			         (SDL_Color){235, 235, 225, 255}, 1);
+			continue;
+		}
 		const int v = p->eval_score[i];
 		const bool proven = search_proven(v);
 		char text[16];
@@ -330,6 +347,19 @@ static void draw(struct app *a, const struct play *p)
 		layout_square(size, p->cursor % size, p->cursor / size, &cx, &cy, &cw);
 		draw_marker(a, 2, cx, cy, cw, 1.0);
 	}
+}
+
+/* The panel's heading: the moves, and the opening being played where it has a name (the
+ * name of the latest position of the game that has one). */
+static void panel_head(const struct play *p, const char *suffix, char *buf, size_t n)
+{
+	const char *name = NULL;
+	for (int i = p->match.cursor; i >= 0 && !name; i--)
+		name = reversi_opening_at(match_pos_at(&p->match, i));
+	if (name)
+		snprintf(buf, n, "%s \xc2\xb7 %s%s", _("Moves"), name, suffix);
+	else
+		snprintf(buf, n, "%s%s", _("Moves"), suffix);
 }
 
 /* Counts the discs of `side` that the player sees: while a move's animation plays, a new disc
@@ -446,6 +476,7 @@ const struct view view_reversi = {
     .update = update,
     .emblem = emblem,
     .describe = describe,
+    .panel_head = panel_head,
     .outcome = outcome,
     .new_ui = new_ui,
     .free_ui = free,

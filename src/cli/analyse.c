@@ -138,6 +138,7 @@ int cli_analyse(int argc, char **argv)
 	}
 	struct search_limits limits;
 	level_limits(lv, 1, &limits);
+	limits.book = false; /* an analysis searches every move, even in the opening */
 	if (depth) {
 		limits.depth = depth;
 		limits.nodes = 0;

@@ -7,10 +7,19 @@
  * position text per line (Reversi: the OBF-like text of `parity solve`, anything after a ';'
  * ignored). Prints one line per position and a total line:
  * <positions> <nodes> <seconds> <nodes-per-second>.
+ *
+ * Seconds are wall-clock seconds, or with --cpu the process's CPU seconds (on a machine
+ * shared with other work).
+ *
+ * The opening book is off unless --book is given (the figures are searches). --play N has the
+ * level play both sides of a game from the start position for N moves (with --book: from its
+ * book while it lasts), one line per move, each searched as in a game (the level's noise
+ * seed advancing move by move).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "io/atomic.h"
@@ -19,20 +28,32 @@
 #include "core/module.h"
 #include "core/search.h"
 
+static bool cpu_time; /* --cpu: time in CPU seconds */
+
+/* Returns the seconds of the clock the bench reads (wall or this process's CPU). */
+static double now(void)
+{
+	struct timespec ts;
+	if (!cpu_time)
+		return cli_seconds();
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Searches pos under `limits`, prints its line, adds to the totals. */
 static void bench_one(struct search *s, const struct game_rules *rules, const void *pos, int i,
                       const struct search_limits *limits, uint64_t *total_nodes, double *total_time)
 {
-	const double t0 = cli_seconds();
+	const double t0 = now();
 	search_start(s, pos, limits);
 	search_step(s, 0);
-	const double t = cli_seconds() - t0;
+	const double t = now() - t0;
 	const struct search_result *r = search_result(s);
 	char move[GAME_TEXT_MAX] = "-";
 	if (r->has_move)
 		rules->move_to_text(pos, &r->move, move, sizeof move);
-	printf("position %d: %s depth %d score %d nodes %llu in %.3f s\n", i, move, r->depth,
-	       r->score, (unsigned long long)r->nodes, t);
+	printf("position %d: %s depth %d score %d nodes %llu in %.3f s%s\n", i, move, r->depth,
+	       r->score, (unsigned long long)r->nodes, t, r->book ? " (book)" : "");
 	*total_nodes += r->nodes;
 	*total_time += t;
 }
@@ -40,7 +61,9 @@ static void bench_one(struct search *s, const struct game_rules *rules, const vo
 /* Prints the usage line; returns 2. */
 static int usage(void)
 {
-	fprintf(stderr, "usage: parity bench search %s LEVEL [--depth N] [--file FILE]\n",
+	fprintf(stderr,
+	        "usage: parity bench search %s LEVEL [--depth N] [--file FILE | --play N] "
+	        "[--book] [--cpu]\n",
 	        cli_game_names());
 	return 2;
 }
@@ -55,7 +78,8 @@ int cli_bench(int argc, char **argv)
 		fprintf(stderr, "parity: unknown game or level \"%s %s\"\n", argv[1], argv[2]);
 		return 2;
 	}
-	int depth = 0;
+	int depth = 0, play = 0;
+	bool book = false;
 	const char *file = NULL;
 	for (int i = 3; i < argc; i++) {
 		if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc) {
@@ -68,6 +92,14 @@ int cli_bench(int argc, char **argv)
 			depth = (int)d;
 		} else if (strcmp(argv[i], "--file") == 0 && i + 1 < argc) {
 			file = argv[++i];
+		} else if (strcmp(argv[i], "--play") == 0 && i + 1 < argc) {
+			play = atoi(argv[++i]);
+			if (play < 1)
+				return usage();
+		} else if (strcmp(argv[i], "--book") == 0) {
+			book = true;
+		} else if (strcmp(argv[i], "--cpu") == 0) {
+			cpu_time = true;
 		} else {
 			return usage();
 		}
@@ -79,7 +111,8 @@ int cli_bench(int argc, char **argv)
 		limits.nodes = 0;
 		limits.exact = 0;
 	}
-	if (limits.deep)
+	limits.book = book;
+	if (limits.deep || book)
 		cli_load_data(rules);
 	struct search *s = search_new(rules, 20);
 	if (!s)
@@ -87,7 +120,20 @@ int cli_bench(int argc, char **argv)
 	uint64_t total_nodes = 0;
 	double total_time = 0;
 	int count = 0;
-	if (file) {
+	if (play) {
+		struct match m;
+		if (match_init(&m, rules, NULL) != GAME_OK) {
+			search_free(s);
+			return 1;
+		}
+		for (; count < play && !match_over(&m); count++) {
+			limits.seed = 1 + (uint32_t)count;
+			bench_one(s, rules, match_pos(&m), count, &limits, &total_nodes,
+			          &total_time);
+			match_play(&m, &search_result(s)->move);
+		}
+		match_free(&m);
+	} else if (file) {
 		char why[GAME_ERR_MAX];
 		FILE *f = atomic_open_text(file, why);
 		if (!f) {

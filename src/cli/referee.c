@@ -1,10 +1,12 @@
 /*
  * cli/referee.c — `parity referee [--games N] [--first K] [--depth N] [--timeout S] [--verbose]
- * CMD1 CMD2`: plays Reversi games between two NBoard engines (each a shell command, e.g.
+ * [--from-start] CMD1 CMD2`: plays Reversi games between two NBoard engines (each a shell command, e.g.
  * "build/parity nboard --level medium") and reports how the first one did.
  *
  * The games start from a fixed list of short openings, each played twice with the colours
- * swapped; --first K starts with game K of that schedule (to split a long match). The
+ * swapped (with --from-start every game starts from the start position, colours swapped game
+ * by game: the engines' own openings, to see whether they vary); --first K starts with game K
+ * of that schedule (to split a long match). The
  * referee keeps the board itself: before every move it sends the mover
  * "set game <GGF>", "ping k" and "go", waits for "pong k" and "=== <move>", and checks the
  * move. An illegal move, a silent engine (--timeout seconds a move, default 60) or one that
@@ -444,7 +446,7 @@ static int play_game(struct player *players[2], const char *opening, double time
 static int usage(void)
 {
 	fputs("usage: parity referee [--games N] [--first K] [--depth N] [--timeout S] [--verbose] "
-	      "CMD1 CMD2\n",
+	      "[--from-start] CMD1 CMD2\n",
 	      stderr);
 	return 2;
 }
@@ -453,13 +455,15 @@ int cli_referee(int argc, char **argv)
 {
 	int games = 10, depth = 0, first = 1;
 	double timeout = 60;
-	bool verbose = false;
+	bool verbose = false, from_start = false;
 	const char *commands[2] = {NULL, NULL};
 	int ncommands = 0;
 	for (int i = 0; i < argc; i++) {
 		const char *arg = argv[i];
 		if (strcmp(arg, "--verbose") == 0) {
 			verbose = true;
+		} else if (strcmp(arg, "--from-start") == 0) {
+			from_start = true;
 		} else if (strcmp(arg, "--games") == 0 || strcmp(arg, "--depth") == 0 ||
 		           strcmp(arg, "--timeout") == 0 || strcmp(arg, "--first") == 0) {
 			if (i + 1 >= argc)
@@ -523,7 +527,7 @@ int cli_referee(int argc, char **argv)
 	long total = 0;
 	int rc = 0;
 	for (int g = first - 1; g < first - 1 + games && rc == 0; g++) {
-		const char *opening = openings[(g / 2) % OPENINGS];
+		const char *opening = from_start ? "" : openings[(g / 2) % OPENINGS];
 		const int first_black = g % 2 == 0;
 		struct player *by_colour[2] = {first_black ? &players[0] : &players[1],
 		                               first_black ? &players[1] : &players[0]};

@@ -157,6 +157,13 @@ struct game_rules {
 	int (*moves_left)(const void *pos);
 	/* The game's own search for the bottom of the tree (NULL: none). */
 	const struct game_deep *deep;
+	/* Optional opening book (NULL: none). Returns whether `pos` is in the book with moves to
+	 * offer; then *move is the book's choice and *score its book score for the side to move
+	 * (evaluation units): the best move when spread is 0, else a random one within `spread`
+	 * of the best, weighted toward the best, drawn from `seed` (the same seed, the same
+	 * move). */
+	bool (*book)(const void *pos, int spread, uint32_t seed, struct game_move *move,
+	             int *score);
 };
 
 /* Returns the game whose name is `name` (a game of the registry, core/module.h), or NULL. */

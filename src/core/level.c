@@ -52,4 +52,6 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->deep = lv->deep;
 	out->aspiration = lv->aspiration;
 	out->probcut = lv->probcut;
+	out->book = lv->book;
+	out->spread = lv->book_spread;
 }

@@ -23,6 +23,8 @@ struct level {
 	bool deep;           /* uses the game's own fast search and evaluation (search_limits) */
 	int exact;           /* searches to the end once this few moves are left (0: never) */
 	int wld;             /* ... only for a win, a draw or a loss from this many (0: never) */
+	bool book;           /* plays from the game's opening book while it lasts (search_limits) */
+	int book_spread;     /* ... a random move this close to the book's best (0: the best) */
 	const char *summary; /* one line for the help screen */
 };
 

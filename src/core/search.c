@@ -658,6 +658,20 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 		s->running = false;
 		return;
 	}
+	/* A book move is the answer at once: no node is searched. */
+	struct game_move book_move;
+	int book_score;
+	if (s->limits.book && rules->book &&
+	    rules->book(pos, s->limits.spread, s->limits.seed, &book_move, &book_score)) {
+		s->result.has_move = true;
+		s->result.book = true;
+		s->result.move = book_move;
+		s->result.score = book_score;
+		s->result.pv[0] = book_move;
+		s->result.pv_length = 1;
+		s->running = false;
+		return;
+	}
 	/* Until an iteration finishes, the answer is the first legal move. */
 	s->result.has_move = true;
 	s->result.move = root->moves[0];

@@ -56,6 +56,10 @@ struct search_limits {
 			   end in the same way, with a window around the draw: the search tells
 			   a win from a draw from a loss and plays a move that wins (draws) if
 			   any does, without the exact margin, which costs more; 0 never */
+	bool book;      /* answer from the game's opening book (game_rules.book) at once, without
+			   searching, when the root position is in it */
+	int spread;     /* with book: a random book move up to this much (evaluation units) worse
+			   than the best, for variety (0: the best) */
 	const uint64_t *history; /* games with repetition draws: hashes (rules->hash) of the
 				    positions before the root that it could repeat, kept alive by
 				    the caller while the search runs; a node below the root whose
@@ -73,6 +77,7 @@ struct search_result {
 	bool exact;            /* every line of that iteration reached the end of the game: the
 				  score is the game's proven value (a draw too), not an estimate */
 	uint64_t nodes;        /* positions visited */
+	bool book;             /* the move and score come from the opening book (depth 0) */
 	int pv_length;
 	struct game_move pv[SEARCH_PV_MAX]; /* the principal variation, starting with `move` */
 };

@@ -15,6 +15,45 @@
 #define BOARD8_NOT_A 0xfefefefefefefefeULL /* every column but a */
 #define BOARD8_NOT_H 0x7f7f7f7f7f7f7f7fULL /* every column but h */
 
+/* Returns x mirrored left-right (column a ↔ h). */
+static inline uint64_t board8_mirror_h(uint64_t x)
+{
+	x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+	x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+	return ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+}
+
+/* Returns x flipped top-bottom (row 1 ↔ 8). */
+static inline uint64_t board8_flip_v(uint64_t x)
+{
+	return __builtin_bswap64(x);
+}
+
+/* Returns x with rows and columns swapped (mirrored in the a1-h8 diagonal). */
+static inline uint64_t board8_transpose(uint64_t x)
+{
+	uint64_t t;
+	t = (x ^ (x >> 7)) & 0x00aa00aa00aa00aaULL;
+	x ^= t ^ (t << 7);
+	t = (x ^ (x >> 14)) & 0x0000cccc0000ccccULL;
+	x ^= t ^ (t << 14);
+	t = (x ^ (x >> 28)) & 0x00000000f0f0f0f0ULL;
+	return x ^ t ^ (t << 28);
+}
+
+/* Returns x under symmetry t: bit 2 swaps rows and columns (first), bit 1 flips top-bottom,
+ * bit 0 mirrors left-right. */
+static inline uint64_t board8_symmetry(uint64_t x, int t)
+{
+	if (t & 4)
+		x = board8_transpose(x);
+	if (t & 2)
+		x = board8_flip_v(x);
+	if (t & 1)
+		x = board8_mirror_h(x);
+	return x;
+}
+
 /* Returns the number of set bits of x. */
 static inline int board8_count(uint64_t x)
 {

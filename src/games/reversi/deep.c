@@ -81,7 +81,9 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, const struct pat
 		/* a pass costs no depth */
 		return -mid_node(c, O, P, f, !side, depth, -beta, -alpha);
 	}
-	int sq[32], key[32], n = 0;
+	/* Each move is one int, its sort key above its square (the key and the square in one
+	 * word sort together: no pair of arrays whose swaps stall on store forwarding). */
+	int sq[32], n = 0;
 	for (uint64_t m = moves; m; m &= m - 1)
 		sq[n++] = __builtin_ctzll(m);
 	if (depth >= SORT_MIN_DEPTH) {
@@ -90,19 +92,48 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, const struct pat
 			const uint64_t np = P | f1 | 1ULL << sq[i], no = O & ~f1;
 			const uint64_t reply = board8_moves(no, np);
 			/* Fewest replies first, corners weighing double; corners for us first. */
-			key[i] = board8_count(reply) + board8_count(reply & 0x8100000000000081ULL) -
-			         (((1ULL << sq[i]) & 0x8100000000000081ULL) ? 8 : 0);
+			const int key = board8_count(reply) +
+			                board8_count(reply & 0x8100000000000081ULL) -
+			                (((1ULL << sq[i]) & 0x8100000000000081ULL) ? 8 : 0);
+			sq[i] |= (key + 16) << 6;
 		}
-		for (int i = 1; i < n; i++)
-			for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
-				const int k = key[j], s = sq[j];
-				key[j] = key[j - 1];
+		for (int i = 1; i < n; i++) {
+			const int x = sq[i];
+			int j = i;
+			for (; j > 0 && sq[j - 1] > x; j--)
 				sq[j] = sq[j - 1];
-				key[j - 1] = k;
-				sq[j - 1] = s;
-			}
+			sq[j] = x;
+		}
+		for (int i = 0; i < n; i++)
+			sq[i] &= 63;
 	}
 	int best = -SEARCH_INFINITY;
+	if (depth == 1) {
+		/* The leaves below, evaluated here rather than by a call each (the same nodes and
+		 * scores as mid_node at depth 0). */
+		const int empties = 63 - board8_count(P | O);
+		for (int i = 0; i < n; i++) {
+			const uint64_t flips = board8_flips(sq[i], P, O);
+			const uint64_t cp = O & ~flips, co = P | flips | 1ULL << sq[i];
+			const uint64_t cm = board8_moves(cp, co), cr = board8_moves(co, cp);
+			c->nodes++;
+			int v;
+			if (!cm && !cr) {
+				v = -exact_score(final_margin(cp, co));
+			} else {
+				struct pattern_features child = *f;
+				pattern_features_play(&child, side, sq[i], flips);
+				v = -pattern_evaluate_features(&child, !side, empties,
+				                               board8_count(cm) - board8_count(cr));
+			}
+			if (v > best) {
+				best = v;
+				if (v >= beta)
+					break;
+			}
+		}
+		return best;
+	}
 	for (int i = 0; i < n; i++) {
 		const uint64_t flips = board8_flips(sq[i], P, O);
 		struct pattern_features child = *f;

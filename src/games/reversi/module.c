@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/module.h"
+#include "games/reversi/book.h"
 #include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
 #include "io/ggf.h"
@@ -22,6 +23,8 @@ static const struct level levels[] = {
      .nodes = 20000,
      .noise = 450,
      .min_think_ms = 600,
+     .book = true,
+     .book_spread = 400,
      .summary = N_("looks two moves ahead and often misjudges, but never misses a free corner")},
     {.name = "medium",
      .title = N_("Medium"),
@@ -29,6 +32,8 @@ static const struct level levels[] = {
      .nodes = 300000,
      .noise = 0,
      .min_think_ms = 600,
+     .book = true,
+     .book_spread = 200,
      .summary = N_("searches six moves ahead: mobility, corners, edges, stable discs, parity")},
     {.name = "hard",
      .title = N_("Hard"),
@@ -37,6 +42,7 @@ static const struct level levels[] = {
      .min_think_ms = 600,
      .deep = true,
      .exact = 18,
+     .book = true,
      .wld = 20,
      .probcut = 15,
      .summary =
@@ -48,6 +54,7 @@ static const struct level levels[] = {
      .min_think_ms = 600,
      .deep = true,
      .exact = 24,
+     .book = true,
      .wld = 26,
      .probcut = 15,
      .summary = N_("everything, searching twenty times longer: perfect from 24 empty squares")},
@@ -223,13 +230,23 @@ static const struct game_record record = {
     .read = read_record,
 };
 
-/* Loads the pattern weights (pattern.h) from dir, and no other copy. */
+/* Loads the pattern weights (pattern.h) and the opening book (book.h) from dir, and no other
+ * copy. The book is optional: without it (or with a damaged one) the engine searches from
+ * the first move, and only the weights' failure is reported. */
 static int load(const char *dir, char *err)
 {
 	char path[4200];
+	snprintf(path, sizeof path, "%.4000s/reversi-book.bin", dir);
+	book_load(path, NULL);
 	snprintf(path, sizeof path, "%.4000s/reversi-eval.bin", dir);
 	pattern_unload(); /* none from another directory stays in use */
 	return pattern_load(path, err);
+}
+
+static void unload(void)
+{
+	pattern_unload();
+	book_unload();
 }
 
 static const char *const bench[] = {
@@ -312,5 +329,5 @@ const struct game_module reversi_module = {
     .bench = bench,
     .data_file = "reversi-eval.bin",
     .load = load,
-    .unload = pattern_unload,
+    .unload = unload,
 };

@@ -86,10 +86,13 @@ int pattern_evaluate(uint64_t P, uint64_t O);
  * the side to move reads its own set. pattern_evaluate_features(f, ...) equals
  * pattern_evaluate(P, O) for the board f describes (tests/test_pattern.c).
  */
+enum { PATTERN_LANES = 48 }; /* PATTERN_INSTANCES rounded up to whole 32-byte vectors */
+
 struct pattern_features {
-	uint16_t idx[2][PATTERN_INSTANCES]; /* [side][instance]: the index (within its shape's
-					       table) seen by side 0 (the first argument of
-					       pattern_features) and by side 1 */
+	_Alignas(32) uint16_t idx[2][PATTERN_LANES]; /* [side][instance]: the index (within its
+							shape's table) seen by side 0 (the first
+							argument of pattern_features) and by side
+							1; the lanes past PATTERN_INSTANCES are 0 */
 };
 
 /* Reads the features of (P, O): side 0 is P, side 1 is O. */

@@ -14,6 +14,7 @@
 
 #include "core/hash.h"
 #include "games/reversi/board8.h"
+#include "games/reversi/book.h"
 #include "games/reversi/deep.h"
 #include "games/reversi/eval.h"
 
@@ -562,6 +563,7 @@ const struct game_rules reversi_rules = {
     .perft = rules_perft,
     .moves_left = rules_moves_left,
     .deep = &reversi_deep,
+    .book = reversi_book_move,
 };
 
 struct game_options reversi_options(int size, bool anti, bool black_hole, uint32_t seed)

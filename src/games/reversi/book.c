@@ -1,0 +1,228 @@
+/*
+ * games/reversi/book.c — the opening book (see book.h).
+ */
+#include "games/reversi/book.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/hash.h"
+#include "games/reversi/board8.h"
+#include "games/reversi/reversi.h"
+#include "io/atomic.h"
+
+static const char MAGIC[8] = {'P', 'R', 'V', 'B', 'O', 'O', 'K', '1'};
+enum { HEADER = 12, MAX_ENTRIES = 1 << 22 };
+
+static struct book installed;
+static bool have_installed;
+
+void book_canonical(uint64_t *p, uint64_t *o)
+{
+	uint64_t bp = *p, bo = *o;
+	for (int t = 1; t < 8; t++) {
+		const uint64_t tp = board8_symmetry(*p, t), to = board8_symmetry(*o, t);
+		if (tp < bp || (tp == bp && to < bo))
+			bp = tp, bo = to;
+	}
+	*p = bp;
+	*o = bo;
+}
+
+const struct book_entry *book_find(const struct book *b, uint64_t P, uint64_t O)
+{
+	if (!b || b->count == 0)
+		return NULL;
+	book_canonical(&P, &O);
+	size_t lo = 0, hi = b->count;
+	while (lo < hi) {
+		const size_t mid = lo + (hi - lo) / 2;
+		const struct book_entry *e = &b->entries[mid];
+		if (e->p == P && e->o == O)
+			return e;
+		if (e->p < P || (e->p == P && e->o < O))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+int book_moves(const struct book *b, uint64_t P, uint64_t O, struct book_move *out)
+{
+	const struct book_entry *e = book_find(b, P, O);
+	if (!e || !(e->flags & BOOK_EXPANDED))
+		return 0;
+	int n = 0;
+	for (uint64_t m = board8_moves(P, O); m && n < BOOK_MOVES_MAX; m &= m - 1) {
+		const int sq = __builtin_ctzll(m);
+		const uint64_t f = board8_flips(sq, P, O);
+		const struct book_entry *c = book_find(b, O & ~f, P | f | (1ULL << sq));
+		if (!c)
+			continue; /* cannot happen in a book the builder made */
+		int i = n++;
+		for (; i > 0 && out[i - 1].score < -c->score; i--)
+			out[i] = out[i - 1];
+		out[i] = (struct book_move){.square = sq, .score = -c->score};
+	}
+	return n;
+}
+
+int book_pick(const struct book_move *m, int n, int spread, uint32_t seed)
+{
+	if (n <= 1 || spread <= 0)
+		return 0;
+	uint64_t total = 0;
+	for (int i = 0; i < n && m[0].score - m[i].score <= spread; i++)
+		total += (uint64_t)(spread + 1 - (m[0].score - m[i].score));
+	uint64_t r = hash_mix64((uint64_t)seed * 0x9e3779b97f4a7c15ULL + 0x626f6f6bULL) % total;
+	for (int i = 0; i < n; i++) {
+		const uint64_t w = (uint64_t)(spread + 1 - (m[0].score - m[i].score));
+		if (r < w)
+			return i;
+		r -= w;
+	}
+	return 0;
+}
+
+static int compare(const void *a, const void *b)
+{
+	const struct book_entry *x = a, *y = b;
+	if (x->p != y->p)
+		return x->p < y->p ? -1 : 1;
+	return x->o < y->o ? -1 : x->o > y->o;
+}
+
+void book_sort(struct book *b)
+{
+	qsort(b->entries, b->count, sizeof *b->entries, compare);
+}
+
+static void put(unsigned char *d, uint64_t v, int bytes)
+{
+	for (int i = 0; i < bytes; i++)
+		d[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get(const unsigned char *d, int bytes)
+{
+	uint64_t v = 0;
+	for (int i = 0; i < bytes; i++)
+		v |= (uint64_t)d[i] << (8 * i);
+	return v;
+}
+
+int book_encode(const struct book *b, unsigned char **data, size_t *n)
+{
+	*n = HEADER + b->count * BOOK_ENTRY_BYTES;
+	unsigned char *d = *data = malloc(*n);
+	if (!d)
+		return -1;
+	memcpy(d, MAGIC, sizeof MAGIC);
+	put(d + 8, b->count, 4);
+	for (size_t i = 0; i < b->count; i++) {
+		const struct book_entry *e = &b->entries[i];
+		unsigned char *x = d + HEADER + i * BOOK_ENTRY_BYTES;
+		put(x, e->p, 8);
+		put(x + 8, e->o, 8);
+		put(x + 16, (uint16_t)e->score, 2);
+		x[18] = e->depth;
+		x[19] = e->flags;
+	}
+	return 0;
+}
+
+int book_read(struct book *b, const char *path, char *err)
+{
+	memset(b, 0, sizeof *b);
+	char *data = NULL;
+	size_t n = 0;
+	const int rc =
+	    atomic_read(path, &data, &n, HEADER + (size_t)MAX_ENTRIES * BOOK_ENTRY_BYTES, NULL);
+	if (rc != 0)
+		return game_fail(err, rc, "cannot read the opening book %.100s", path);
+	const unsigned char *d = (const unsigned char *)data;
+	const size_t count = n >= HEADER ? (size_t)get(d + 8, 4) : 0;
+	if (n < HEADER || memcmp(d, MAGIC, sizeof MAGIC) != 0 ||
+	    n != HEADER + count * BOOK_ENTRY_BYTES) {
+		free(data);
+		return game_fail(err, IO_ERR_CORRUPT, "%.100s is not an opening book", path);
+	}
+	b->entries = malloc((count ? count : 1) * sizeof *b->entries);
+	if (!b->entries) {
+		free(data);
+		return game_fail(err, IO_ERR_SYSTEM, "out of memory for the opening book");
+	}
+	for (size_t i = 0; i < count; i++) {
+		const unsigned char *x = d + HEADER + i * BOOK_ENTRY_BYTES;
+		b->entries[i] = (struct book_entry){
+		    .p = get(x, 8),
+		    .o = get(x + 8, 8),
+		    .score = (int16_t)(uint16_t)get(x + 16, 2),
+		    .depth = x[18],
+		    .flags = x[19],
+		};
+		const struct book_entry *e = &b->entries[i];
+		if ((e->p & e->o) || (i > 0 && compare(e - 1, e) >= 0)) {
+			free(data);
+			book_free(b);
+			return game_fail(err, IO_ERR_CORRUPT, "%.100s: entry %zu is damaged", path,
+			                 i);
+		}
+	}
+	b->count = count;
+	free(data);
+	return 0;
+}
+
+void book_free(struct book *b)
+{
+	free(b->entries);
+	b->entries = NULL;
+	b->count = 0;
+}
+
+int book_load(const char *path, char *err)
+{
+	book_unload();
+	const int rc = book_read(&installed, path, err);
+	have_installed = rc == 0;
+	return rc;
+}
+
+void book_unload(void)
+{
+	book_free(&installed);
+	have_installed = false;
+}
+
+const struct book *book_current(void)
+{
+	return have_installed ? &installed : NULL;
+}
+
+int reversi_book_moves(const struct reversi_pos *pos, struct book_move *out)
+{
+	const struct book *b = book_current();
+	if (!b || pos->size != 8 || pos->anti || pos->hole)
+		return 0;
+	return book_moves(b, (uint64_t)pos->disc[pos->side], (uint64_t)pos->disc[!pos->side], out);
+}
+
+bool reversi_book_move(const void *p, int spread, uint32_t seed, struct game_move *move, int *score)
+{
+	struct book_move m[BOOK_MOVES_MAX];
+	const int n = reversi_book_moves(p, m);
+	if (n == 0)
+		return false;
+	const int pick = book_pick(m, n, spread, seed);
+	struct game_move moves[GAME_MOVES_MAX];
+	const int count = reversi_rules.generate(p, moves);
+	for (int i = 0; i < count; i++)
+		if (moves[i].code == (uint32_t)m[pick].square) {
+			*move = moves[i];
+			*score = m[pick].score;
+			return true;
+		}
+	return false;
+}
