@@ -11,8 +11,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "app/layout.h"
 #include "shared_data.h"
@@ -137,13 +141,17 @@ static void square_centre(const char *name, int *x, int *y)
 	*y += w / 2;
 }
 
-/* Returns whether a file exists. */
-static bool exists(const char *path)
+/* Returns whether the prefs directory dir holds an autosave (one per game: autosave-GAME.ini). */
+static bool exists_autosave(const char *dir)
 {
-	FILE *f = fopen(path, "r");
-	if (f)
-		fclose(f);
-	return f != NULL;
+	DIR *d = opendir(dir);
+	bool found = false;
+	for (struct dirent *e; d && (e = readdir(d));)
+		found |= strncmp(e->d_name, "autosave", 8) == 0 && strstr(e->d_name, ".ini") &&
+		         !strstr(e->d_name, ".tmp");
+	if (d)
+		closedir(d);
+	return found;
 }
 
 /* The analysis board from the title menu: a position set up by clicks (cleared, d4 black, e4
@@ -199,8 +207,7 @@ static void test_analysis_board(void **state)
 		}
 	SDL_FreeSurface(sh.s);
 	assert_true(light > 20);
-	snprintf(path, sizeof path, "%s/autosave.ini", dir);
-	assert_false(exists(path));
+	assert_false(exists_autosave(dir));
 
 	/* FFO #20 pasted, played out: the player's game, autosaved. */
 	FILE *f = shared_data_open("ffo-20-39.obf");
@@ -228,8 +235,40 @@ static void test_analysis_board(void **state)
 	snprintf(path, sizeof path, "%s/play.txt", work);
 	read_file(path, text, sizeof text);
 	assert_non_null(strstr(text, "scene play"));
-	snprintf(path, sizeof path, "%s/autosave.ini", dir);
-	assert_true(exists(path));
+	assert_true(exists_autosave(dir));
+
+	/* Open lists the Reversi records of the records folder (here work/Parity), newest first:
+	 * Enter opens the newest, every move of it on the board. */
+	char parity_dir[400], rec[600];
+	snprintf(parity_dir, sizeof parity_dir, "%s/Parity", work);
+	mkdir(parity_dir, 0755);
+	snprintf(rec, sizeof rec, "%s/Parity/old.txt", work);
+	FILE *r = fopen(rec, "w");
+	assert_non_null(r);
+	fputs("f5f6\n", r);
+	fclose(r);
+	struct timespec past[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+	assert_int_equal(utimensat(AT_FDCWD, rec, past, 0), 0);
+	snprintf(rec, sizeof rec, "%s/Parity/new.txt", work);
+	r = fopen(rec, "w");
+	assert_non_null(r);
+	fputs("f5d6c3d3c4\n", r);
+	fclose(r);
+	snprintf(body, sizeof body,
+	         "0 wait-scene menu\n"
+	         "1 key a\n"
+	         "0 wait-scene analysis\n"
+	         "1 key o\n"
+	         "5 screenshot %s/open.png\n"
+	         "1 key Return\n"
+	         "1 dump %s/opened.txt\n"
+	         "1 quit\n",
+	         work, work);
+	write_file("open.script", body, script, sizeof script);
+	snprintf(args, sizeof args, "--script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	snprintf(path, sizeof path, "%s/opened.txt", work);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "record f5 d6 c3 d3 c4\n"));
 }
 
 int main(void)

@@ -11,6 +11,7 @@
 #include "app/app.h"
 #include "app/i18n.h"
 #include "io/records.h"
+#include "io/recordsdir.h"
 #include "io/save.h"
 
 /* The engine gets what a frame leaves after drawing, less a safety margin, within bounds. */
@@ -412,6 +413,16 @@ static uint64_t nodes_for(const struct play *p, double seconds)
 	double budget = seconds * 1e9 / p->ns_per_node;
 	budget = budget < 64 ? 64 : budget > 5e7 ? 5e7 : budget;
 	return (uint64_t)budget;
+}
+
+bool play_records_folder(const struct app *a, char *dir, size_t n, char *err)
+{
+	char prefs[RECORDS_PATH_MAX];
+	snprintf(prefs, sizeof prefs, "%s", a->pref_prefix);
+	const size_t len = strlen(prefs);
+	if (len > 1 && prefs[len - 1] == '/')
+		prefs[len - 1] = '\0'; /* the preference directory itself */
+	return records_dir(dir, n, prefs, err) == 0;
 }
 
 uint64_t play_slice_budget(const struct app *a)

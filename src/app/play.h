@@ -151,6 +151,11 @@ struct play {
 
 /* --- the game being played (app/play.c) --- */
 
+/* Finds (and makes) the folder for saved records: the documents directory's Parity/, else
+ * the preference directory (io/recordsdir.h). Writes it into dir (n bytes) and returns
+ * success; err (GAME_ERR_MAX bytes) says why not. */
+bool play_records_folder(const struct app *a, char *dir, size_t n, char *err);
+
 /* Returns the node budget of one engine slice (the advisor's, a review's, the analysis
  * board's): the whole tick when no frame is drawn after it, else what drawing leaves. */
 uint64_t play_slice_budget(const struct app *a);

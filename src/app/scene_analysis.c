@@ -8,14 +8,18 @@
  * the autosave until "Play it out" makes it the player's game. The engine runs in the frame
  * loop a slice at a time, one legal move after another, each round one ply deeper.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "app/app.h"
 #include "app/i18n.h"
 #include "app/layout.h"
 #include "core/review.h"
+#include "io/records.h"
+#include "io/recordsdir.h"
 
 enum { LINE_MAX = 8 };
 
@@ -45,15 +49,27 @@ enum {
 	BTN_MODE, /* Analyse / Set up */
 	BTN_PLAY,
 	BTN_UNDO,
+	BTN_OPEN,
 	BTN_MENU,
 	BUTTONS
 };
 
+enum { FILES_MAX = 12 };
+
+/* The records of the board's game in the records folder, newest first (Open). */
+struct file_list {
+	char dir[RECORDS_PATH_MAX];
+	int count, selected;
+	char name[FILES_MAX][256];
+	long long mtime[FILES_MAX];
+};
+
 /* The scene's context (struct scene). */
 struct analysis_ctx {
-	struct analysis *an; /* NULL when out of memory */
-	bool setup;          /* setting up (clicks change squares) rather than analysing */
-	int selected;        /* analysing checkers: the piece picked up (a target), or -1 */
+	struct analysis *an;     /* NULL when out of memory */
+	bool setup;              /* setting up (clicks change squares) rather than analysing */
+	int selected;            /* analysing checkers: the piece picked up (a target), or -1 */
+	struct file_list *files; /* Open's list of records while it shows, else NULL */
 };
 
 static struct analysis_ctx *ctx_of(struct app *a)
@@ -68,7 +84,13 @@ static const SDL_Color gold = {240, 196, 80, 255};
 static SDL_Rect button_rect(int b)
 {
 	const int w = (LAYOUT_PANEL_W - 12) / 2;
-	return (SDL_Rect){LAYOUT_PANEL_X + (b % 2) * (w + 12), 456 + (b / 2) * 60, w, 50};
+	return (SDL_Rect){LAYOUT_PANEL_X + (b % 2) * (w + 12), 446 + (b / 2) * 54, w, 46};
+}
+
+/* The row of file i in Open's list. */
+static SDL_Rect file_rect(int i)
+{
+	return (SDL_Rect){LAYOUT_PANEL_X + 6, 88 + 34 + 24 * i, LAYOUT_PANEL_W - 12, 24};
 }
 
 /* Forgets the figures: the position changed. */
@@ -107,6 +129,39 @@ static void set_position(struct app *a, const void *pos)
 		p->view->changed(a, p);
 	p->anim_end = 0;
 	restart(a);
+}
+
+/* Makes m (its own, same game) the board's match: a game from a record, every move of it on
+ * the board. The per-target arrays grow when its board is bigger. Returns success (false: out
+ * of memory, m freed). */
+static bool adopt(struct app *a, struct match *m)
+{
+	struct play *p = &a->play;
+	struct match old = p->match;
+	p->match = *m;
+	int width;
+	const int targets = p->view->targets(p, &width);
+	if (targets > p->eval_count) {
+		int *score = realloc(p->eval_score, ((size_t)targets + 1) * sizeof *score);
+		if (score)
+			p->eval_score = score;
+		bool *known =
+		    score ? realloc(p->eval_known, ((size_t)targets + 1) * sizeof *known) : NULL;
+		if (known)
+			p->eval_known = known;
+		if (!score || !known) {
+			p->match = old;
+			match_free(m);
+			return false;
+		}
+		p->eval_count = targets;
+	}
+	match_free(&old);
+	if (p->view->changed)
+		p->view->changed(a, p);
+	p->anim_end = 0;
+	restart(a);
+	return true;
 }
 
 static void say(struct app *a, const char *text)
@@ -157,6 +212,8 @@ static void analysis_enter(struct app *a)
 static void analysis_leave(struct app *a)
 {
 	struct analysis_ctx *c = ctx_of(a);
+	free(c->files);
+	c->files = NULL;
 	a->working = false;
 	if (c->an) {
 		search_free(c->an->search);
@@ -303,14 +360,9 @@ static void paste(struct app *a)
 		bool ok = match_init_at(&m, p->rules, &games[0].options, games[0].start) == GAME_OK;
 		for (int i = 0; ok && i < games[0].count; i++)
 			ok = match_play(&m, &games[0].moves[i]) == GAME_OK;
-		if (ok) {
-			match_free(&p->match);
-			p->match = m;
-			if (p->view->changed)
-				p->view->changed(a, p);
-			restart(a);
+		if (ok && adopt(a, &m)) {
 			say(a, _("Game pasted: \xe2\x86\x90 steps back through it"));
-		} else if (m.positions) {
+		} else if (!ok && m.positions) {
 			match_free(&m);
 		}
 	} else {
@@ -339,6 +391,82 @@ static void play_out(struct app *a)
 	p->show_eval = a->settings.show_eval;
 	play_keep(a);
 	app_change_scene(a, &scene_play);
+}
+
+/* Lists the records of the board's game in the records folder, newest first. */
+static void open_list(struct app *a)
+{
+	struct play *p = &a->play;
+	struct analysis_ctx *c = ctx_of(a);
+	struct file_list *f = calloc(1, sizeof *f);
+	char err[GAME_ERR_MAX];
+	if (!f) {
+		say(a, _("Out of memory"));
+		return;
+	}
+	if (!play_records_folder(a, f->dir, sizeof f->dir, err)) {
+		free(f);
+		say(a, err);
+		return;
+	}
+	DIR *d = opendir(f->dir);
+	const char *ext = p->module->record ? p->module->record->extension : "";
+	for (struct dirent *e; d && (e = readdir(d));) {
+		const size_t len = strlen(e->d_name), elen = strlen(ext);
+		if (len <= elen + 1 || len >= sizeof f->name[0] ||
+		    e->d_name[len - elen - 1] != '.' || strcmp(e->d_name + len - elen, ext) != 0)
+			continue;
+		char path[RECORDS_PATH_MAX + 260];
+		snprintf(path, sizeof path, "%s/%s", f->dir, e->d_name);
+		struct stat st;
+		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		/* Newest first: the oldest drops out once the list is full. */
+		int k = f->count < FILES_MAX ? f->count++ : FILES_MAX;
+		while (k > 0 && f->mtime[k - 1] < (long long)st.st_mtime) {
+			if (k < FILES_MAX) {
+				f->mtime[k] = f->mtime[k - 1];
+				memcpy(f->name[k], f->name[k - 1], sizeof f->name[k]);
+			}
+			k--;
+		}
+		if (k < FILES_MAX) {
+			f->mtime[k] = (long long)st.st_mtime;
+			snprintf(f->name[k], sizeof f->name[k], "%s", e->d_name);
+		}
+	}
+	if (d)
+		closedir(d);
+	free(c->files);
+	c->files = f;
+}
+
+/* Opens file i of the list: its first game, every move on the board. */
+static void open_file(struct app *a, int i)
+{
+	struct play *p = &a->play;
+	struct analysis_ctx *c = ctx_of(a);
+	char path[RECORDS_PATH_MAX + 260], err[GAME_ERR_MAX + 300];
+	snprintf(path, sizeof path, "%s/%s", c->files->dir, c->files->name[i]);
+	free(c->files);
+	c->files = NULL;
+	struct match m;
+	int games = 0;
+	if (!record_file_match(path, p->game, 1, &m, &games, err, sizeof err)) {
+		say(a, err);
+		return;
+	}
+	if (m.rules != p->rules) {
+		match_free(&m);
+		return;
+	}
+	if (adopt(a, &m)) {
+		const char *base = strrchr(path, '/');
+		char msg[200];
+		snprintf(msg, sizeof msg, _("Opened %.60s"), base ? base + 1 : path);
+		say(a, msg);
+		c->setup = false;
+	}
 }
 
 static void activate(struct app *a, int b)
@@ -389,6 +517,9 @@ static void activate(struct app *a, int b)
 			restart(a);
 		}
 		break;
+	case BTN_OPEN:
+		open_list(a);
+		break;
 	case BTN_MENU:
 		app_change_scene(a, &scene_menu);
 		break;
@@ -397,10 +528,52 @@ static void activate(struct app *a, int b)
 	}
 }
 
+/* Open's list: Up and Down choose, Enter or a click opens, Esc closes it. */
+static void files_event(struct app *a, const SDL_Event *ev)
+{
+	struct analysis_ctx *c = ctx_of(a);
+	struct file_list *f = c->files;
+	if (ev->type == SDL_KEYDOWN) {
+		switch (ev->key.keysym.sym) {
+		case SDLK_UP:
+			f->selected = f->selected > 0 ? f->selected - 1 : 0;
+			break;
+		case SDLK_DOWN:
+			f->selected = f->selected + 1 < f->count ? f->selected + 1 : f->selected;
+			break;
+		case SDLK_RETURN:
+		case SDLK_KP_ENTER:
+			if (f->count > 0)
+				open_file(a, f->selected);
+			break;
+		case SDLK_ESCAPE:
+			free(c->files);
+			c->files = NULL;
+			break;
+		default:
+			break;
+		}
+		return;
+	}
+	if (ev->type != SDL_MOUSEBUTTONDOWN)
+		return;
+	for (int i = 0; i < f->count; i++)
+		if (app_inside(file_rect(i), ev->button.x, ev->button.y)) {
+			open_file(a, i);
+			return;
+		}
+	free(c->files); /* a click elsewhere closes the list */
+	c->files = NULL;
+}
+
 static void analysis_event(struct app *a, const SDL_Event *ev)
 {
 	struct play *p = &a->play;
 	struct analysis_ctx *c = ctx_of(a);
+	if (c->files) {
+		files_event(a, ev);
+		return;
+	}
 	if (ev->type == SDL_KEYDOWN && !ev->key.repeat) {
 		const SDL_Keycode k = ev->key.keysym.sym;
 		const bool ctrl = ev->key.keysym.mod & KMOD_CTRL;
@@ -414,6 +587,8 @@ static void analysis_event(struct app *a, const SDL_Event *ev)
 			activate(a, BTN_MODE);
 		else if (k == SDLK_p)
 			activate(a, BTN_PLAY);
+		else if (k == SDLK_o)
+			activate(a, BTN_OPEN);
 		else if (k == SDLK_u || k == SDLK_LEFT || k == SDLK_BACKSPACE)
 			activate(a, BTN_UNDO);
 		else if (k == SDLK_RIGHT && match_redo(&p->match)) {
@@ -483,7 +658,24 @@ static void analysis_draw(struct app *a)
 	const struct analysis *an = c->an;
 	SDL_Rect band = {LAYOUT_PANEL_X, 88, LAYOUT_PANEL_W, 356};
 	app_panel(a, band, (SDL_Color){32, 42, 39, 255});
-	if (c->setup) {
+	if (c->files) {
+		const struct file_list *f = c->files;
+		snprintf(text, sizeof text, _("Records in %.200s"), f->dir);
+		app_text_fit(a, FONT_SMALL, text, band.x + 12, band.y + 6, dim, 0, band.w - 24);
+		if (f->count == 0)
+			app_text_fit(a, FONT_SMALL,
+			             _("None yet: Save record on the game-over screen"),
+			             band.x + 12, band.y + 34, ink, 0, band.w - 24);
+		for (int i = 0; i < f->count; i++) {
+			const SDL_Rect r = file_rect(i);
+			if (i == f->selected) {
+				SDL_SetRenderDrawColor(a->renderer, 80, 100, 88, 255);
+				SDL_RenderFillRect(a->renderer, &r);
+			}
+			app_text_fit(a, FONT_SMALL, f->name[i], r.x + 6, r.y + 1,
+			             i == f->selected ? gold : ink, 0, r.w - 12);
+		}
+	} else if (c->setup) {
 		const struct game_setup *setup = p->module->setup;
 		int y = app_text_wrap(a, FONT_SMALL,
 		                      setup ? _(setup->how) : _("This game has no set-up"),
@@ -549,6 +741,7 @@ static void analysis_draw(struct app *a)
 	                               c->setup ? _("Analyse (Enter)") : _("Set up (Enter)"),
 	                               _("Play it out (P)"),
 	                               _("Undo (U)"),
+	                               _("Open (O)"),
 	                               _("Menu (Esc)")};
 	for (int b = 0; b < BUTTONS; b++)
 		app_button(a, button_rect(b), labels[b], false);

@@ -144,18 +144,6 @@ static char *play_record_text(const struct play *p)
 	return p->module->record->write(&p->match, &info);
 }
 
-/* Finds (and makes) the folder for saved records: the documents directory's Parity/, else
- * the preference directory (io/recordsdir.h). Returns success; err says why not. */
-static bool records_folder(const struct app *a, char *dir, size_t n, char *err)
-{
-	char prefs[RECORDS_PATH_MAX];
-	snprintf(prefs, sizeof prefs, "%s", a->pref_prefix);
-	const size_t len = strlen(prefs);
-	if (len > 1 && prefs[len - 1] == '/')
-		prefs[len - 1] = '\0'; /* the preference directory itself */
-	return records_dir(dir, n, prefs, err) == 0;
-}
-
 /* Returns path with the home directory written "~" (a pointer into a static buffer). */
 static const char *home_short(const char *path)
 {
@@ -215,7 +203,7 @@ static void save_record(struct app *a)
 	name_part(name, sizeof name, players[0]);
 	snprintf(name + strlen(name), sizeof name - strlen(name), "-vs-");
 	name_part(name, sizeof name, players[1]);
-	if (!records_folder(a, dir, sizeof dir, err)) {
+	if (!play_records_folder(a, dir, sizeof dir, err)) {
 		snprintf(p->status, sizeof p->status, _("Not saved: %s"), err);
 	} else {
 		snprintf(path, sizeof path, "%s/%s.%s", dir, name, p->module->record->extension);
@@ -234,7 +222,7 @@ static void copy_folder(struct app *a)
 {
 	struct play *p = &a->play;
 	char dir[RECORDS_PATH_MAX], err[GAME_ERR_MAX];
-	if (!records_folder(a, dir, sizeof dir, err)) {
+	if (!play_records_folder(a, dir, sizeof dir, err)) {
 		snprintf(p->status, sizeof p->status, _("No folder for records: %s"), err);
 	} else {
 		SDL_SetClipboardText(dir);

@@ -185,8 +185,9 @@ bad:
 /* Returns whether `name` names a scene (wait-scene and expect-scene take these). */
 static bool scene_known(const char *name)
 {
-	const struct scene *const scenes[] = {&scene_menu, &scene_play,    &scene_over,
-	                                      &scene_help, &scene_options, &scene_games};
+	const struct scene *const scenes[] = {&scene_menu,   &scene_play,    &scene_over,
+	                                      &scene_help,   &scene_options, &scene_games,
+	                                      &scene_review, &scene_analysis};
 	for (size_t i = 0; i < sizeof scenes / sizeof scenes[0]; i++)
 		if (strcmp(scenes[i]->name, name) == 0)
 			return true;
@@ -231,7 +232,7 @@ struct script *script_load(const char *path, char *err, size_t errlen)
 		    !scene_known(st.text)) {
 			snprintf(err, errlen,
 			         "script line %d: unknown scene \"%.40s\" (menu, play, over, help, "
-			         "options, games)",
+			         "options, games, review, analysis)",
 			         number, st.text);
 			rc = -1;
 		}
