@@ -74,9 +74,12 @@ VIEWS_TEST_OBJ = $(BUILD)/obj/app/view_registry-test.o
 TEST_SRC = $(wildcard tests/test_*.c)
 TESTS = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
+# Checkers' endgame databases (below, after the tools): up to 4 pieces always, 5 on demand.
+EGDB_SMALL = assets/checkers-egdb.bin
+EGDB_BIG = assets/checkers-egdb-5.bin
 
-.PHONY: eval-weights mpc-table all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
-all: $(BUILD)/parity
+.PHONY: eval-weights mpc-table egdb all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
+all: $(BUILD)/parity $(EGDB_SMALL)
 
 deps:
 	@sh tools/install-deps
@@ -102,7 +105,7 @@ check: deps-test
 	@$(MAKE) --no-print-directory test RUN_ALSO="--also $(PORTABLE_BUILD) $(PORTABLE_RUN)"
 endif
 
-test: $(BUILD)/parity $(BUILD)/parity-test $(TESTS) test-headers
+test: $(BUILD)/parity $(BUILD)/parity-test $(TESTS) test-headers $(EGDB_SMALL)
 	@CI='$(CI)' sh tests/run-tests $(BUILD) $(RUN_ALSO)
 
 # The portable build: ARCH= (no -march, the architecture's baseline: on x86-64 no POPCNT, BMI2
@@ -204,10 +207,21 @@ $(BUILD)/tools/%: tools/%.c $(GAMES_OBJ) $(LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(GAMES_OBJ) $(LIB) $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
 
 # Sprites and sounds take seconds; the evaluation weights take an hour (see eval-weights).
-ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc,$(TOOLS))
+ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc \
+	$(BUILD)/tools/checkers-egdb,$(TOOLS))
 
 assets: $(ASSET_TOOLS)
 	@for t in $(ASSET_TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
+
+# Checkers' endgame databases, built by retrograde analysis (tools/checkers-egdb.c): every
+# position of up to 4 pieces, always (about 3 s, 3.6 MB), and up to 5 with `make egdb`
+# (docs/BENCHMARKS.md). Neither is committed; the engine reads them from the data directory.
+EGDB_SRC = tools/checkers-egdb.c src/games/checkers/egdb.c src/games/checkers/egdb.h \
+	src/games/checkers/checkers.c
+$(EGDB_SMALL): $(EGDB_SRC) | $(BUILD)/tools/checkers-egdb
+	$(BUILD)/tools/checkers-egdb --pieces 4 --out $@
+egdb: $(BUILD)/tools/checkers-egdb
+	$(BUILD)/tools/checkers-egdb --pieces 5 --out $(EGDB_BIG)
 
 # Reversi's pattern weights, learnt from Parity's own games (tools/train-eval.c). The
 # committed assets/reversi-eval.bin was made by exactly this command.
@@ -254,7 +268,7 @@ UNINSTALL_EXTRA ?= uninstall-locale
 APP_ID = io.github.parity_arcade.Parity
 ICON_SIZES = 16 24 32 48 64 128 256
 # The data the game reads, relative to assets/ (and to DATADIR once installed).
-DATA_FILES = reversi-eval.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
+DATA_FILES = reversi-eval.bin checkers-egdb.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
 	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
 
 # Once installed the program finds its data in DATADIR and its catalogues in LOCALEDIR: the one
@@ -280,7 +294,7 @@ $(BUILD)/datadir: FORCE
 .PHONY: install uninstall validate deb FORCE
 FORCE:
 
-install: $(BUILD)/parity
+install: $(BUILD)/parity $(EGDB_SMALL)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(APPLICATIONSDIR) \
 		$(DESTDIR)$(METAINFODIR) $(DESTDIR)$(ICONDIR)/scalable/apps \
 		$(addprefix $(DESTDIR)$(DATADIR)/,fonts sounds sprites) \

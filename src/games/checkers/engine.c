@@ -25,6 +25,7 @@
 #include "core/search.h"
 #include "games/checkers/bits.h"
 #include "games/checkers/checkers.h"
+#include "games/checkers/egdb.h"
 
 enum {
 	MAN = 100,
@@ -103,6 +104,26 @@ int checkers_evaluate(const struct checkers_pos *pos)
 	       side_score(pos, !side);
 }
 
+/* ---- the endgame databases ----------------------------------------------------------- */
+
+/* Scores pos from the endgame databases when they hold it: a win or loss as a finished game
+ * `ply` plies below plus the distance to the change of material (so that the search prefers
+ * the shortest way to convert a win and the longest to delay a loss, which wins every won
+ * ending: each move the winner makes shortens that distance or changes the material), a draw
+ * as 0. Returns false when no table holds it. */
+static bool egdb_score(const struct checkers_pos *pos, int ply, int *score)
+{
+	const uint32_t all = pos->piece[0] | pos->piece[1];
+	if (__builtin_popcount(all) > checkers_egdb_pieces())
+		return false;
+	int distance = 0;
+	const enum egdb_result r = checkers_egdb_probe(pos, &distance);
+	if (r == EGDB_UNKNOWN)
+		return false;
+	*score = r == EGDB_DRAW ? 0 : search_win_score(r == EGDB_WIN ? 1 : -1, ply + distance);
+	return true;
+}
+
 /* ---- quiescence ------------------------------------------------------------------------- */
 
 /* The engine's per-search context. The quiescence keeps nothing between calls; the context
@@ -119,6 +140,9 @@ static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply,
 	++*nodes;
 	if (pos->quiet >= CHECKERS_QUIET_DRAW)
 		return 0;
+	int exact;
+	if (egdb_score(pos, ply, &exact))
+		return exact;
 	const int side = pos->side;
 	const uint32_t own = pos->piece[side], opp = pos->piece[!side];
 	if (!jumpers_of(side, own, opp, own & pos->kings)) {
@@ -164,9 +188,11 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
                        uint64_t *nodes)
 {
 	(void)ctx;
+	const struct checkers_pos *pos = p;
+	if (pos->quiet < CHECKERS_QUIET_DRAW && egdb_score(pos, 0, score))
+		return GAME_DEEP_EXACT; /* the shared search has counted the node */
 	if (depth > 0)
 		return GAME_DEEP_NO;
-	const struct checkers_pos *pos = p;
 	uint64_t visited = 0;
 	*score = quiesce(pos, alpha, beta, 0, &visited);
 	*nodes += visited - 1; /* the shared search has counted the node itself */

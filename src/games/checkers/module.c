@@ -8,6 +8,7 @@
 
 #include "core/module.h"
 #include "games/checkers/checkers.h"
+#include "games/checkers/egdb.h"
 #include "io/pdn.h"
 
 static const struct level levels[] = {
@@ -196,4 +197,7 @@ const struct game_module checkers_module = {
     .record = &record,
     .bench = bench,
     .repeatable = repeatable,
+    .data_file = CHECKERS_EGDB_FILE,
+    .load = checkers_egdb_load,
+    .unload = checkers_egdb_unload,
 };
