@@ -34,7 +34,9 @@ static const struct level levels[] = {
      .nodes = 80000,
      .noise = 0,
      .min_think_ms = 600,
-     .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
+     .deep = true,    /* captures played out at the horizon (games/checkers/engine.c) */
+     .reduce = true,  /* late-move reductions (core/search.h) */
+     .extend = false, /* forced moves cost no depth */
      .summary = N_("searches about twelve moves ahead, every exchange played to the end")},
     {.name = "expert",
      .title = N_("Expert"),
@@ -42,7 +44,9 @@ static const struct level levels[] = {
      .nodes = 1500000,
      .noise = 0,
      .min_think_ms = 600,
-     .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
+     .deep = true,    /* captures played out at the horizon (games/checkers/engine.c) */
+     .reduce = true,  /* late-move reductions (core/search.h) */
+     .extend = false, /* forced moves cost no depth */
      .summary =
          N_("searches nearly twenty times as many positions as Hard, fifteen moves and more")},
 };
