@@ -78,7 +78,7 @@ HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
 EGDB_SMALL = assets/checkers-egdb.bin
 EGDB_BIG = assets/checkers-egdb-5.bin
 
-.PHONY: eval-weights mpc-table egdb all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
+.PHONY: eval-weights mpc-table egdb checkers-eval all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
 all: $(BUILD)/parity $(EGDB_SMALL)
 
 deps:
@@ -208,7 +208,7 @@ $(BUILD)/tools/%: tools/%.c $(GAMES_OBJ) $(LIB)
 
 # Sprites and sounds take seconds; the evaluation weights take an hour (see eval-weights).
 ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc \
-	$(BUILD)/tools/checkers-egdb,$(TOOLS))
+	$(BUILD)/tools/checkers-egdb $(BUILD)/tools/train-checkers-eval,$(TOOLS))
 
 assets: $(ASSET_TOOLS)
 	@for t in $(ASSET_TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
@@ -222,6 +222,13 @@ $(EGDB_SMALL): $(EGDB_SRC) | $(BUILD)/tools/checkers-egdb
 	$(BUILD)/tools/checkers-egdb --pieces 4 --out $@
 egdb: $(BUILD)/tools/checkers-egdb
 	$(BUILD)/tools/checkers-egdb --pieces 5 --out $(EGDB_BIG)
+
+# Checkers' trained evaluation, learnt from Parity's own games (tools/train-checkers-eval.c,
+# which needs the endgame databases above); assets/checkers-eval.bin was made by exactly this.
+CHECKERS_EVAL_TRAINING = --games 2000 --depth 6 --seed 1
+$(BUILD)/tools/train-checkers-eval: CFLAGS += -ffp-contract=off
+checkers-eval: $(BUILD)/tools/train-checkers-eval $(EGDB_SMALL)
+	$(BUILD)/tools/train-checkers-eval $(CHECKERS_EVAL_TRAINING) --out assets/checkers-eval.bin
 
 # Reversi's pattern weights, learnt from Parity's own games (tools/train-eval.c). The
 # committed assets/reversi-eval.bin was made by exactly this command.
@@ -268,7 +275,7 @@ UNINSTALL_EXTRA ?= uninstall-locale
 APP_ID = io.github.parity_arcade.Parity
 ICON_SIZES = 16 24 32 48 64 128 256
 # The data the game reads, relative to assets/ (and to DATADIR once installed).
-DATA_FILES = reversi-eval.bin checkers-egdb.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
+DATA_FILES = reversi-eval.bin checkers-eval.bin checkers-egdb.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
 	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
 
 # Once installed the program finds its data in DATADIR and its catalogues in LOCALEDIR: the one

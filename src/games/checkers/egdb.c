@@ -60,16 +60,6 @@ static void binom_init(void)
 	}
 }
 
-/* Returns the 32 bits of x in reverse order (the board turned round). */
-static uint32_t reverse(uint32_t x)
-{
-	x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-	x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-	x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
-	x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
-	return (x >> 16) | (x << 16);
-}
-
 /* Returns the colex rank of the set x (bits 0..31) among the sets of as many bits. */
 static uint32_t rank(uint32_t x)
 {
@@ -175,9 +165,9 @@ static void board_of(const struct checkers_pos *pos, struct board *b)
 {
 	uint32_t own = pos->piece[pos->side], opp = pos->piece[!pos->side], k = pos->kings;
 	if (pos->side == CHECKERS_WHITE) {
-		own = reverse(own);
-		opp = reverse(opp);
-		k = reverse(k);
+		own = turn_round(own);
+		opp = turn_round(opp);
+		k = turn_round(k);
 	}
 	b->bm = own & ~k;
 	b->bk = own & k;
@@ -359,10 +349,10 @@ static int take_back(struct group *g, const struct board *c, uint8_t e, int *lon
 			const uint32_t wk = king ? (c->wk ^ to) | f : c->wk;
 			if (jumpers_of(CHECKERS_WHITE, wm | wk, c->bm | c->bk, wk))
 				continue; /* White had to capture there */
-			const struct board p = {.bm = reverse(wm),
-			                        .bk = reverse(wk),
-			                        .wm = reverse(c->bm),
-			                        .wk = reverse(c->bk)};
+			const struct board p = {.bm = turn_round(wm),
+			                        .bk = turn_round(wk),
+			                        .wm = turn_round(c->bm),
+			                        .wk = turn_round(c->bk)};
 			const int side = group_side(g, &p);
 			struct slice *sl = side ? g->b : g->a;
 			const uint64_t i = index_of(side ? &g->sb : &g->sa, &p);
