@@ -4,6 +4,8 @@
 #   make run        install what is missing, build, start the game
 #   make check      install what is missing, build, run every test
 #   make bench      run the benchmarks (figures go to docs/BENCHMARKS.md)
+#   make egdb       checkers endgame databases up to 5 pieces (make builds up to 4)
+#   make checkers-eval  learn checkers' evaluation weights (assets/checkers-eval.bin)
 #   make check SANITIZE=1   the same tests under ASan + UBSan (in build-sanitize/), with the
 #                           rules' invariants checked after every play and undo (PARITY_CHECK)
 #   make portable   build the portable configuration (ARCH=, as packaged) in build-portable/
