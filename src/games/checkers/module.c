@@ -47,8 +47,7 @@ static const struct level levels[] = {
      .deep = true,    /* captures played out at the horizon (games/checkers/engine.c) */
      .reduce = true,  /* late-move reductions (core/search.h) */
      .extend = false, /* forced moves cost no depth */
-     .summary = N_("thinks a few seconds a move: eight times as many positions as Hard, and "
-                   "perfect endings of four pieces")},
+     .summary = N_("thinks a few seconds a move: eight times as many positions as Hard")},
 };
 
 static const struct game_option options[] = {
