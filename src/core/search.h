@@ -50,9 +50,9 @@ struct search_limits {
 			   the end (search_limits.exact). */
 	bool deep;      /* let the game's own search take the bottom of the tree (rules->deep) */
 	bool reduce;    /* late-move reductions: below the root, at 3 plies or more from the
-			   horizon, a move ordered after the first three is searched first with
-			   a null window one ply shallower (two at 6 plies or more and after the
-			   first eight); one that beats the window is searched again in full */
+			   horizon, a move ordered after the first two is searched first with
+			   a null window one ply shallower (two at 5 plies or more and after the
+			   first five); one that beats the window is searched again in full */
 	bool extend;    /* a move that is its position's only one (a forced capture, a
 			   single reply) costs no depth */
 	int exact;      /* once the game says at most this many moves are left
