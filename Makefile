@@ -4,6 +4,8 @@
 #   make run        install what is missing, build, start the game
 #   make check      install what is missing, build, run every test
 #   make bench      run the benchmarks (figures go to docs/BENCHMARKS.md)
+#   make egdb       checkers endgame databases up to 5 pieces (make builds up to 4)
+#   make checkers-eval  learn checkers' evaluation weights (assets/checkers-eval.bin)
 #   make check SANITIZE=1   the same tests under ASan + UBSan (in build-sanitize/), with the
 #                           rules' invariants checked after every play and undo (PARITY_CHECK)
 #   make portable   build the portable configuration (ARCH=, as packaged) in build-portable/
@@ -74,9 +76,12 @@ VIEWS_TEST_OBJ = $(BUILD)/obj/app/view_registry-test.o
 TEST_SRC = $(wildcard tests/test_*.c)
 TESTS = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
+# Checkers' endgame databases (below, after the tools): up to 4 pieces always, 5 on demand.
+EGDB_SMALL = assets/checkers-egdb.bin
+EGDB_BIG = assets/checkers-egdb-5.bin
 
-.PHONY: eval-weights mpc-table opening-book all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
-all: $(BUILD)/parity
+.PHONY: eval-weights mpc-table opening-book egdb checkers-eval all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
+all: $(BUILD)/parity $(EGDB_SMALL)
 
 deps:
 	@sh tools/install-deps
@@ -102,7 +107,7 @@ check: deps-test
 	@$(MAKE) --no-print-directory test RUN_ALSO="--also $(PORTABLE_BUILD) $(PORTABLE_RUN)"
 endif
 
-test: $(BUILD)/parity $(BUILD)/parity-test $(TESTS) test-headers
+test: $(BUILD)/parity $(BUILD)/parity-test $(TESTS) test-headers $(EGDB_SMALL)
 	@CI='$(CI)' sh tests/run-tests $(BUILD) $(RUN_ALSO)
 
 # The portable build: ARCH= (no -march, the architecture's baseline: on x86-64 no POPCNT, BMI2
@@ -204,10 +209,28 @@ $(BUILD)/tools/%: tools/%.c $(GAMES_OBJ) $(LIB)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(GAMES_OBJ) $(LIB) $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
 
 # Sprites and sounds take seconds; the evaluation weights take an hour (see eval-weights).
-ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc $(BUILD)/tools/build-book,$(TOOLS))
+ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc $(BUILD)/tools/build-book \
+	$(BUILD)/tools/checkers-egdb $(BUILD)/tools/train-checkers-eval,$(TOOLS))
 
 assets: $(ASSET_TOOLS)
 	@for t in $(ASSET_TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
+
+# Checkers' endgame databases, built by retrograde analysis (tools/checkers-egdb.c): every
+# position of up to 4 pieces, always (about 3 s, 3.6 MB), and up to 5 with `make egdb`
+# (docs/BENCHMARKS.md). Neither is committed; the engine reads them from the data directory.
+EGDB_SRC = tools/checkers-egdb.c src/games/checkers/egdb.c src/games/checkers/egdb.h \
+	src/games/checkers/checkers.c
+$(EGDB_SMALL): $(EGDB_SRC) | $(BUILD)/tools/checkers-egdb
+	$(BUILD)/tools/checkers-egdb --pieces 4 --out $@
+egdb: $(BUILD)/tools/checkers-egdb
+	$(BUILD)/tools/checkers-egdb --pieces 5 --out $(EGDB_BIG)
+
+# Checkers' trained evaluation, learnt from Parity's own games (tools/train-checkers-eval.c,
+# which needs the endgame databases above); assets/checkers-eval.bin was made by exactly this.
+CHECKERS_EVAL_TRAINING = --games 2000 --depth 6 --seed 1
+$(BUILD)/tools/train-checkers-eval: CFLAGS += -ffp-contract=off
+checkers-eval: $(BUILD)/tools/train-checkers-eval $(EGDB_SMALL)
+	$(BUILD)/tools/train-checkers-eval $(CHECKERS_EVAL_TRAINING) --out assets/checkers-eval.bin
 
 # Reversi's pattern weights, learnt from Parity's own games (tools/train-eval.c). The
 # committed assets/reversi-eval.bin was made by exactly this command.
@@ -260,7 +283,7 @@ UNINSTALL_EXTRA ?= uninstall-locale
 APP_ID = io.github.parity_arcade.Parity
 ICON_SIZES = 16 24 32 48 64 128 256
 # The data the game reads, relative to assets/ (and to DATADIR once installed).
-DATA_FILES = reversi-eval.bin reversi-book.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
+DATA_FILES = reversi-eval.bin reversi-book.bin checkers-eval.bin checkers-egdb.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
 	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
 
 # Once installed the program finds its data in DATADIR and its catalogues in LOCALEDIR: the one
@@ -286,7 +309,7 @@ $(BUILD)/datadir: FORCE
 .PHONY: install uninstall validate deb FORCE
 FORCE:
 
-install: $(BUILD)/parity
+install: $(BUILD)/parity $(EGDB_SMALL)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(APPLICATIONSDIR) \
 		$(DESTDIR)$(METAINFODIR) $(DESTDIR)$(ICONDIR)/scalable/apps \
 		$(addprefix $(DESTDIR)$(DATADIR)/,fonts sounds sprites) \

@@ -3,7 +3,8 @@
  * the evaluation is the same for either colour, prefers material, kings and trades when
  * ahead; the search with quiescence scores exactly as a plain recursion that plays out every
  * pending capture at the horizon; no exchange is cut off; a repetition is seen as a draw;
- * the ballot openings are legal and distinct; the levels grow stronger in a short match.
+ * the ballot openings are legal and distinct; the levels grow stronger in a short match; the
+ * trained evaluation's features are colour-blind and its weights are what the file says.
  */
 /* cmocka.h needs these first, in this order */
 /* clang-format off */
@@ -14,7 +15,9 @@
 #include <cmocka.h>
 /* clang-format on */
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/level.h"
@@ -97,6 +100,64 @@ static void test_evaluation(void **state)
 	const struct checkers_pos guarded = parse("B:W21,22,23:B1,3,9");
 	const struct checkers_pos open = parse("B:W21,22,23:B5,6,9");
 	assert_true(checkers_evaluate(&guarded) > checkers_evaluate(&open));
+}
+
+/* The trained evaluation (assets/checkers-eval.bin, make checkers-eval): its features are
+ * the same for either colour and those of the side not to move are subtracted; loaded, the
+ * evaluation is the weighted sum of the features of the position's phase, the same for either
+ * colour, even at the start, and still prefers a man up; a damaged file is refused and leaves
+ * the hand-made evaluation. */
+static void test_trained_evaluation(void **state)
+{
+	(void)state;
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		const struct checkers_pos pos = random_position(seed, (int)(seed % 90));
+		const struct checkers_pos f = flip(&pos);
+		int a[CHECKERS_EVAL_FEATURES], b[CHECKERS_EVAL_FEATURES];
+		checkers_eval_features(&pos, a);
+		checkers_eval_features(&f, b);
+		assert_memory_equal(a, b, sizeof a);
+		assert_int_equal(checkers_eval_phase(&pos), checkers_eval_phase(&f));
+	}
+	char err[GAME_ERR_MAX];
+	assert_int_equal(checkers_eval_load("assets/checkers-eval.bin", err), 0);
+	assert_true(checkers_eval_trained());
+	FILE *f = fopen("assets/checkers-eval.bin", "rb");
+	assert_non_null(f);
+	static float w[CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES];
+	assert_int_equal(fseek(f, 8, SEEK_SET), 0);
+	assert_int_equal(fread(w, sizeof w[0], CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES, f),
+	                 CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES);
+	fclose(f);
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		const struct checkers_pos pos = random_position(seed, (int)(seed % 90));
+		const struct checkers_pos fl = flip(&pos);
+		int x[CHECKERS_EVAL_FEATURES];
+		checkers_eval_features(&pos, x);
+		double sum = 0;
+		for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
+			sum += w[checkers_eval_phase(&pos) * CHECKERS_EVAL_FEATURES + i] * x[i];
+		const int v = checkers_evaluate(&pos);
+		assert_true(fabs(v - sum) <= 3); /* weights kept as multiples of 1/64 */
+		assert_int_equal(v, checkers_evaluate(&fl));
+	}
+	const struct checkers_pos up = parse("B:W22,23,24:B9,10,11,12");
+	const struct checkers_pos even = parse("B:W22,23,24:B9,10,11");
+	assert_true(checkers_evaluate(&up) > checkers_evaluate(&even) + 50);
+	/* A truncated file is refused, and the hand-made evaluation is back. */
+	char path[] = "/tmp/parity-eval-XXXXXX";
+	const int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *t = fdopen(fd, "wb");
+	assert_int_equal(fwrite("PCEVAL1\n", 1, 8, t), 8);
+	assert_int_equal(fwrite(w, 4, 10, t), 10);
+	fclose(t);
+	assert_int_not_equal(checkers_eval_load(path, err), 0);
+	remove(path);
+	assert_false(checkers_eval_trained());
+	struct checkers_pos start;
+	R->start(&start, NULL);
+	assert_int_equal(checkers_evaluate(&start), 0);
 }
 
 /* Returns the reference score of pos `depth` plies deep, every pending capture at the horizon
@@ -260,11 +321,9 @@ static void test_medium_beats_beginner(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_evaluation),
-	    cmocka_unit_test(test_quiescence),
-	    cmocka_unit_test(test_repetition),
-	    cmocka_unit_test(test_ballot),
-	    cmocka_unit_test(test_medium_beats_beginner),
+	    cmocka_unit_test(test_evaluation), cmocka_unit_test(test_trained_evaluation),
+	    cmocka_unit_test(test_quiescence), cmocka_unit_test(test_repetition),
+	    cmocka_unit_test(test_ballot),     cmocka_unit_test(test_medium_beats_beginner),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

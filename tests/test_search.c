@@ -32,6 +32,7 @@
 #include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
 #include "games/checkers/checkers.h"
+#include "games/checkers/egdb.h"
 
 /* Reversi positions as transcripts from the start: the start itself and two midgames. */
 static const char *const reversi_games[] = {
@@ -405,6 +406,41 @@ static void test_deterministic_checkers(void **state)
 		limits.history_count = 4;
 		check_deterministic(&checkers_rules, pos, &limits);
 	}
+}
+
+/* Late-move reductions and forced-move extensions (search_limits.reduce, .extend) and the
+ * endgame databases at the leaves (games/checkers/egdb.h) keep the search deterministic
+ * whatever the budget: a midgame, and endings of 6 and 7 pieces whose lines reach the
+ * databases. The reductions also search fewer nodes for the same depth here. */
+static void test_deterministic_checkers_reduced(void **state)
+{
+	(void)state;
+	unsigned char pos[GAME_POS_MAX_BYTES];
+	char err[GAME_ERR_MAX];
+	assert_int_equal(checkers_egdb_load("assets", err), 0);
+	static const char *const endings[] = {
+	    "B:W18,24,27,K10:B12,16,K22", /* 7 pieces */
+	    "W:W21,K30,K26:BK1,K2,14",    /* 6 pieces */
+	};
+	for (int k = 0; k < 4; k++) {
+		if (k < 2) {
+			set_up(&checkers_rules, pos, NULL, k == 0 ? "" : "11-15 23-19 8-11 22-17");
+		} else if (checkers_rules.pos_parse(pos, endings[k - 2], NULL, err) != GAME_OK) {
+			fail_msg("%s", err);
+		}
+		struct search_limits limits = {
+		    .depth = k < 2 ? 9 : 11, .deep = true, .extend = true};
+		const struct search_result plain =
+		    check_deterministic(&checkers_rules, pos, &limits);
+		limits.reduce = true;
+		const struct search_result reduced =
+		    check_deterministic(&checkers_rules, pos, &limits);
+		print_message("position %d: %llu nodes, %llu with reductions\n", k,
+		              (unsigned long long)plain.nodes, (unsigned long long)reduced.nodes);
+		if (k < 2)
+			assert_true(reduced.nodes < plain.nodes);
+	}
+	checkers_egdb_unload();
 }
 
 /* Returns the negamax score of pos `depth` plies deep, by plain recursion: the reference the
@@ -926,6 +962,7 @@ int main(void)
 	    cmocka_unit_test(test_wld_agrees_with_solver),
 	    cmocka_unit_test(test_deterministic_dots),
 	    cmocka_unit_test(test_deterministic_checkers),
+	    cmocka_unit_test(test_deterministic_checkers_reduced),
 	    cmocka_unit_test(test_matches_negamax),
 	    cmocka_unit_test(test_forced_win),
 	    cmocka_unit_test(test_stop),

@@ -110,6 +110,7 @@ int cli_match_checkers(int argc, char **argv)
 			return 2;
 		}
 	}
+	cli_load_data(&checkers_rules); /* the endgame databases */
 	struct search *engines[2] = {search_new(&checkers_rules, 20),
 	                             search_new(&checkers_rules, 20)};
 	if (!engines[0] || !engines[1]) {

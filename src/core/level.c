@@ -50,6 +50,8 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->exact = lv->exact;
 	out->wld = lv->wld;
 	out->deep = lv->deep;
+	out->reduce = lv->reduce;
+	out->extend = lv->extend;
 	out->aspiration = lv->aspiration;
 	out->probcut = lv->probcut;
 	out->book = lv->book;

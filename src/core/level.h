@@ -21,6 +21,8 @@ struct level {
 	int aspiration;      /* aspiration window (search_limits) */
 	int probcut;         /* forward pruning confidence (search_limits) */
 	bool deep;           /* uses the game's own fast search and evaluation (search_limits) */
+	bool reduce;         /* late-move reductions (search_limits) */
+	bool extend;         /* forced moves extended (search_limits) */
 	int exact;           /* searches to the end once this few moves are left (0: never) */
 	int wld;             /* ... only for a win, a draw or a loss from this many (0: never) */
 	bool book;           /* plays from the game's opening book while it lasts (search_limits) */

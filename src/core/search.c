@@ -82,6 +82,9 @@ struct frame {
 	bool scout;      /* searched with a null window (PVS): a score inside the parent's window
 	                    must be searched again with the whole window */
 	bool research;   /* the move `current` is to be searched again with the whole window */
+	bool redo;       /* ... or first at its full depth, with the same null window (its
+	                    reduced search beat the window: search_limits.reduce) */
+	bool reduced;    /* this node is searched shallower than its parent's depth - 1 */
 	uint64_t hash;
 	uint16_t order[GAME_MOVES_MAX]; /* move indices; [0, next) already taken */
 	int key[GAME_MOVES_MAX];        /* ordering key of each move (generation order) */
@@ -408,8 +411,10 @@ static void node_finish(struct search *s)
 static bool node_next(struct search *s)
 {
 	struct frame *f = &s->frames[s->ply];
-	const bool again = f->research;
+	const bool again = f->research || f->redo;
+	const bool redo = f->redo;
 	f->research = false;
+	f->redo = false;
 	if (!again && (f->next >= f->n || f->best >= f->beta))
 		return false;
 	uint16_t index = (uint16_t)f->current;
@@ -443,14 +448,24 @@ static bool node_next(struct search *s)
 	}
 	/* Principal-variation search: after the first move, a null window proves the move no
 	 * better; only one that turns out better is searched again with the whole window. */
-	const bool scout = !again && f->next > 1 && alpha > -SEARCH_INFINITY && beta - alpha > 1;
+	const bool scout =
+	    (!again || redo) && f->next > 1 && alpha > -SEARCH_INFINITY && beta - alpha > 1;
 	if (scout)
 		beta = alpha + 1;
+	/* Late-move reductions: a move ordered late, searched with a null window below the root,
+	 * first goes one or two plies less deep. A forced move goes as deep as its position. */
+	int reduction = 0;
+	if (s->limits.reduce && scout && !again && s->ply > 0 && f->depth >= 3 && f->next > 2)
+		reduction = f->depth >= 5 && f->next > 5 ? 2 : 1;
+	const bool extended = s->limits.extend && f->n == 1 &&
+	                      s->ply + 1 + f->depth <= SEARCH_MAX_DEPTH && s->ply < 2 * s->iter;
 	struct frame *c = &s->frames[s->ply + 1];
 	c->same = s->rules->to_move(child_pos) == f->side;
 	c->scout = scout;
 	c->research = false;
-	c->depth = f->depth - 1;
+	c->redo = false;
+	c->reduced = reduction > 0;
+	c->depth = f->depth - 1 - reduction + (extended ? 1 : 0);
 	c->alpha = c->same ? alpha : -beta;
 	c->beta = c->same ? beta : -alpha;
 	s->ply++;
@@ -474,11 +489,15 @@ static void node_return(struct search *s)
 {
 	const struct frame *c = &s->frames[s->ply];
 	const int v = c->same ? s->ret : -s->ret;
-	const bool open = c->open, scouted = c->scout;
+	const bool open = c->open, scouted = c->scout, reduced = c->reduced;
 	s->ply--;
 	struct frame *f = &s->frames[s->ply];
 	f->open |= open;
 	const int index = f->current;
+	if (reduced && v > f->alpha) { /* a late move beat the window: verify at full depth */
+		f->redo = true;
+		return;
+	}
 	if (scouted) {
 		const bool better = s->ply == 0
 		                        ? v + root_noise(s, f->moves[index].code) > f->noisy_best
@@ -537,6 +556,8 @@ static void iteration_begin(struct search *s, bool whole)
 	root->same = true;
 	root->scout = false;
 	root->research = false;
+	root->redo = false;
+	root->reduced = false;
 	root->best_index = -1;
 	s->ply = 0;
 	s->phase = PHASE_ENTER;

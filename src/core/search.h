@@ -49,6 +49,12 @@ struct search_limits {
 			   (game_deep.probcut; 0: never). Not in the iterations that go to
 			   the end (search_limits.exact). */
 	bool deep;      /* let the game's own search take the bottom of the tree (rules->deep) */
+	bool reduce;    /* late-move reductions: below the root, at 3 plies or more from the
+			   horizon, a move ordered after the first two is searched first with
+			   a null window one ply shallower (two at 5 plies or more and after the
+			   first five); one that beats the window is searched again in full */
+	bool extend;    /* a move that is its position's only one (a forced capture, a
+			   single reply) costs no depth */
 	int exact;      /* once the game says at most this many moves are left
 			   (game_rules.moves_left), deepen until every line reaches the end, past
 			   `depth` and `nodes` (up to SEARCH_EXACT_NODES_FACTOR × nodes): 0 never */

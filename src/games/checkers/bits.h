@@ -53,6 +53,16 @@ static inline uint32_t step(int d, uint32_t x)
 	}
 }
 
+/* Returns the board turned half round: square n becomes 33 - n, the 32 bits reversed. */
+static inline uint32_t turn_round(uint32_t x)
+{
+	x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+	x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+	x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+	x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+	return (x >> 16) | (x << 16);
+}
+
 /* Returns the direction mask (bit d for step(d, ·)) a piece may move in: Black men down,
  * White men up, kings everywhere. */
 static inline unsigned directions(int side, bool king)

@@ -60,6 +60,33 @@ bool checkers_valid(const struct checkers_pos *pos);
  * (engine.c): material, advancement, back rank, centre, mobility, free runs, trade-down. */
 int checkers_evaluate(const struct checkers_pos *pos);
 
+/* The trained evaluation (engine.c, weights from tools/train-checkers-eval.c): a linear
+ * function of features counted for each side from its own point of view (the board turned
+ * round for White) and subtracted, one weight set per phase (by the pieces left). */
+#define CHECKERS_EVAL_FILE "checkers-eval.bin" /* in the data directory */
+
+enum {
+	CHECKERS_EVAL_PHASES = 4,
+	CHECKERS_EVAL_FEATURES = 68,
+};
+
+/* Returns the phase (0..CHECKERS_EVAL_PHASES-1) of a position: 0 the opening. */
+int checkers_eval_phase(const struct checkers_pos *pos);
+
+/* Fills f with the features of pos for its side to move (own minus the opponent's). */
+void checkers_eval_features(const struct checkers_pos *pos, int f[CHECKERS_EVAL_FEATURES]);
+
+/* Uses these weights (CHECKERS_EVAL_PHASES × CHECKERS_EVAL_FEATURES, in 1/100 of a man per
+ * unit of feature) from now on, or the hand-made evaluation again with NULL. */
+void checkers_eval_set(const float *weights);
+
+/* Reads the weights file written by tools/train-checkers-eval.c and uses it. Returns 0, or -1
+ * with a message in err (GAME_ERR_MAX bytes). */
+int checkers_eval_load(const char *path, char *err);
+
+/* Returns whether trained weights are in use. */
+bool checkers_eval_trained(void);
+
 /* The quiescence search at the horizon: pending captures played out (engine.c). */
 extern const struct game_deep checkers_deep;
 

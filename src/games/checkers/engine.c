@@ -19,12 +19,15 @@
  * the same call always gives the same answer and node count, which keeps the search
  * deterministic.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/search.h"
 #include "games/checkers/bits.h"
 #include "games/checkers/checkers.h"
+#include "games/checkers/egdb.h"
 
 enum {
 	MAN = 100,
@@ -88,8 +91,131 @@ static int side_score(const struct checkers_pos *pos, int c)
 	return score;
 }
 
+/* ---- the trained evaluation ---------------------------------------------------------- */
+
+enum {
+	F_MEN = 0,
+	F_KINGS = 1,
+	F_MAN_SQUARE = 2,   /* 28: a man on each square it can stand on, seen as Black */
+	F_KING_SQUARE = 30, /* 32: a king on each square */
+	F_RUNAWAY = 62,     /* men with a free run to the crown */
+	F_MOBILITY = 63,    /* simple moves */
+	F_BRIDGE = 64,      /* both bridge squares held while the opponent has men */
+	F_TEMPO = 65,       /* 1: the side to move */
+	F_TRADE = 66,       /* pieces ahead × (24 - pieces on the board) / 4 */
+	F_THREAT = 67,      /* 1: the side not to move could capture (a threat to answer) */
+};
+
+static int32_t trained[CHECKERS_EVAL_PHASES][CHECKERS_EVAL_FEATURES]; /* weights × 64 */
+static bool have_trained;
+
+int checkers_eval_phase(const struct checkers_pos *pos)
+{
+	const int pieces = __builtin_popcount(pos->piece[0] | pos->piece[1]);
+	return pieces >= 19 ? 0 : pieces >= 13 ? 1 : pieces >= 8 ? 2 : 3;
+}
+
+/* Adds sign × the features of side c of pos, seen as Black (moving down), to f. */
+static void side_features(const struct checkers_pos *pos, int c, int sign, int *f)
+{
+	uint32_t own = pos->piece[c], opp = pos->piece[!c], kings = pos->kings;
+	if (c == CHECKERS_WHITE) {
+		own = turn_round(own);
+		opp = turn_round(opp);
+		kings = turn_round(kings);
+	}
+	const uint32_t men = own & ~kings, own_kings = own & kings;
+	f[F_MEN] += sign * __builtin_popcount(men);
+	f[F_KINGS] += sign * __builtin_popcount(own_kings);
+	for (uint32_t m = men; m; m &= m - 1) {
+		const int sq = __builtin_ctz(m);
+		if (sq < 28)
+			f[F_MAN_SQUARE + sq] += sign;
+		const int to_go = 7 - sq / 4;
+		if (to_go <= 4 && !(cone(CHECKERS_BLACK, m & -m, to_go) & opp))
+			f[F_RUNAWAY] += sign;
+	}
+	for (uint32_t k = own_kings; k; k &= k - 1)
+		f[F_KING_SQUARE + __builtin_ctz(k)] += sign;
+	f[F_MOBILITY] += sign * count_simple(CHECKERS_BLACK, own, own_kings, ~(own | opp));
+	if ((opp & ~kings) && (men & BLACK_BRIDGE) == BLACK_BRIDGE)
+		f[F_BRIDGE] += sign;
+}
+
+void checkers_eval_features(const struct checkers_pos *pos, int f[CHECKERS_EVAL_FEATURES])
+{
+	memset(f, 0, CHECKERS_EVAL_FEATURES * sizeof f[0]);
+	const int side = pos->side;
+	side_features(pos, side, 1, f);
+	side_features(pos, !side, -1, f);
+	const int pieces = __builtin_popcount(pos->piece[0] | pos->piece[1]);
+	const int lead =
+	    __builtin_popcount(pos->piece[side]) - __builtin_popcount(pos->piece[!side]);
+	f[F_TEMPO] = 1;
+	f[F_TRADE] = lead * (24 - pieces) / 4;
+	const uint32_t own = pos->piece[side];
+	const uint32_t opp = pos->piece[!side];
+	f[F_THREAT] = jumpers_of(!side, opp, own, opp & pos->kings) ? 1 : 0;
+}
+
+void checkers_eval_set(const float *weights)
+{
+	have_trained = weights != NULL;
+	for (int p = 0; weights && p < CHECKERS_EVAL_PHASES; p++)
+		for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
+			trained[p][i] =
+			    (int32_t)lrintf(64.0f * weights[p * CHECKERS_EVAL_FEATURES + i]);
+}
+
+bool checkers_eval_trained(void)
+{
+	return have_trained;
+}
+
+/* Returns the trained evaluation of pos for its side to move. */
+static int evaluate_trained(const struct checkers_pos *pos)
+{
+	int f[CHECKERS_EVAL_FEATURES];
+	checkers_eval_features(pos, f);
+	const int32_t *w = trained[checkers_eval_phase(pos)];
+	int32_t sum = 0;
+	for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
+		sum += w[i] * f[i];
+	return (int)(sum / 64);
+}
+
+/* The weights file: the magic, then phases × features little-endian IEEE floats. */
+static const char eval_magic[8] = {'P', 'C', 'E', 'V', 'A', 'L', '1', '\n'};
+
+int checkers_eval_load(const char *path, char *err)
+{
+	checkers_eval_set(NULL);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return game_fail(err, -1, "cannot open %s", path);
+	char head[8];
+	static float w[CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES];
+	unsigned char b[4];
+	bool ok = fread(head, 1, 8, f) == 8 && memcmp(head, eval_magic, 8) == 0;
+	for (int i = 0; ok && i < CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES; i++) {
+		ok = fread(b, 1, 4, f) == 4;
+		const uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+		                   (uint32_t)b[3] << 24;
+		memcpy(&w[i], &u, 4);
+		ok = ok && w[i] > -10000.0f && w[i] < 10000.0f;
+	}
+	ok = ok && fgetc(f) == EOF;
+	fclose(f);
+	if (!ok)
+		return game_fail(err, -1, "%s is not a checkers evaluation", path);
+	checkers_eval_set(w);
+	return 0;
+}
+
 int checkers_evaluate(const struct checkers_pos *pos)
 {
+	if (have_trained)
+		return evaluate_trained(pos);
 	const int side = pos->side;
 	int material[2], pieces = 0;
 	for (int c = 0; c < 2; c++) {
@@ -101,6 +227,26 @@ int checkers_evaluate(const struct checkers_pos *pos)
 	const int lead = material[side] - material[!side];
 	return lead + lead * (24 - pieces) / TRADE_DIVISOR + side_score(pos, side) -
 	       side_score(pos, !side);
+}
+
+/* ---- the endgame databases ----------------------------------------------------------- */
+
+/* Scores pos from the endgame databases when they hold it: a win or loss as a finished game
+ * `ply` plies below plus the distance to the change of material (so that the search prefers
+ * the shortest way to convert a win and the longest to delay a loss, which wins every won
+ * ending: each move the winner makes shortens that distance or changes the material), a draw
+ * as 0. Returns false when no table holds it. */
+static bool egdb_score(const struct checkers_pos *pos, int ply, int *score)
+{
+	const uint32_t all = pos->piece[0] | pos->piece[1];
+	if (__builtin_popcount(all) > checkers_egdb_pieces())
+		return false;
+	int distance = 0;
+	const enum egdb_result r = checkers_egdb_probe(pos, &distance);
+	if (r == EGDB_UNKNOWN)
+		return false;
+	*score = r == EGDB_DRAW ? 0 : search_win_score(r == EGDB_WIN ? 1 : -1, ply + distance);
+	return true;
 }
 
 /* ---- quiescence ------------------------------------------------------------------------- */
@@ -119,6 +265,9 @@ static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply,
 	++*nodes;
 	if (pos->quiet >= CHECKERS_QUIET_DRAW)
 		return 0;
+	int exact;
+	if (egdb_score(pos, ply, &exact))
+		return exact;
 	const int side = pos->side;
 	const uint32_t own = pos->piece[side], opp = pos->piece[!side];
 	if (!jumpers_of(side, own, opp, own & pos->kings)) {
@@ -164,9 +313,11 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
                        uint64_t *nodes)
 {
 	(void)ctx;
+	const struct checkers_pos *pos = p;
+	if (pos->quiet < CHECKERS_QUIET_DRAW && egdb_score(pos, 0, score))
+		return GAME_DEEP_EXACT; /* the shared search has counted the node */
 	if (depth > 0)
 		return GAME_DEEP_NO;
-	const struct checkers_pos *pos = p;
 	uint64_t visited = 0;
 	*score = quiesce(pos, alpha, beta, 0, &visited);
 	*nodes += visited - 1; /* the shared search has counted the node itself */

@@ -8,6 +8,7 @@
 
 #include "core/module.h"
 #include "games/checkers/checkers.h"
+#include "games/checkers/egdb.h"
 #include "io/pdn.h"
 
 static const struct level levels[] = {
@@ -30,20 +31,23 @@ static const struct level levels[] = {
     {.name = "hard",
      .title = N_("Hard"),
      .depth = SEARCH_MAX_DEPTH,
-     .nodes = 80000,
+     .nodes = 1000000,
      .noise = 0,
      .min_think_ms = 600,
-     .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
-     .summary = N_("searches about twelve moves ahead, every exchange played to the end")},
+     .deep = true,    /* captures played out at the horizon (games/checkers/engine.c) */
+     .reduce = true,  /* late-move reductions (core/search.h) */
+     .extend = false, /* forced moves cost no depth */
+     .summary = N_("searches fifteen moves ahead and more, every exchange played to the end")},
     {.name = "expert",
      .title = N_("Expert"),
      .depth = SEARCH_MAX_DEPTH,
-     .nodes = 1500000,
+     .nodes = 8000000,
      .noise = 0,
      .min_think_ms = 600,
-     .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
-     .summary =
-         N_("searches nearly twenty times as many positions as Hard, fifteen moves and more")},
+     .deep = true,    /* captures played out at the horizon (games/checkers/engine.c) */
+     .reduce = true,  /* late-move reductions (core/search.h) */
+     .extend = false, /* forced moves cost no depth */
+     .summary = N_("thinks a few seconds a move: eight times as many positions as Hard")},
 };
 
 static const struct game_option options[] = {
@@ -167,6 +171,29 @@ static int read_record(const char *text, size_t len, struct record_game **out, c
 	return n;
 }
 
+/* Reads the game's data from dir: the trained evaluation (assets/checkers-eval.bin) and the
+ * endgame databases (games/checkers/egdb.h); what is missing is said in err, the engine then
+ * using its hand-made evaluation or searching without the databases. */
+static int load(const char *dir, char *err)
+{
+	char path[4200], why[GAME_ERR_MAX];
+	snprintf(path, sizeof path, "%.4000s/%s", dir, CHECKERS_EVAL_FILE);
+	const int e = checkers_eval_load(path, err);
+	if (checkers_egdb_load(dir, why) != 0) {
+		if (e == 0)
+			snprintf(err, GAME_ERR_MAX, "%s", why);
+		return -1;
+	}
+	return e;
+}
+
+/* Forgets the evaluation's weights and the databases. */
+static void unload(void)
+{
+	checkers_eval_set(NULL);
+	checkers_egdb_unload();
+}
+
 /* Positions repeat only since the last capture or man move. */
 static int repeatable(const void *pos)
 {
@@ -281,4 +308,7 @@ const struct game_module checkers_module = {
     .record = &record,
     .bench = bench,
     .repeatable = repeatable,
+    .data_file = CHECKERS_EVAL_FILE,
+    .load = load,
+    .unload = unload,
 };

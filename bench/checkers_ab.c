@@ -1,0 +1,91 @@
+/*
+ * bench/checkers_ab.c — checkers Expert with one feature against Expert without it, at the same
+ * node limit (docs/BENCHMARKS.md): `sh bench/checkers-ab FEATURE NODES [FIRST GAMES]`.
+ *
+ * FEATURE: trained (the weights of assets/checkers-eval.bin against the hand-made evaluation),
+ * reduce (late-move reductions), extend (forced-move extensions). Game g (1-based) opens with
+ * ballot (g-1)/2; the side with the feature is Black in odd games. Both sides read the endgame
+ * databases in assets/. Repetitions and the 40-move rule as in `parity match`; a game still
+ * running at 400 plies counts as a draw. Prints each game's result for the side with the
+ * feature, then the total.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/level.h"
+#include "core/match.h"
+#include "core/search.h"
+#include "games/checkers/checkers.h"
+#include "games/checkers/egdb.h"
+
+enum { WEIGHTS = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES };
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: checkers_ab trained|reduce|extend NODES [FIRST GAMES]\n");
+		return 2;
+	}
+	const char *feature = argv[1];
+	const unsigned long long nodes = strtoull(argv[2], NULL, 10);
+	const int first = argc > 3 ? atoi(argv[3]) : 1, games = argc > 4 ? atoi(argv[4]) : 24;
+	char err[GAME_ERR_MAX];
+	if (checkers_egdb_load("assets", err) != 0) {
+		fprintf(stderr, "checkers_ab: %s\n", err);
+		return 1;
+	}
+	static float weights[WEIGHTS];
+	FILE *f = fopen("assets/checkers-eval.bin", "rb");
+	if (!f || fseek(f, 8, SEEK_SET) != 0 || fread(weights, 4, WEIGHTS, f) != WEIGHTS) {
+		fprintf(stderr, "checkers_ab: cannot read assets/checkers-eval.bin\n");
+		return 1;
+	}
+	fclose(f);
+	const struct level *lv = level_find(&checkers_rules, "expert");
+	struct search *eng = search_new(&checkers_rules, 20);
+	int w = 0, d = 0, l = 0;
+	for (int g = first; g < first + games && g <= 2 * checkers_ballot_count; g++) {
+		const int with_side = (g - 1) % 2 == 0 ? CHECKERS_BLACK : CHECKERS_WHITE;
+		struct match m;
+		match_init(&m, &checkers_rules, NULL);
+		char buf[64];
+		snprintf(buf, sizeof buf, "%s", checkers_ballot[(g - 1) / 2]);
+		for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+			match_play_text(&m, t, NULL);
+		while (!match_over(&m) && m.cursor < 400) {
+			const struct checkers_pos *pos = match_pos(&m);
+			const int back = pos->quiet < m.cursor ? pos->quiet : m.cursor;
+			const bool with = pos->side == with_side;
+			struct search_limits lim;
+			level_limits(lv, 7919u * (uint32_t)g + (uint32_t)m.cursor, &lim);
+			lim.nodes = nodes;
+			if (!strcmp(feature, "reduce"))
+				lim.reduce = with;
+			else if (!strcmp(feature, "extend"))
+				lim.extend = with;
+			else
+				checkers_eval_set(with ? weights : NULL);
+			lim.history = &m.hashes[m.cursor - back];
+			lim.history_count = back;
+			search_start(eng, pos, &lim);
+			search_step(eng, 0);
+			match_play(&m, &search_result(eng)->move);
+		}
+		int r = match_over(&m) ? match_result(&m) : 0;
+		r = r > 0 ? 1 : r < 0 ? -1 : 0;
+		if (with_side == CHECKERS_WHITE)
+			r = -r;
+		w += r > 0;
+		d += r == 0;
+		l += r < 0;
+		printf("game %d: %s for the side with %s (%d plies)\n", g,
+		       r > 0 ? "win" : r < 0 ? "loss" : "draw", feature, m.cursor);
+		fflush(stdout);
+		match_free(&m);
+	}
+	printf("TOTAL %s at %llu nodes: %d wins, %d draws, %d losses (%.1f%%)\n", feature, nodes, w,
+	       d, l, 100.0 * (w + d / 2.0) / (w + d + l));
+	search_free(eng);
+	return 0;
+}

@@ -1,0 +1,334 @@
+/*
+ * tests/test_checkers_egdb.c — Parity's checkers endgame databases (games/checkers/egdb.c),
+ * read from assets/checkers-egdb.bin as `make` writes it: the positions held are the
+ * published counts; the classic results come out (two kings beat one; the First Position
+ * is won with the move and drawn without it; a First Position "without" is won); every entry
+ * agrees with its children one move on (the retrograde analysis checked by a forward look);
+ * the tables rebuilt in memory are the file's; Expert wins won endings by playing them out
+ * within the 40-move rule; and the search stays deterministic with them.
+ */
+/* cmocka.h needs these first, in this order */
+/* clang-format off */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+/* clang-format on */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/level.h"
+#include "core/match.h"
+#include "core/search.h"
+#include "games/checkers/bits.h"
+#include "games/checkers/checkers.h"
+#include "games/checkers/egdb.h"
+
+static const struct game_rules *const R = &checkers_rules;
+
+static struct checkers_pos parse(const char *fen)
+{
+	struct checkers_pos pos;
+	char err[GAME_ERR_MAX];
+	if (R->pos_parse(&pos, fen, NULL, err) != GAME_OK)
+		fail_msg("%s: %s", fen, err);
+	return pos;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	char err[GAME_ERR_MAX];
+	if (checkers_egdb_load("assets", err) != 0) {
+		fprintf(stderr, "%s (make builds assets/checkers-egdb.bin)\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static uint64_t choose(int n, int k)
+{
+	uint64_t r = 1;
+	for (int i = 1; i <= k; i++)
+		r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+	return r;
+}
+
+/* The published counts of positions with n pieces (Schaeffer et al., "Checkers is solved",
+ * Science 2007: 120, 6 972, 261 224, 7 092 774, 148 688 232 for 1-5 pieces) count each
+ * placement once, whoever is to move, with all pieces of one colour included. The tables
+ * hold those with a piece of each colour; the rest is counted here. */
+static void test_counts(void **state)
+{
+	(void)state;
+	static const uint64_t published[] = {0, 120, 6972, 261224, 7092774};
+	assert_true(checkers_egdb_pieces() >= 4);
+	for (int n = 2; n <= 4; n++) {
+		uint64_t one_colour = 0;
+		for (int men = 0; men <= n; men++)
+			one_colour += 2 * choose(28, men) * choose(32 - men, n - men);
+		uint64_t positions, wins, draws, losses;
+		checkers_egdb_count(n, &positions, &wins, &draws, &losses);
+		print_message(
+		    "%d pieces: %llu + %llu one-coloured, %llu wins %llu draws %llu losses\n", n,
+		    (unsigned long long)positions, (unsigned long long)one_colour,
+		    (unsigned long long)wins, (unsigned long long)draws,
+		    (unsigned long long)losses);
+		assert_true(positions + one_colour == published[n]);
+		assert_true(wins + draws + losses == positions);
+	}
+}
+
+static enum egdb_result probe(const char *fen)
+{
+	const struct checkers_pos pos = parse(fen);
+	return checkers_egdb_probe(&pos, NULL);
+}
+
+static void test_classics(void **state)
+{
+	(void)state;
+	/* The First Position: White's two kings against a king and a man win with the move ... */
+	assert_int_equal(probe("W:WK19,K23:B12,K28"), EGDB_WIN);
+	/* ... and only draw without it. */
+	assert_int_equal(probe("B:WK19,K23:B12,K28"), EGDB_DRAW);
+	/* A First Position "without" (Dr. Call): Black to play and win. */
+	assert_int_equal(probe("B:W22,K5:BK15,K6"), EGDB_WIN);
+	/* One king against one: a draw. */
+	assert_int_equal(probe("B:WK32:BK1"), EGDB_DRAW);
+}
+
+/* Returns the squares one diagonal step from those of x. */
+static uint32_t around(uint32_t x)
+{
+	return step_down_left(x) | step_down_right(x) | step_up_left(x) | step_up_right(x);
+}
+
+/* Two kings beat one: from every position where neither of them is within two steps of the
+ * lone king (closer, it may fork them), but for a few where the lone king holds both in the
+ * single corner (fewer than 1 in 500, each printed); the others are counted. */
+static void test_two_kings_win(void **state)
+{
+	(void)state;
+	int positions = 0, others = 0, held = 0;
+	for (int a = 0; a < 32; a++)
+		for (int b = a + 1; b < 32; b++)
+			for (int c = 0; c < 32; c++) {
+				if (c == a || c == b)
+					continue;
+				for (int side = 0; side < 2; side++) {
+					struct checkers_pos pos;
+					memset(&pos, 0, sizeof pos);
+					pos.piece[CHECKERS_BLACK] = 1u << a | 1u << b;
+					pos.piece[CHECKERS_WHITE] = 1u << c;
+					pos.kings = pos.piece[0] | pos.piece[1];
+					pos.side = (uint8_t)side;
+					const uint32_t lone = 1u << c;
+					const uint32_t reach = around(lone) | around(around(lone));
+					const enum egdb_result r = checkers_egdb_probe(&pos, NULL);
+					if (reach & pos.piece[CHECKERS_BLACK]) {
+						others += r != (side == CHECKERS_BLACK ? EGDB_WIN
+						                                       : EGDB_LOSS);
+						continue;
+					}
+					if (r != (side == CHECKERS_BLACK ? EGDB_WIN : EGDB_LOSS)) {
+						char t[GAME_TEXT_MAX];
+						R->pos_to_text(&pos, t, sizeof t);
+						print_message("not won: %s\n", t);
+						held++;
+					}
+					positions++;
+				}
+			}
+	print_message("%d positions of two kings against one far apart, %d not won; of the "
+	              "others %d not won\n",
+	              positions, held, others);
+	assert_true(positions > 15000);
+	assert_true(held * 500 < positions);
+}
+
+/* Returns a pseudo-random position of `pieces` pieces (both colours), or false when the
+ * drawn placement is not one (two pieces on a square, a man on its crown row). */
+static bool random_ending(uint64_t *seed, int pieces, struct checkers_pos *pos)
+{
+	memset(pos, 0, sizeof *pos);
+	for (int i = 0; i < pieces; i++) {
+		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		const int sq = (int)(*seed >> 59), colour = i == 0   ? 0
+		                                            : i == 1 ? 1
+		                                                     : (int)(*seed >> 40 & 1);
+		const bool king = *seed >> 41 & 1;
+		const uint32_t bit = 1u << sq;
+		if ((pos->piece[0] | pos->piece[1]) & bit)
+			return false;
+		if (!king && (colour == CHECKERS_BLACK ? sq >= 28 : sq < 4))
+			return false;
+		pos->piece[colour] |= bit;
+		if (king)
+			pos->kings |= bit;
+	}
+	pos->side = (uint8_t)(*seed >> 42 & 1);
+	return true;
+}
+
+/* Every entry is what one move on says: a win of distance d has a move to a loss of distance
+ * d - 1 and none to a shorter one; a loss of distance d moves only to wins, the longest of
+ * distance d - 1; a draw has a move to a draw and none to a loss. A move that changes the
+ * material counts as distance 0, and a position with no move is a loss at 0. */
+static void test_consistent(void **state)
+{
+	(void)state;
+	uint64_t seed = 12345;
+	int checked = 0;
+	while (checked < 20000) {
+		struct checkers_pos pos;
+		const int pieces = 2 + checked % 3;
+		if (!random_ending(&seed, pieces, &pos))
+			continue;
+		int d;
+		const enum egdb_result r = checkers_egdb_probe(&pos, &d);
+		assert_int_not_equal(r, EGDB_UNKNOWN);
+		struct game_move moves[GAME_MOVES_MAX];
+		const int n = R->generate(&pos, moves);
+		int best_win = 1000, longest_loss = -1, draws = 0, wins = 0;
+		for (int i = 0; i < n; i++) {
+			struct checkers_pos child = pos;
+			R->play(&child, &moves[i]);
+			int cd = 0;
+			const bool material =
+			    checkers_move_captures(&moves[i]) || checkers_move_crowns(&moves[i]);
+			enum egdb_result cr;
+			if (!child.piece[child.side])
+				cr = EGDB_LOSS;
+			else
+				cr = checkers_egdb_probe(&child, &cd);
+			assert_int_not_equal(cr, EGDB_UNKNOWN);
+			if (material)
+				cd = 0;
+			if (cr == EGDB_LOSS && cd < best_win)
+				best_win = cd;
+			if (cr == EGDB_WIN) {
+				wins++;
+				if (cd > longest_loss)
+					longest_loss = cd;
+			}
+			draws += cr == EGDB_DRAW;
+		}
+		if (n == 0) {
+			assert_int_equal(r, EGDB_LOSS);
+			assert_int_equal(d, 0);
+		} else if (r == EGDB_WIN) {
+			assert_int_equal(best_win, d - 1);
+		} else if (r == EGDB_LOSS) {
+			assert_int_equal(wins, n);
+			assert_int_equal(longest_loss, d - 1);
+		} else {
+			assert_true(best_win == 1000 && draws > 0);
+		}
+		checked++;
+	}
+}
+
+/* The tables built in memory are those of the file, byte for byte once written. */
+static void test_rebuild(void **state)
+{
+	(void)state;
+	FILE *a = tmpfile(), *b = tmpfile();
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_int_equal(checkers_egdb_write(a, 3), 0);
+	checkers_egdb_unload();
+	assert_int_equal(checkers_egdb_pieces(), 0);
+	assert_int_equal(checkers_egdb_build(3, NULL), 0);
+	assert_int_equal(checkers_egdb_write(b, 3), 0);
+	const long na = ftell(a), nb = ftell(b);
+	assert_true(na > 0 && na == nb);
+	rewind(a);
+	rewind(b);
+	char *x = malloc((size_t)na), *y = malloc((size_t)nb);
+	assert_true(fread(x, 1, (size_t)na, a) == (size_t)na &&
+	            fread(y, 1, (size_t)nb, b) == (size_t)nb);
+	assert_memory_equal(x, y, (size_t)na);
+	free(x);
+	free(y);
+	fclose(a);
+	fclose(b);
+	checkers_egdb_unload();
+	assert_int_equal(setup(NULL), 0);
+}
+
+/* Plays a game from `fen` with `level` on both sides; returns the result for Black, and the
+ * plies played through *plies. */
+static int play_out(const char *fen, const char *level, struct search *s, int *plies)
+{
+	struct match m;
+	const struct checkers_pos start = parse(fen);
+	assert_int_equal(match_init_at(&m, R, NULL, &start), GAME_OK);
+	while (!match_over(&m) && m.cursor < 400) {
+		const struct checkers_pos *pos = match_pos(&m);
+		struct search_limits limits;
+		level_limits(level_find(R, level), (uint32_t)m.cursor, &limits);
+		const int back = pos->quiet < m.cursor ? pos->quiet : m.cursor;
+		limits.history = &m.hashes[m.cursor - back];
+		limits.history_count = back;
+		search_start(s, pos, &limits);
+		search_step(s, 0);
+		assert_true(search_result(s)->has_move);
+		assert_int_equal(match_play(&m, &search_result(s)->move), GAME_OK);
+	}
+	assert_true(match_over(&m));
+	*plies = m.cursor;
+	if (getenv("EGDB_VERBOSE")) {
+		char rec[4096];
+		match_record(&m, rec, sizeof rec);
+		print_message("%s\n", rec);
+	}
+	const int r = match_result(&m);
+	match_free(&m);
+	return r;
+}
+
+/* Won endings, the winner to move and not: Expert (both sides) wins every one by playing it
+ * out, never drawn by the 40-move rule or a repetition. */
+static void test_plays_wins_out(void **state)
+{
+	(void)state;
+	static const char *const won[] = {
+	    "B:WK29:BK1,K3",      /* two kings against one in the far corners */
+	    "W:WK32:BK14,K23",    /* the lone king in his double corner, to move */
+	    "B:WK28:BK5,K1",      /* the lone king in the other double corner */
+	    "W:WK19,K23:B12,K28", /* the First Position */
+	    "B:W22,K5:BK15,K6",   /* a First Position without the move */
+	    "B:W29:BK10",         /* a king against a man */
+	};
+	struct search *s = search_new(R, 18);
+	for (size_t i = 0; i < sizeof won / sizeof won[0]; i++) {
+		const struct checkers_pos pos = parse(won[i]);
+		const enum egdb_result r = checkers_egdb_probe(&pos, NULL);
+		assert_int_not_equal(r, EGDB_DRAW);
+		assert_int_not_equal(r, EGDB_UNKNOWN);
+		const int black = (r == EGDB_WIN) == (pos.side == CHECKERS_BLACK) ? 1 : -1;
+		int plies;
+		const int result = play_out(won[i], "expert", s, &plies);
+		print_message("%s: %s in %d plies\n", won[i],
+		              result > 0   ? "1-0"
+		              : result < 0 ? "0-1"
+		                           : "draw",
+		              plies);
+		assert_int_equal(result, black);
+	}
+	search_free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_counts),        cmocka_unit_test(test_classics),
+	    cmocka_unit_test(test_two_kings_win), cmocka_unit_test(test_consistent),
+	    cmocka_unit_test(test_rebuild),       cmocka_unit_test(test_plays_wins_out),
+	};
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
