@@ -395,8 +395,8 @@ static void test_thinking_bar_and_move_now(void **state)
 		const char *args;
 		unsigned long long budget; /* Expert's nodes for the move (games/GAME/module.c) */
 	} games[] = {
-	    {"--game reversi", 40000000},
-	    {"--game checkers", 1500000},
+	    {"--game reversi --size 10", 40000000}, /* 8x8 opens from the book, in no time */
+	    {"--game checkers", 8000000},
 	    {"--game dots --size 5x5", 2000000},
 	};
 	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
@@ -431,6 +431,9 @@ static void test_thinking_bar_and_move_now(void **state)
 		assert_true(nodes > 0);
 		assert_true(nodes < games[g].budget / 2);
 	}
+	char settings[300]; /* --size 10 is remembered: the next tests play 8x8 */
+	snprintf(settings, sizeof settings, "%s/settings.ini", work);
+	remove(settings);
 }
 
 /* Counts the gold pixels of the status line (under the panel's band). */

@@ -214,8 +214,17 @@ static void remember_window(struct app *a)
 {
 	if (!a->window || (SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN_DESKTOP))
 		return;
-	SDL_GetWindowSize(a->window, &a->settings.window_w, &a->settings.window_h);
-	SDL_GetWindowPosition(a->window, &a->settings.window_x, &a->settings.window_y);
+	SDL_Rect now;
+	SDL_GetWindowSize(a->window, &now.w, &now.h);
+	SDL_GetWindowPosition(a->window, &now.x, &now.y);
+	/* Where Parity put the window is nothing to remember: only a place the player gave it
+	 * (a settings file that changes nothing stays as it is). */
+	if (SDL_RectEquals(&now, &a->placed))
+		return;
+	a->settings.window_w = now.w;
+	a->settings.window_h = now.h;
+	a->settings.window_x = now.x;
+	a->settings.window_y = now.y;
 }
 
 /* Makes the window fill its display with SDL's desktop fullscreen (no change of video mode),
@@ -249,6 +258,8 @@ static void set_fullscreen(struct app *a, bool full)
 		}
 		SDL_SetWindowSize(a->window, w, h);
 		SDL_SetWindowPosition(a->window, x, y);
+		SDL_GetWindowPosition(a->window, &a->placed.x, &a->placed.y);
+		SDL_GetWindowSize(a->window, &a->placed.w, &a->placed.h);
 	}
 	if (*a->assets.dir) /* not before the assets are loaded at start */
 		assets_update_scale(a);
@@ -858,6 +869,8 @@ static bool open_window(struct app *a)
 		return false;
 	}
 	SDL_SetWindowMinimumSize(a->window, APP_W / 4, APP_H / 4);
+	SDL_GetWindowPosition(a->window, &a->placed.x, &a->placed.y);
+	SDL_GetWindowSize(a->window, &a->placed.w, &a->placed.h);
 	a->renderer =
 	    SDL_CreateRenderer(a->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
 	if (!a->renderer)

@@ -160,6 +160,8 @@ struct app {
 	char shot_path[1024];  /* a screenshot to take after this frame is drawn */
 	/* Drawing only what changed (app_redraw, app_redraw_at, app_motion): */
 	bool dirty;           /* input arrived or something changed: draw the next frame */
+	SDL_Rect placed;      /* where Parity put the window (remember_window keeps only a place
+				 the player chose) */
 	bool working;         /* a scene computes outside the game being played: the loop does not
 				 sleep, and draws its progress four times a second */
 	bool drawing;         /* this loop turn ends with a drawn frame (the engine's slice) */
