@@ -419,7 +419,7 @@ static void draw_line(struct app *a, const struct review *r, int at)
 		SDL_RenderFillRect(a->renderer, &ring);
 		SDL_SetRenderDrawColor(a->renderer, col.r, col.g, col.b, 255);
 		SDL_RenderDrawRect(a->renderer, &ring);
-		char num[8];
+		char num[16];
 		snprintf(num, sizeof num, "%d", k + 1);
 		app_text(a, FONT_SMALL, num, tx, ty - 11, col, 1);
 	}
