@@ -85,8 +85,12 @@ int records_dir(char *out, size_t n, const char *fallback, char *err)
 		size_t len = strlen(docs);
 		while (len > 1 && docs[len - 1] == '/')
 			docs[--len] = '\0';
-		snprintf(first, sizeof first, "%s/Parity", docs);
-		if (atomic_make_dirs(first, why) == 0) {
+		static const char leaf[] = "/Parity";
+		if (len + sizeof leaf > sizeof first) /* no room: the fallback */
+			len = 0;
+		memcpy(first, docs, len);
+		memcpy(first + len, leaf, sizeof leaf);
+		if (len > 0 && atomic_make_dirs(first, why) == 0) {
 			snprintf(out, n, "%s", first);
 			return 0;
 		}
