@@ -113,18 +113,11 @@ static void restart(struct app *a)
 	an->nodes = 0;
 }
 
-/* Makes pos (edited or pasted) the board's position, its history gone. */
-static void set_position(struct app *a, const void *pos)
+/* The position shown changed other than by a move explored on the board (an edit, a paste,
+ * undo, redo): the view drops its animations, the engine starts again. */
+static void board_changed(struct app *a)
 {
 	struct play *p = &a->play;
-	struct match m;
-	if (match_init_at(&m, p->rules, &p->match.options, pos) != GAME_OK) {
-		snprintf(p->status, sizeof p->status, "%s", _("Out of memory"));
-		p->status_end = a->now + 4;
-		return;
-	}
-	match_free(&p->match);
-	p->match = m;
 	if (p->view->changed)
 		p->view->changed(a, p);
 	p->anim_end = 0;
@@ -157,10 +150,7 @@ static bool adopt(struct app *a, struct match *m)
 		p->eval_count = targets;
 	}
 	match_free(&old);
-	if (p->view->changed)
-		p->view->changed(a, p);
-	p->anim_end = 0;
-	restart(a);
+	board_changed(a);
 	return true;
 }
 
@@ -169,6 +159,15 @@ static void say(struct app *a, const char *text)
 	struct play *p = &a->play;
 	snprintf(p->status, sizeof p->status, "%.199s", text);
 	p->status_end = a->now + 5;
+}
+
+/* Makes pos (edited or pasted) the board's position, its history gone. */
+static void set_position(struct app *a, const void *pos)
+{
+	struct play *p = &a->play;
+	struct match m;
+	if (match_init_at(&m, p->rules, &p->match.options, pos) != GAME_OK || !adopt(a, &m))
+		say(a, _("Out of memory"));
 }
 
 static void analysis_enter(struct app *a)
@@ -357,14 +356,12 @@ static void paste(struct app *a)
 	SDL_free(text);
 	if (n > 0 && games[0].error == GAME_OK && games[0].count > 0) {
 		struct match m;
-		bool ok = match_init_at(&m, p->rules, &games[0].options, games[0].start) == GAME_OK;
-		for (int i = 0; ok && i < games[0].count; i++)
-			ok = match_play(&m, &games[0].moves[i]) == GAME_OK;
-		if (ok && adopt(a, &m)) {
+		if (match_init_moves(&m, p->rules, &games[0].options, games[0].start,
+		                     games[0].moves, games[0].count) == GAME_OK &&
+		    adopt(a, &m))
 			say(a, _("Game pasted: \xe2\x86\x90 steps back through it"));
-		} else if (!ok && m.positions) {
-			match_free(&m);
-		}
+		else
+			say(a, _("Out of memory"));
 	} else {
 		char msg[GAME_ERR_MAX + 80];
 		snprintf(msg, sizeof msg, _("Not a %s position: %s"), _(p->rules->title), err);
@@ -511,11 +508,8 @@ static void activate(struct app *a, int b)
 		play_out(a);
 		break;
 	case BTN_UNDO:
-		if (match_undo(&p->match)) {
-			if (p->view->changed)
-				p->view->changed(a, p);
-			restart(a);
-		}
+		if (match_undo(&p->match))
+			board_changed(a);
 		break;
 	case BTN_OPEN:
 		open_list(a);
@@ -591,11 +585,8 @@ static void analysis_event(struct app *a, const SDL_Event *ev)
 			activate(a, BTN_OPEN);
 		else if (k == SDLK_u || k == SDLK_LEFT || k == SDLK_BACKSPACE)
 			activate(a, BTN_UNDO);
-		else if (k == SDLK_RIGHT && match_redo(&p->match)) {
-			if (p->view->changed)
-				p->view->changed(a, p);
-			restart(a);
-		}
+		else if (k == SDLK_RIGHT && match_redo(&p->match))
+			board_changed(a);
 		return;
 	}
 	if (ev->type != SDL_MOUSEBUTTONDOWN)

@@ -132,14 +132,7 @@ static bool move_at(const struct play *p, int index, struct game_move *out)
 	const struct dots_pos *pos = pos_of(p);
 	if (index < 0 || index >= pos->edges || dots_edge_drawn(pos, index))
 		return false;
-	struct game_move moves[GAME_MOVES_MAX];
-	const int n = match_legal(&p->match, moves);
-	for (int i = 0; i < n; i++)
-		if ((int)moves[i].code == index) {
-			*out = moves[i];
-			return true;
-		}
-	return false;
+	return play_move_by_code(p, index, out);
 }
 
 static void centre(const struct play *p, int index, int *x, int *y)

@@ -64,6 +64,20 @@ int match_init(struct match *m, const struct game_rules *rules, const struct gam
 	return rc;
 }
 
+int match_init_moves(struct match *m, const struct game_rules *rules,
+                     const struct game_options *opt, const void *start,
+                     const struct game_move *moves, int count)
+{
+	if (match_init_at(m, rules, opt, start) != GAME_OK)
+		return GAME_ERR_SPACE;
+	for (int i = 0; i < count; i++)
+		if (match_play(m, &moves[i]) != GAME_OK) {
+			match_free(m);
+			return GAME_ERR_SPACE;
+		}
+	return GAME_OK;
+}
+
 void match_free(struct match *m)
 {
 	free(m->positions);

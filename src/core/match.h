@@ -33,6 +33,14 @@ int match_init(struct match *m, const struct game_rules *rules, const struct gam
 int match_init_at(struct match *m, const struct game_rules *rules, const struct game_options *opt,
                   const void *start);
 
+/* Sets up a match from `start` with the `count` moves of `moves` played from it, the cursor
+ * after the last (a game read from a record, a copy of another match's history). The moves
+ * must be legal one after another. Returns GAME_OK, or GAME_ERR_SPACE when out of memory
+ * (nothing to free). */
+int match_init_moves(struct match *m, const struct game_rules *rules,
+                     const struct game_options *opt, const void *start,
+                     const struct game_move *moves, int count);
+
 /* Frees what the match holds. */
 void match_free(struct match *m);
 

@@ -296,6 +296,32 @@ void record_games_free(struct record_game *games, int count)
 	free(games);
 }
 
+/* Returns whether c is a blank within a line. */
+static bool line_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+bool record_next_line(const char *text, size_t len, size_t *at, size_t *from, size_t *to)
+{
+	while (*at < len) {
+		size_t start = *at, end = *at;
+		while (end < len && text[end] != '\n')
+			end++;
+		*at = end + 1;
+		while (start < end && line_blank(text[start]))
+			start++;
+		while (end > start && line_blank(text[end - 1]))
+			end--;
+		if (start < end && text[start] != '#') {
+			*from = start;
+			*to = end;
+			return true;
+		}
+	}
+	return false;
+}
+
 struct record_game *record_games_add(struct record_game **games, int *count, int moves)
 {
 	if (*count >= RECORD_GAMES_MAX)

@@ -212,6 +212,12 @@ enum { RECORD_GAMES_MAX = 100000 }; /* games one record file may hold */
  * when out of memory or past RECORD_GAMES_MAX (the array stays as it was). */
 struct record_game *record_games_add(struct record_game **games, int *count, int moves);
 
+/* A record reader's line by line walk: finds the next line of text[*at, len) holding more than
+ * blanks (spaces, tabs, carriage returns) and not a comment ('#' first), stores where it starts
+ * and ends, blanks at either end left out, in *from and *to, and moves *at past it. Returns
+ * false at the end of the text. */
+bool record_next_line(const char *text, size_t len, size_t *at, size_t *from, size_t *to);
+
 /* Frees what record read returned. */
 void record_games_free(struct record_game *games, int count);
 

@@ -42,13 +42,9 @@ int review_init(struct review *r, const struct match *m, const struct level *lv,
 	r->module = game_module_of(m->rules);
 	if (!lv)
 		lv = level_find(m->rules, r->module->review->level);
-	if (match_init_at(&r->match, m->rules, &m->options, match_pos_at(m, 0)) != GAME_OK)
+	if (match_init_moves(&r->match, m->rules, &m->options, match_pos_at(m, 0), m->moves,
+	                     m->count) != GAME_OK)
 		return GAME_ERR_SPACE;
-	for (int i = 0; i < m->count; i++)
-		if (match_play(&r->match, &m->moves[i]) != GAME_OK) {
-			match_free(&r->match);
-			return GAME_ERR_SPACE;
-		}
 	r->count = m->count;
 	r->pos = calloc((size_t)r->count + 1, sizeof *r->pos);
 	r->search = search_new(m->rules, tt_bits);

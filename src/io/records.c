@@ -111,14 +111,11 @@ bool record_file_match(const char *path, int g, int number, struct match *m, int
 		snprintf(err, errlen, "%s: %s", path, list[number - 1].err);
 	} else {
 		const struct record_game *r = &list[number - 1];
-		ok = match_init_at(m, game_module_at(g)->rules, &r->options, r->start) == GAME_OK;
-		for (int i = 0; ok && i < r->count; i++)
-			ok = match_play(m, &r->moves[i]) == GAME_OK;
+		ok = match_init_moves(m, game_module_at(g)->rules, &r->options, r->start, r->moves,
+		                      r->count) == GAME_OK;
 		if (!ok)
 			snprintf(err, errlen, "out of memory reading %s", path);
 	}
 	record_games_free(list, count);
-	if (!ok && m->positions)
-		match_free(m);
 	return ok;
 }

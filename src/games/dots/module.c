@@ -131,20 +131,8 @@ static int read_record(const char *text, size_t len, struct record_game **out, c
 	struct record_game *g = record_games_add(&games, &count, DOTS_MAX_EDGES);
 	if (!g)
 		return game_fail(err, GAME_ERR_SPACE, "out of memory");
-	for (size_t at = 0; at < len && g->error == GAME_OK;) {
-		size_t end = at;
-		while (end < len && text[end] != '\n')
-			end++;
-		size_t from = at;
-		while (from < end &&
-		       (text[from] == ' ' || text[from] == '\t' || text[from] == '\r'))
-			from++;
-		at = end + 1;
-		if (from >= end || text[from] == '#')
-			continue;
-		size_t to = end;
-		while (to > from && (text[to - 1] == ' ' || text[to - 1] == '\r'))
-			to--;
+	size_t at = 0, from, to;
+	while (g->error == GAME_OK && record_next_line(text, len, &at, &from, &to)) {
 		if (!have_start) {
 			if (to - from >= sizeof word) {
 				g->error = game_fail(g->err, GAME_ERR_SYNTAX,

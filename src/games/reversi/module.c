@@ -193,27 +193,16 @@ static int read_record(const char *text, size_t len, struct record_game **out, c
 	int count = 0;
 	bool ok = true;
 	const bool ggf = find_pair(text, 0, len, '(', ';') < len;
-	for (size_t at = 0; ok && at < len;) {
-		if (ggf) {
-			const size_t from = find_pair(text, at, len, '(', ';');
-			if (from >= len)
-				break;
+	size_t at = 0, from, to;
+	if (ggf) {
+		while (ok && (from = find_pair(text, at, len, '(', ';')) < len) {
 			const size_t close = find_pair(text, from, len, ';', ')');
-			const size_t to = close < len ? close + 2 : len;
-			ok = add_ggf(text, from, to, &games, &count);
-			at = to;
-			continue;
+			at = close < len ? close + 2 : len;
+			ok = add_ggf(text, from, at, &games, &count);
 		}
-		size_t end = at;
-		while (end < len && text[end] != '\n')
-			end++;
-		size_t from = at;
-		while (from < end &&
-		       (text[from] == ' ' || text[from] == '\t' || text[from] == '\r'))
-			from++;
-		if (from < end && text[from] != '#')
-			ok = add_transcript(text, from, end, &games, &count);
-		at = end + 1;
+	} else {
+		while (ok && record_next_line(text, len, &at, &from, &to))
+			ok = add_transcript(text, from, to, &games, &count);
 	}
 	if (!ok) {
 		record_games_free(games, count);
