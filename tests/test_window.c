@@ -54,7 +54,7 @@ static enum look square_look(const struct shot *sh, const char *name)
 	 * may sit. */
 	const SDL_Color d = pixel(sh, x + w / 2 - w / 5, y + w / 2 + w / 8);
 	const int lum = (d.r * 3 + d.g * 6 + d.b) / 10;
-	if (lum < 70)
+	if (lum < 52) /* a black disc is about 35 there, the felt 70 to 80 */
 		return LOOK_BLACK;
 	if (lum > 150 && abs(d.r - d.g) < 40)
 		return LOOK_WHITE;
@@ -436,6 +436,60 @@ static void test_thinking_bar_and_move_now(void **state)
 	remove(settings);
 }
 
+/* Both renderers draw the board. SDL's software renderer (PARITY_RENDERER=software, the
+ * choice under Xvfb) redraws only the clock of the side to move while the board waits: each
+ * of its seconds is a frame of that part alone. */
+static void test_renderers_and_clock_redraw(void **state)
+{
+	(void)state;
+	need_display();
+	static const char *const renderer[] = {"software", "gpu"};
+	for (int r = 0; r < 2; r++) {
+		char body[1000], args[900], out[300], shot[300], dump[300];
+		snprintf(shot, sizeof shot, "%s/renderer-%s.png", work, renderer[r]);
+		snprintf(dump, sizeof dump, "%s/renderer.dump", work);
+		snprintf(out, sizeof out, "%s/renderer-stats.txt", work);
+		snprintf(body, sizeof body,
+		         "0 wait-scene play\n0 wait\n150 dump %s\n0 screenshot %s\n1 quit\n", dump,
+		         shot);
+		snprintf(args, sizeof args, "--game reversi --mode two-players --stats >%s", out);
+		char autosave[300]; /* a new game, not the last test's */
+		snprintf(autosave, sizeof autosave, "%s/autosave-reversi.ini", work);
+		remove(autosave);
+		setenv("PARITY_RENDERER", renderer[r], 1);
+		run_script("renderer.script", body, args);
+		unsetenv("PARITY_RENDERER");
+		struct shot sh = shot_load(shot);
+		assert_int_equal(square_look(&sh, "d4"), LOOK_WHITE);
+		assert_int_equal(square_look(&sh, "e4"), LOOK_BLACK);
+		assert_int_equal(square_look(&sh, "d3"), LOOK_MARKED);
+		SDL_FreeSurface(sh.s);
+		char text[4096];
+		read_file(out, text, sizeof text);
+		unsigned long long frames = 0, parts = 0;
+		char name[32] = "";
+		const char *line = strstr(text, "loop ");
+		assert_non_null(line);
+		assert_int_equal(sscanf(line,
+		                        "loop %*u turns, %llu frames drawn (%llu of them a part), "
+		                        "%*f s drawing, %31s renderer",
+		                        &frames, &parts, name),
+		                 3);
+		read_file(dump, text, sizeof text);
+		double clock = 0;
+		assert_non_null(strstr(text, "clocks "));
+		assert_int_equal(sscanf(strstr(text, "clocks "), "clocks %lf", &clock), 1);
+		assert_true(clock >= 2.0); /* two of the clock's seconds went by */
+		if (r == 0) {
+			assert_string_equal(name, "software");
+			assert_true(parts >= 2);
+		} else {
+			assert_string_not_equal(name, "software"); /* OpenGL (Mesa's, under Xvfb) */
+			assert_int_equal(parts, 0);
+		}
+	}
+}
+
 /* Counts the gold pixels of the status line (under the panel's band). */
 static int status_gold(const struct shot *sh)
 {
@@ -583,6 +637,7 @@ int main(void)
 	    cmocka_unit_test(test_undo_greyed_and_messages_cleared),
 	    cmocka_unit_test(test_clocks_after_continue),
 	    cmocka_unit_test(test_counts_follow_the_flips),
+	    cmocka_unit_test(test_renderers_and_clock_redraw),
 	    cmocka_unit_test(test_whole_game_beginner),
 	    cmocka_unit_test(test_whole_game_medium),
 	};

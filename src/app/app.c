@@ -871,14 +871,23 @@ static bool open_window(struct app *a)
 	SDL_SetWindowMinimumSize(a->window, APP_W / 4, APP_H / 4);
 	SDL_GetWindowPosition(a->window, &a->placed.x, &a->placed.y);
 	SDL_GetWindowSize(a->window, &a->placed.w, &a->placed.h);
-	a->renderer =
-	    SDL_CreateRenderer(a->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-	if (!a->renderer)
+	/* Where OpenGL would be a software rasteriser, SDL's software renderer blits straight
+	 * into the window's image (SDL_FRAMEBUFFER_ACCELERATION in the environment wins):
+	 * app/renderer.c. */
+	if (!app_software_renderer(a->window))
+		a->renderer = SDL_CreateRenderer(
+		    a->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+	if (!a->renderer) {
+		SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
 		a->renderer = SDL_CreateRenderer(a->window, -1, SDL_RENDERER_SOFTWARE);
+	}
 	if (!a->renderer) {
 		fprintf(stderr, "parity: cannot draw in the window: %s\n", SDL_GetError());
 		return false;
 	}
+	SDL_RendererInfo info;
+	a->keeps_frame =
+	    SDL_GetRendererInfo(a->renderer, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
 	SDL_RenderSetLogicalSize(a->renderer, APP_W, APP_H);
 	if (full)
 		set_fullscreen(a, true);
@@ -949,6 +958,16 @@ void app_redraw_at(struct app *a, double when)
 		a->redraw_at = when;
 }
 
+void app_redraw_part_at(struct app *a, double when, SDL_Rect r)
+{
+	if (a->part_at <= 0 || when < a->part_at)
+		a->part_at = when;
+	if (SDL_RectEmpty(&a->part))
+		a->part = r;
+	else
+		SDL_UnionRect(&a->part, &r, &a->part);
+}
+
 double app_motion(struct app *a)
 {
 	if (app_anim(a, 1.0) > 0 && a->now < a->motion_until)
@@ -979,19 +998,42 @@ static bool due(const struct app *a)
 {
 	return a->dirty || animating(a) || a->opt.frames || *a->shot_path ||
 	       (a->redraw_at > 0 && a->now + 1.0 / APP_TICK_HZ >= a->redraw_at) ||
+	       (a->part_at > 0 && a->now + 1.0 / APP_TICK_HZ >= a->part_at) ||
 	       (a->quit && a->opt.screenshot);
+}
+
+/* Returns whether the frame due redraws only a->part: nothing but a part asked for it, and
+ * the renderer still holds the last frame around it. */
+static bool part_only(const struct app *a)
+{
+	return a->keeps_frame && !a->dirty && !animating(a) && !a->opt.frames && !*a->shot_path &&
+	       !a->paused && !a->working &&
+	       !(a->redraw_at > 0 && a->now + 1.0 / APP_TICK_HZ >= a->redraw_at) &&
+	       !(a->quit && a->opt.screenshot);
 }
 
 /* Draws the scene and presents it; returns the seconds it took. */
 static double draw_frame(struct app *a, double freq)
 {
 	const Uint64 draw_start = SDL_GetPerformanceCounter();
+	const bool part = part_only(a);
+	if (part) /* everything drawn outside it is clipped away (the clear too) */
+		SDL_RenderSetClipRect(a->renderer, &a->part);
 	a->redraw_at = 0; /* what is drawn now says when it changes next */
+	a->part_at = 0;
+	a->part = (SDL_Rect){0, 0, 0, 0};
 	a->dirty = false;
 	const SDL_Color bg = a->theme.background;
 	SDL_SetRenderDrawColor(a->renderer, bg.r, bg.g, bg.b, 255);
-	SDL_RenderClear(a->renderer);
+	if (part)
+		SDL_RenderFillRect(a->renderer, NULL); /* SDL_RenderClear ignores the clip */
+	else
+		SDL_RenderClear(a->renderer);
 	a->scene->draw(a);
+	if (part) {
+		SDL_RenderSetClipRect(a->renderer, NULL);
+		a->part_frames++;
+	}
 	if (a->working) /* its progress, four times a second */
 		app_redraw_at(a, a->now + 0.25);
 	if (a->paused && a->scene == &scene_play) { /* focus lost: the clocks are stopped */
@@ -1120,10 +1162,13 @@ static int compare_doubles(const void *x, const void *y)
 /* Prints frame-time percentiles and the engine's speed inside the loop (--stats). */
 static void print_stats(struct app *a)
 {
-	printf("loop %llu turns, %llu frames drawn (%.3f s drawing), %.3f s asleep waiting for "
-	       "input; first frame %.0f ms after start\n",
-	       (unsigned long long)a->loops, (unsigned long long)a->frames, a->draw_total,
-	       a->idle_wait, a->first_frame * 1000.0);
+	SDL_RendererInfo info = {.name = "none"};
+	SDL_GetRendererInfo(a->renderer, &info);
+	printf("loop %llu turns, %llu frames drawn (%llu of them a part), %.3f s drawing, %s "
+	       "renderer, %.3f s asleep waiting for input; first frame %.0f ms after start\n",
+	       (unsigned long long)a->loops, (unsigned long long)a->frames,
+	       (unsigned long long)a->part_frames, a->draw_total, info.name, a->idle_wait,
+	       a->first_frame * 1000.0);
 	printf("replies %d: %llu nodes, %.3f s wall (%.0f nodes/s), %.3f s CPU of the process "
 	       "(%.0f nodes per CPU second); the engine's slices %.3f s\n",
 	       a->replies, (unsigned long long)a->reply_nodes, a->reply_wall,

@@ -167,8 +167,13 @@ struct app {
 	bool drawing;         /* this loop turn ends with a drawn frame (the engine's slice) */
 	double redraw_at;     /* game clock when what is drawn changes next (0: nothing asks) */
 	double motion_until;  /* endless decorations move until then (input moves them on) */
+	double part_at;       /* game clock when a part of the screen changes next (0: none) */
+	SDL_Rect part;        /* that part, in the canvas's coordinates (app_redraw_part_at) */
+	bool keeps_frame;     /* the renderer keeps what it drew between frames (software): a
+				 frame may redraw only a part */
 	double motion_clock;  /* their clock: it runs only while they move */
 	uint64_t loops;       /* turns of the loop; a->frames counts those that drew */
+	uint64_t part_frames; /* the frames that redrew only a part */
 	double draw_total;    /* seconds spent drawing and presenting (--stats) */
 	double idle_wait;     /* seconds spent blocked in the event queue (--stats) */
 	double first_frame;   /* seconds from the start of app_main to the first frame shown */
@@ -186,6 +191,16 @@ void app_redraw(struct app *a);
  * next second, a message's end, the next step of an animation): the loop draws then, and
  * when nothing else moves, sleeps until then. */
 void app_redraw_at(struct app *a, double when);
+
+/* Like app_redraw_at, for a change confined to the rectangle r (a clock's next second): when
+ * nothing else is due then and the renderer keeps its frame, the loop redraws only r. */
+void app_redraw_part_at(struct app *a, double when, SDL_Rect r);
+
+/* Returns whether the window is better drawn by SDL's software renderer: PARITY_RENDERER
+ * says so ("software"; "gpu" says not), or OpenGL would be a software rasteriser anyway
+ * (no GPU device, an X server without direct rendering, LIBGL_ALWAYS_SOFTWARE)
+ * (app/renderer.c). */
+bool app_software_renderer(SDL_Window *window);
 
 /* The clock of an endless decoration (a glow that breathes, the title's band of pieces),
  * to use in place of a->now while drawing: it runs, and asks for the next frame, for a few

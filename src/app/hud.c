@@ -69,7 +69,9 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 	char clock[16];
 	clock_text(p->think_total[side], clock, sizeof clock);
 	if (turn && !p->confirm_leave && a->scene == &scene_play) /* the clock's next second */
-		app_redraw_at(a, a->now + 1.0 - (p->think_total[side] - (int)p->think_total[side]));
+		app_redraw_part_at(
+		    a, a->now + 1.0 - (p->think_total[side] - (int)p->think_total[side]),
+		    (SDL_Rect){LAYOUT_PANEL_X + 96, y + 48, LAYOUT_PANEL_W - 170, 30});
 	if (turn && p->thinking) {
 		/* How far the engine has got: its depth, and a bar of the nodes it has spent
 		 * against its budget; N plays the best move found so far at once. */
