@@ -194,8 +194,8 @@ static void whole_game(const char *level)
 	/* The menu remembers; choose the level with the mouse on the Level row's arrows. */
 	(void)level;
 	n += snprintf(body + n, sizeof body - (size_t)n,
-	              "1 click 558 648\n" /* Start */
-	              "1 key y\n"         /* over the unfinished game an earlier test left */
+	              "1 button Start\n"
+	              "1 key y\n" /* over the unfinished game an earlier test left */
 	              "0 wait-scene play\n");
 	for (int i = 0; i < 40; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n, "0 wait\n1 hint\n");

@@ -483,8 +483,8 @@ static void whole_game(const char *level, const char *how)
 	char body[16384];
 	int n = snprintf(body, sizeof body,
 	                 "0 wait-scene menu\n"
-	                 "1 click 558 648\n" /* Start */
-	                 "1 key y\n"         /* over an unfinished game: a new one */
+	                 "1 button Start\n"
+	                 "1 key y\n" /* over an unfinished game: a new one */
 	                 "0 wait-scene play\n");
 	for (int i = 0; i < 90; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n, "0 wait\n1 %s\n", how);

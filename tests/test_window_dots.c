@@ -418,7 +418,7 @@ static void prepare_game(struct game *g)
 	prefs_dir(name, settings, g->dir, sizeof g->dir);
 	static char body[32768];
 	int n = snprintf(body, sizeof body,
-	                 "0 wait-scene menu\n1 click 558 648\n1 key y\n0 wait-scene play\n");
+	                 "0 wait-scene menu\n1 button Start\n1 key y\n0 wait-scene play\n");
 	for (int i = 0; i < g->turns; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n,
 		              "0 wait\n1 hint\n12 screenshot %s/h%d.png\n", g->dir, i);
@@ -599,6 +599,34 @@ static void test_eval_overlay_every_edge(void **state)
 	SDL_FreeSurface(sh.s);
 }
 
+/* The title menu with Dots and Boxes chosen (one option row where Reversi has three): the
+ * buttons close up under the Language row, with no gap where the missing rows would be, and
+ * `button Start` finds Start there. */
+static void test_menu_closes_up(void **state)
+{
+	(void)state;
+	need_display();
+	char dir[300], script[400], path[400], body[600];
+	prefs_dir("menu", "[play]\ngame = dots\nmode = two-players\n", dir, sizeof dir);
+	snprintf(body, sizeof body,
+	         "0 wait-scene menu\n1 move 0 0\n0 screenshot %s/menu.png\n1 button Start\n"
+	         "0 wait-scene play\n1 expect-scene play\n1 quit\n",
+	         work);
+	write_file("menu.script", body, script, sizeof script);
+	char args[600];
+	snprintf(args, sizeof args, "--script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	snprintf(path, sizeof path, "%s/menu.png", work);
+	struct shot sh = shot_load(path);
+	/* Seven rows from y 204, 48 apart: Language ends at 534; Start (selected: gold) under it,
+	 * and the background where it stood under nine rows (y 640 to 692). */
+	const SDL_Color start = pixel(&sh, 520, 560);
+	assert_true(start.r > 200 && start.g > 150 && start.b < 120);
+	const SDL_Color below = pixel(&sh, 520, 660);
+	assert_true(below.r < 40 && below.g < 40 && below.b < 40);
+	SDL_FreeSurface(sh.s);
+}
+
 /* With hints, late in a game on 3×3 (15 moves, no safe edge left): every undrawn edge is
  * marked by its kind, never looking drawn: the middle of an edge that gives a box away holds a
  * red cross, an edge that takes a box has amber marks off its middle, and the middle of every
@@ -665,6 +693,7 @@ int main(void)
 	    cmocka_unit_test(test_human_took_boxes),
 	    cmocka_unit_test(test_eval_overlay_every_edge),
 	    cmocka_unit_test(test_hints_three_kinds),
+	    cmocka_unit_test(test_menu_closes_up),
 	};
 	return cmocka_run_group_tests_name("window: dots", tests, setup, window_teardown);
 }

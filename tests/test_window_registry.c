@@ -71,7 +71,7 @@ static void test_a_game_from_the_registry(void **state)
 	         "1 click 900 276\n"
 	         "1 move 0 0\n"
 	         "1 screenshot %s/menu.png\n"
-	         "1 click 558 648\n"
+	         "1 button Start\n"
 	         "1 key y\n" /* over an unfinished game: a new one */
 	         "0 wait-scene play\n"
 	         "1 square b2\n0 wait\n1 square a1\n0 wait\n"
@@ -82,7 +82,7 @@ static void test_a_game_from_the_registry(void **state)
 	         "1 screenshot %s/play.png\n"
 	         "1 key Escape\n1 key y\n"
 	         "0 wait-scene menu\n"
-	         "1 click 394 666\n" /* Continue */
+	         "1 button Continue\n"
 	         "0 wait-scene play\n"
 	         "1 expect-moves 2\n"
 	         "1 dump %s/resumed.txt\n"

@@ -225,6 +225,11 @@ double app_anim(const struct app *a, double seconds);
 /* Saves the settings now (errors become a status line). */
 void app_save_settings(struct app *a);
 
+/* Stores the centre of the title menu's button labelled `name` in English ("Start",
+ * "Continue", "Help", "Quit", "Options", "Analysis": the label or its first word, any case),
+ * where the chosen game's rows put it; returns false for no such button (scene_menu.c). */
+bool menu_button(const struct app *a, const char *name, SDL_Point *centre);
+
 /* Returns whether the menu is asking "Start a new game?" (scene_menu.c). */
 bool menu_confirming(struct app *a);
 

@@ -282,9 +282,11 @@ static void start_next_game(struct app *a, struct monkey *m)
 		script_mouse(a, SDL_MOUSEBUTTONDOWN, 900, 276, SDL_BUTTON_LEFT);
 		script_mouse(a, SDL_MOUSEBUTTONUP, 900, 276, SDL_BUTTON_LEFT);
 	}
-	script_mouse(a, SDL_MOUSEMOTION, 558, 648, 0);
-	script_mouse(a, SDL_MOUSEBUTTONDOWN, 558, 648, SDL_BUTTON_LEFT);
-	script_mouse(a, SDL_MOUSEBUTTONUP, 558, 648, SDL_BUTTON_LEFT);
+	SDL_Point start;
+	menu_button(a, "Start", &start); /* it closes up under the game's rows */
+	script_mouse(a, SDL_MOUSEMOTION, start.x, start.y, 0);
+	script_mouse(a, SDL_MOUSEBUTTONDOWN, start.x, start.y, SDL_BUTTON_LEFT);
+	script_mouse(a, SDL_MOUSEBUTTONUP, start.x, start.y, SDL_BUTTON_LEFT);
 	if (menu_confirming(a)) /* that game has an unfinished autosave: start anew */
 		script_key(a, SDLK_y, KMOD_NONE, false);
 }

@@ -68,6 +68,10 @@ static const struct game_option *option_of(const struct app *a, int row)
 	return k >= 0 && k < MENU_OPTIONS && k < m->option_count ? &m->options[k] : NULL;
 }
 
+/* The buttons' labels, in the order of their rows (ROW_CONTINUE on). */
+static const char *const buttons[] = {N_("Continue"), N_("Start"),   N_("Help"),
+                                      N_("Quit"),     N_("Options"), N_("Analysis board")};
+
 #define COUNT(x) ((int)(sizeof(x) / sizeof((x)[0])))
 
 /* Returns the logical rectangle of a row (settings rows, then the buttons): the rows after
@@ -84,8 +88,11 @@ static SDL_Rect row_rect(const struct app *a, int row)
 		return (SDL_Rect){APP_W - 196, 24, 172, 52};
 	if (row == ROW_ANALYSIS) /* the analysis board of the chosen game: top left */
 		return (SDL_Rect){24, 24, 196, 52};
+	/* The buttons close up too, under the last settings row. */
+	const SDL_Rect last = row_rect(a, ROWS - 1);
 	const int b = row - ROWS, w = 150, gap = 14;
-	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), 640, w, 52};
+	return (SDL_Rect){APP_W / 2 - (4 * w + 3 * gap) / 2 + b * (w + gap), last.y + last.h + 10,
+	                  w, 52};
 }
 
 /* Returns the index of `value` in `list`, or 0. */
@@ -312,6 +319,19 @@ static void menu_enter(struct app *a)
 	ctx_of(a)->pointer_seen = false;
 }
 
+bool menu_button(const struct app *a, const char *name, SDL_Point *centre)
+{
+	const size_t n = strlen(name);
+	for (int b = 0; b < ROW_COUNT - ROWS; b++) /* the label, or its first word */
+		if (n > 0 && SDL_strncasecmp(name, buttons[b], n) == 0 &&
+		    (buttons[b][n] == '\0' || buttons[b][n] == ' ')) {
+			const SDL_Rect r = row_rect(a, ROWS + b);
+			*centre = (SDL_Point){r.x + r.w / 2, r.y + r.h / 2};
+			return true;
+		}
+	return false;
+}
+
 bool menu_confirming(struct app *a)
 {
 	return a->scene == &scene_menu && ctx_of(a)->confirm_new;
@@ -457,8 +477,6 @@ static void menu_draw(struct app *a)
 			         1);
 		}
 	}
-	static const char *const buttons[] = {N_("Continue"), N_("Start"),   N_("Help"),
-	                                      N_("Quit"),     N_("Options"), N_("Analysis board")};
 	for (int b = 0; b < ROW_COUNT - ROWS; b++) {
 		const int row = ROWS + b;
 		if (!row_enabled(a, row)) {
@@ -470,9 +488,10 @@ static void menu_draw(struct app *a)
 	app_text(a, FONT_SMALL,
 	         _("Arrows choose \xc2\xb7 Enter starts \xc2\xb7 F1 help \xc2\xb7 F11 fullscreen "
 	           "\xc2\xb7 M mute \xc2\xb7 Esc quits"),
-	         APP_W / 2, 712, dim, 1);
+	         APP_W / 2, row_rect(a, ROW_START).y + 72, dim, 1); /* under the buttons */
 	if (*a->notice)
-		app_text(a, FONT_SMALL, a->notice, APP_W / 2, 748, gold, 1);
+		app_text(a, FONT_SMALL, a->notice, APP_W / 2, row_rect(a, ROW_START).y + 108, gold,
+		         1);
 	if (ctx_of(a)->confirm_new)
 		hud_confirm(a, _("Start a new game?"),
 		            _("The unfinished game of this kind is lost (Continue plays it)."),

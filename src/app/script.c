@@ -18,6 +18,7 @@
 enum command {
 	CMD_KEY,
 	CMD_CLICK,
+	CMD_BUTTON,
 	CMD_MOVE,
 	CMD_DOWN,
 	CMD_UP,
@@ -69,6 +70,7 @@ static const struct {
 } commands[] = {
     {"key", CMD_KEY, 1},
     {"click", CMD_CLICK, 2},
+    {"button", CMD_BUTTON, 1},
     {"move", CMD_MOVE, 2},
     {"down", CMD_DOWN, 2},
     {"up", CMD_UP, 2},
@@ -410,6 +412,15 @@ static void run(struct app *a, struct script *s, const struct step *st)
 	case CMD_CLICK:
 		click(a, st->x, st->y);
 		break;
+	case CMD_BUTTON: {
+		SDL_Point c;
+		if (!scene_is(a, "menu") || !menu_button(a, st->text, &c)) {
+			fail(a, st, "no such button on the title menu");
+			return;
+		}
+		click(a, c.x, c.y);
+		break;
+	}
 	case CMD_MOVE:
 		mouse(a, SDL_MOUSEMOTION, st->x, st->y);
 		break;
