@@ -76,8 +76,10 @@ enum game_deep_status {
  * of the shared search, so the game keeps each one small (thousands of nodes, not millions).
  */
 struct game_deep {
-	/* Returns a new context for one search (tables, counters), or NULL when out of memory. */
-	void *(*create)(void);
+	/* Returns a new context for the searches of one search object (tables, counters), sized
+	 * to the board of `pos`, the first position searched (every later one is on the same
+	 * board), or NULL when out of memory. */
+	void *(*create)(const void *pos);
 	/* Frees a context made by create (NULL is fine). */
 	void (*destroy)(void *ctx);
 	/* Forgets everything learnt so far (a new search starts: the same search must visit

@@ -654,7 +654,7 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 		s->gen = 0;
 	}
 	if (rules->deep && !s->deep && s->limits.deep)
-		s->deep = rules->deep->create(); /* NULL when out of memory: no deep search */
+		s->deep = rules->deep->create(pos); /* NULL when out of memory: no deep search */
 	if (s->deep && s->limits.deep)
 		rules->deep->reset(s->deep);
 	/* A new generation empties the TT without touching it; clear it on the rare wrap. */

@@ -289,9 +289,10 @@ static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply,
 	return best;
 }
 
-/* Returns a new context, or NULL when out of memory. */
-static void *deep_create(void)
+/* Returns a new context, or NULL when out of memory (nothing in it depends on the board). */
+static void *deep_create(const void *pos)
 {
+	(void)pos;
 	return calloc(1, sizeof(struct checkers_deep_ctx));
 }
 

@@ -60,13 +60,18 @@ struct deep_ctx {
 	int failed_at;
 };
 
-/* Returns a new context for one search, or NULL. */
-static void *deep_create(void)
+/* Returns a new context for the searches on pos's board, or NULL. Its solver's table is sized
+ * to the board (all its edges, so that every search on it gets the same table whatever
+ * position came first) as the solve command sizes it, at most DOTS_DEEP_TT_BITS: 256 KiB on
+ * 3x3, where 16 MiB were cleared before each search. */
+static void *deep_create(const void *pos)
 {
 	struct deep_ctx *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
-	c->solver = dots_solver_new(DOTS_DEEP_TT_BITS);
+	const struct dots_pos *p = pos;
+	int bits = dots_solver_bits_for(&(struct dots_pos){.edges = p->edges}, 0);
+	c->solver = dots_solver_new(bits < DOTS_DEEP_TT_BITS ? bits : DOTS_DEEP_TT_BITS);
 	if (!c->solver) {
 		free(c);
 		return NULL;

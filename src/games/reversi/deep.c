@@ -157,8 +157,10 @@ static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int
 	return mid_node(c, P, O, &f, 0, depth, alpha, beta);
 }
 
-static void *deep_create(void)
+/* The deep search runs on the 8x8 board only: its table is one size. */
+static void *deep_create(const void *pos)
 {
+	(void)pos;
 	struct deep_ctx *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
