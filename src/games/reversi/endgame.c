@@ -28,8 +28,8 @@
 #include "games/reversi/pattern.h"
 
 enum {
-	SHALLOW_MAX = 7,       /* at most this many empties: no table, no sorting */
-	ETC_MIN = 12,          /* from this many empties, look up the children before searching */
+	SHALLOW_MAX = 6,       /* at most this many empties: no table, no sorting */
+	ETC_MIN = 10,          /* from this many empties, look up the children before searching */
 	EVAL_SORT_MIN = 12,    /* from this many empties, sort by the pattern evaluation too */
 	EVAL_SEARCH_MIN = 16,  /* ... and from this many, by the opponent's best reply's */
 	EVAL_SEARCH2_MIN = 18, /* ... from this many, by a 2-ply search's (3 from the move) */
@@ -42,9 +42,11 @@ enum {
 	ROOT_STACK = 2 * (64 - RESUME_MAX) + 2, /* its frames: every ply above that, a pass each */
 };
 
-/* A stored position: the whole board and bounds on its exact score. */
+/* A stored position: the whole board and bounds on its exact score. 32 bytes, so that the two
+ * slots of a bucket share one 64-byte cache line (one memory access a probe). */
 struct entry {
-	uint64_t P, O;
+	_Alignas(32) uint64_t P;
+	uint64_t O;
 	int8_t lower, upper;
 	uint8_t move; /* best move found (64: none) */
 	uint8_t used;
@@ -128,6 +130,25 @@ static inline int final_score(uint64_t P, uint64_t O)
 	const int p = board8_count(P), o = board8_count(O);
 	const int diff = p - o, empty = 64 - p - o;
 	return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
+}
+
+/* Returns the squares next to a disc of x in any of the eight directions. */
+static inline uint64_t neighbours(uint64_t x)
+{
+	const uint64_t side = ((x << 1) & BOARD8_NOT_A) | ((x >> 1) & BOARD8_NOT_H);
+	const uint64_t row = x | side;
+	return side | (row << 8) | (row >> 8);
+}
+
+/* The squares around each square: a move there flips nothing unless one holds a disc of the
+ * opponent (a cheap test before board8_flips in the last empties). */
+static uint64_t around[64];
+
+/* Fills `around` (once; every solver shares it). */
+static void around_init(void)
+{
+	for (int sq = 0; sq < 64; sq++)
+		around[sq] = neighbours(1ULL << sq);
 }
 
 /* ---- stability ---- */
@@ -292,50 +313,111 @@ static inline int solve_1(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int s
 	return score > 0 ? score : score - 2; /* nobody can move: the empty goes to the winner */
 }
 
-static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-                       const int *sq, int n, int passed);
-
-/* Returns the score of playing square sq[i] (which flips `flips`) from (P, O), for P. */
-static inline int small_child(struct endgame_ctx *ctx, uint64_t P, uint64_t O, uint64_t flips,
-                              int alpha, int beta, const int *sq, int n, int i)
-{
-	const uint64_t next_o = P ^ flips ^ (1ULL << sq[i]);
-	const uint64_t next_p = O ^ flips;
-	if (n == 2)
-		return -solve_1(ctx, next_p, next_o, sq[1 - i]);
-	int rest[3];
-	for (int j = 0, k = 0; j < n; j++)
-		if (j != i)
-			rest[k++] = sq[j];
-	return -solve_small(ctx, next_p, next_o, -beta, -alpha, rest, n - 1, 0);
-}
-
-/* Returns the score of (P, O) in the window (alpha, beta), fail-soft, where the n empties
- * (2 to 4) are sq[0..n-1]; `passed` says the opponent has just passed. */
-static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-                       const int *sq, int n, int passed)
+/* Returns the score of (P, O) in (alpha, beta), fail-soft, where the two empties are a and b
+ * (a tried first); `passed` says the opponent has just passed. */
+static int solve_2(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int a,
+                   int b, int passed)
 {
 	ctx->nodes++;
-	int order[4];
-	if (n >= 3) {
-		/* Odd quadrants first, keeping the given order otherwise. */
-		int odd = 0, k = 0;
-		for (int i = 0; i < n; i++)
-			odd ^= 1 << quadrant_of(sq[i]);
-		for (int i = 0; i < n; i++)
-			if (odd >> quadrant_of(sq[i]) & 1)
-				order[k++] = sq[i];
-		for (int i = 0; i < n; i++)
-			if (!(odd >> quadrant_of(sq[i]) & 1))
-				order[k++] = sq[i];
-		sq = order;
+	int best = -INF;
+	uint64_t f;
+	if ((around[a] & O) && (f = board8_flips(a, P, O))) {
+		best = -solve_1(ctx, O ^ f, P ^ f ^ (1ULL << a), b);
+		if (best >= beta)
+			return best;
+	}
+	if ((around[b] & O) && (f = board8_flips(b, P, O))) {
+		const int v = -solve_1(ctx, O ^ f, P ^ f ^ (1ULL << b), a);
+		if (v > best)
+			best = v;
+	}
+	if (best > -INF)
+		return best;
+	if (passed)
+		return final_score(P, O); /* neither side can move */
+	return -solve_2(ctx, O, P, -beta, -alpha, a, b, 1);
+}
+
+/* Tries the move on sq from (P, O) at 3 empties, r and t being the other two (in that order),
+ * within (*alpha, beta), raising *best and *alpha; returns whether it cuts. */
+static inline bool try_3(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int sq, int r, int t,
+                         int *alpha, int beta, int *best)
+{
+	if (!(around[sq] & O))
+		return false;
+	const uint64_t f = board8_flips(sq, P, O);
+	if (!f)
+		return false;
+	const int v = -solve_2(ctx, O ^ f, P ^ f ^ (1ULL << sq), -beta, -*alpha, r, t, 0);
+	if (v > *best) {
+		*best = v;
+		if (v >= beta)
+			return true;
+		if (v > *alpha)
+			*alpha = v;
+	}
+	return false;
+}
+
+/* Returns the score of (P, O) in (alpha, beta), fail-soft, where the three empties are x, y
+ * and z: the one alone in its quadrant (odd parity) first when the other two share one, in
+ * the given order otherwise; `passed` as solve_2's. */
+static int solve_3(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int x,
+                   int y, int z, int passed)
+{
+	ctx->nodes++;
+	const int qx = quadrant_of(x), qy = quadrant_of(y), qz = quadrant_of(z);
+	if (qx == qy && qy != qz) {
+		const int t = z;
+		z = y;
+		y = x;
+		x = t;
+	} else if (qx == qz && qz != qy) {
+		const int t = y;
+		y = x;
+		x = t;
 	}
 	int best = -INF;
-	for (int i = 0; i < n; i++) {
-		const uint64_t f = board8_flips(sq[i], P, O);
+	if (try_3(ctx, P, O, x, y, z, &alpha, beta, &best) ||
+	    try_3(ctx, P, O, y, x, z, &alpha, beta, &best) ||
+	    try_3(ctx, P, O, z, x, y, &alpha, beta, &best))
+		return best;
+	if (best > -INF)
+		return best;
+	if (passed)
+		return final_score(P, O);
+	return -solve_3(ctx, O, P, -beta, -alpha, x, y, z, 1);
+}
+
+/* Returns the score of (P, O) in the window (alpha, beta), fail-soft, where the 4 empties are
+ * sq[0..3]: odd quadrants first, keeping the given order otherwise, each child with the
+ * other three in that order; `passed` as solve_2's. */
+static int solve_4(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+                   const int *sq, int passed)
+{
+	ctx->nodes++;
+	int order[4], odd = 0, k = 0;
+	for (int i = 0; i < 4; i++)
+		odd ^= 1 << quadrant_of(sq[i]);
+	for (int i = 0; i < 4; i++)
+		if (odd >> quadrant_of(sq[i]) & 1)
+			order[k++] = sq[i];
+	for (int i = 0; i < 4; i++)
+		if (!(odd >> quadrant_of(sq[i]) & 1))
+			order[k++] = sq[i];
+	int best = -INF;
+	for (int i = 0; i < 4; i++) {
+		if (!(around[order[i]] & O))
+			continue;
+		const uint64_t f = board8_flips(order[i], P, O);
 		if (!f)
 			continue;
-		const int v = small_child(ctx, P, O, f, alpha, beta, sq, n, i);
+		int rest[3];
+		for (int j = 0, r = 0; j < 4; j++)
+			if (j != i)
+				rest[r++] = order[j];
+		const int v = -solve_3(ctx, O ^ f, P ^ f ^ (1ULL << order[i]), -beta, -alpha,
+		                       rest[0], rest[1], rest[2], 0);
 		if (v > best) {
 			best = v;
 			if (v >= beta)
@@ -347,8 +429,8 @@ static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alph
 	if (best > -INF)
 		return best;
 	if (passed)
-		return final_score(P, O); /* neither side can move */
-	return -solve_small(ctx, O, P, -beta, -alpha, sq, n, 1);
+		return final_score(P, O);
+	return -solve_4(ctx, O, P, -beta, -alpha, order, 1);
 }
 
 /* Returns the squares of `empty` as an array (in board order) and their number. */
@@ -383,17 +465,27 @@ static int solve_shallow(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int al
 		beta = bound;
 	int best = -INF;
 	const uint64_t odd = odd_region(empty);
-	const uint64_t group[2] = {moves & odd, moves & ~odd};
-	for (int g = 0; g < 2; g++)
+	/* Odd regions first; within each, corners, then the other squares, then those next to
+	 * an empty corner (X and C squares), which tend to give the corner away. */
+	const uint64_t risky = neighbours(CORNERS & empty);
+	const uint64_t group[6] = {
+	    moves & odd & CORNERS,  moves & odd & ~CORNERS & ~risky,  moves & odd & risky,
+	    moves & ~odd & CORNERS, moves & ~odd & ~CORNERS & ~risky, moves & ~odd & risky};
+	for (int g = 0; g < 6; g++)
 		for (uint64_t m = group[g]; m; m &= m - 1) {
 			const int sq = first_square(m);
 			const uint64_t f = board8_flips(sq, P, O);
 			const uint64_t next_p = O ^ f, next_o = P ^ f ^ (1ULL << sq);
 			int v;
 			if (n == 5) {
+				/* The last four in the same order (corners, others, risky), which
+				 * solve_4 keeps within each parity group. */
 				int rest[4];
-				squares_of(empty ^ (1ULL << sq), rest);
-				v = -solve_small(ctx, next_p, next_o, -beta, -alpha, rest, 4, 0);
+				const uint64_t left = empty ^ (1ULL << sq);
+				const int k = squares_of(left & CORNERS, rest);
+				const int k2 = k + squares_of(left & ~CORNERS & ~risky, rest + k);
+				squares_of(left & risky & ~CORNERS, rest + k2);
+				v = -solve_4(ctx, next_p, next_o, -beta, -alpha, rest, 0);
 			} else {
 				v = -solve_shallow(ctx, next_p, next_o, -beta, -alpha, n - 1, 0);
 			}
@@ -455,14 +547,6 @@ static inline void store(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int n,
 	e->move = (uint8_t)move;
 }
 
-/* Returns the squares next to a disc of x in any of the eight directions. */
-static inline uint64_t neighbours(uint64_t x)
-{
-	const uint64_t side = ((x << 1) & BOARD8_NOT_A) | ((x >> 1) & BOARD8_NOT_H);
-	const uint64_t row = x | side;
-	return side | (row << 8) | (row >> 8);
-}
-
 /* Returns the value for the side to move of (P, O) `depth` plies deep by the pattern
  * evaluation (fail-soft alpha-beta, no table), for sorting moves; `moves` are its moves and
  * f its features (pattern.h), P being their side `side`: each move updates a copy of them. */
@@ -510,7 +594,8 @@ static int eval_search(uint64_t P, uint64_t O, uint64_t moves, int depth, int al
  * to our discs), odd regions and corners; `first` (a square, or 64) goes ahead of all.
  * With the weights loaded the evaluation after the move counts too from EVAL_SORT_MIN
  * empties (eval_node, `look` plies deep, more with more empties). Returns how many. */
-static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct sorted_move *list)
+static int sort_moves(const struct endgame_ctx *ctx, uint64_t P, uint64_t O, uint64_t moves,
+                      int first, struct sorted_move *list)
 {
 	const uint64_t empty = ~(P | O);
 	const uint64_t odd = odd_region(empty);
@@ -530,6 +615,9 @@ static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct 
 		const uint64_t f = board8_flips(sq, P, O);
 		const uint64_t mine = P ^ f ^ x, theirs = O ^ f;
 		const uint64_t reply = board8_moves_in(theirs, mine, empty ^ x);
+		/* The child's bucket will be probed soon (ETC, then its own search): fetch it now. */
+		if (n_empty > SHALLOW_MAX + 1)
+			__builtin_prefetch(bucket(ctx, theirs, mine));
 		int key = 16 * (board8_count(reply) + board8_count(reply & CORNERS));
 		key += 4 * board8_count(neighbours(mine) & empty & ~x);
 		key -= (x & odd) ? 6 : 0;
@@ -570,7 +658,9 @@ static inline int solve_any(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int
 	if (n >= 2) {
 		int sq[4];
 		squares_of(~(P | O), sq);
-		return solve_small(ctx, P, O, alpha, beta, sq, n, 0);
+		return n == 4   ? solve_4(ctx, P, O, alpha, beta, sq, 0)
+		       : n == 3 ? solve_3(ctx, P, O, alpha, beta, sq[0], sq[1], sq[2], 0)
+		                : solve_2(ctx, P, O, alpha, beta, sq[0], sq[1], 0);
 	}
 	if (n == 1)
 		return solve_1(ctx, P, O, first_square(~(P | O)));
@@ -664,7 +754,7 @@ static inline enum node_status node_begin(struct endgame_ctx *ctx, struct node *
 		if (bound < d->beta)
 			d->beta = bound;
 	}
-	d->count = sort_moves(P, O, moves, hint, d->list);
+	d->count = sort_moves(ctx, P, O, moves, hint, d->list);
 	/* Enhanced transposition cut-off: a child the table already shows bad enough for the
 	 * opponent settles the node without a search. */
 	if (n >= ETC_MIN && !root)
@@ -982,10 +1072,15 @@ struct endgame_ctx *endgame_new(int table_bits)
 	if (table_bits < 10 || table_bits > 28)
 		return NULL;
 	last_flip_init();
+	around_init();
 	struct endgame_ctx *ctx = calloc(1, sizeof *ctx);
 	if (!ctx)
 		return NULL;
-	ctx->table = calloc((size_t)1 << table_bits, sizeof *ctx->table);
+	/* Aligned on a cache line: a bucket is one line. */
+	const size_t bytes = ((size_t)1 << table_bits) * sizeof *ctx->table;
+	ctx->table = aligned_alloc(64, bytes);
+	if (ctx->table)
+		memset(ctx->table, 0, bytes);
 	ctx->root.stack = calloc(ROOT_STACK, sizeof *ctx->root.stack);
 	if (!ctx->table || !ctx->root.stack) {
 		endgame_free(ctx);
