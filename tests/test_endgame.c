@@ -136,6 +136,16 @@ static void test_random_positions_match_reference(void **state)
 	endgame_free(ctx);
 }
 
+/* Loads the committed pattern weights (the tests run from the source tree). */
+static void load_weights(void)
+{
+	char err[160];
+	if (pattern_load("assets/reversi-eval.bin", err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		fail();
+	}
+}
+
 /* Returns the position of an OBF text as (P, O). */
 static void parse_obf(const char *text, uint64_t *P, uint64_t *O)
 {
@@ -229,11 +239,7 @@ static void test_evaluation_ordering_keeps_scores(void **state)
 		want[t] = endgame_solve(plain, (uint64_t)pos[t].disc[pos[t].side],
 		                        (uint64_t)pos[t].disc[!pos[t].side], -64, 64);
 	}
-	char err[160];
-	if (pattern_load("assets/reversi-eval.bin", err) != 0) {
-		fprintf(stderr, "%s\n", err);
-		fail();
-	}
+	load_weights();
 	for (int t = 0; t < 40; t++) {
 		const uint64_t P = (uint64_t)pos[t].disc[pos[t].side],
 		               O = (uint64_t)pos[t].disc[!pos[t].side];
@@ -270,11 +276,7 @@ static struct endgame_result resumed(struct endgame_ctx *ctx, uint64_t P, uint64
 static void test_resumable_root(void **state)
 {
 	(void)state;
-	char err[160];
-	if (pattern_load("assets/reversi-eval.bin", err) != 0) {
-		fprintf(stderr, "%s\n", err);
-		fail();
-	}
+	load_weights();
 	struct endgame_ctx *ctx = endgame_new(16);
 	assert_non_null(ctx);
 	uint64_t rng = 0x2545f4914f6cdd1dULL;
