@@ -20,7 +20,7 @@ enum {
 	ENDGAME_SCORE_MAX = 64,  /* scores lie in [-64, 64] */
 	ENDGAME_PASS = -1,       /* endgame_result.move: the side to move must pass */
 	ENDGAME_NO_MOVE = -2,    /* endgame_result.move: the game is over */
-	ENDGAME_TABLE_BITS = 20, /* default transposition table: 2^20 entries (24 MiB) */
+	ENDGAME_TABLE_BITS = 20, /* default transposition table: 2^20 entries (32 MiB) */
 	ENDGAME_NO_GUESS = 1000, /* endgame_root_start: no guess given, the solver makes its own */
 };
 
