@@ -1,8 +1,8 @@
 /*
  * tests/test_endgame.c — the exact 8×8 endgame solver (games/reversi/endgame.h): against a
  * plain alpha-beta over reversi_rules on random positions with few empties (passes and
- * finished games included), its windows and win/draw/loss mode, and the FFO positions with
- * their published scores.
+ * finished games included), its windows and win/draw/loss mode, the FFO positions with
+ * their published scores, and the resumable root, the same search whatever its slices.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -136,6 +136,16 @@ static void test_random_positions_match_reference(void **state)
 	endgame_free(ctx);
 }
 
+/* Loads the committed pattern weights (the tests run from the source tree). */
+static void load_weights(void)
+{
+	char err[160];
+	if (pattern_load("assets/reversi-eval.bin", err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		fail();
+	}
+}
+
 /* Returns the position of an OBF text as (P, O). */
 static void parse_obf(const char *text, uint64_t *P, uint64_t *O)
 {
@@ -229,11 +239,7 @@ static void test_evaluation_ordering_keeps_scores(void **state)
 		want[t] = endgame_solve(plain, (uint64_t)pos[t].disc[pos[t].side],
 		                        (uint64_t)pos[t].disc[!pos[t].side], -64, 64);
 	}
-	char err[160];
-	if (pattern_load("assets/reversi-eval.bin", err) != 0) {
-		fprintf(stderr, "%s\n", err);
-		fail();
-	}
+	load_weights();
 	for (int t = 0; t < 40; t++) {
 		const uint64_t P = (uint64_t)pos[t].disc[pos[t].side],
 		               O = (uint64_t)pos[t].disc[!pos[t].side];
@@ -246,6 +252,80 @@ static void test_evaluation_ordering_keeps_scores(void **state)
 	endgame_free(sorted);
 }
 
+/* Runs a resumable root solve of (P, O) on a cleared table in steps of `budget` nodes (0: one
+ * step), checking that a step keeps to its budget but for one subtree of at most 14 empties. */
+static struct endgame_result resumed(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha,
+                                     int beta, int first, int guess, uint64_t budget)
+{
+	endgame_clear(ctx);
+	endgame_root_start(ctx, P, O, alpha, beta, first, guess);
+	uint64_t before = endgame_nodes(ctx);
+	while (!endgame_root_step(ctx, budget)) {
+		assert_true(budget > 0);
+		assert_true(endgame_nodes(ctx) - before >= budget);
+		before = endgame_nodes(ctx);
+	}
+	return endgame_root_result(ctx);
+}
+
+/* The resumable root (endgame_root_*) is endgame_best cut into slices: the same nodes, score
+ * and move whatever the slices, on positions deep enough for its own stack (15 to 20 empties,
+ * with the weights: the guess and the deep sorting), in the whole window and in the outcome's.
+ * A given guess and first move change the work, never the score; the line starts with the
+ * move and is legal. */
+static void test_resumable_root(void **state)
+{
+	(void)state;
+	load_weights();
+	struct endgame_ctx *ctx = endgame_new(16);
+	assert_non_null(ctx);
+	uint64_t rng = 0x2545f4914f6cdd1dULL;
+	for (int t = 0; t < 6; t++) {
+		const struct reversi_pos pos = random_position(&rng, 15 + t);
+		const uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];
+		for (int wld = 0; wld < 2; wld++) {
+			const int a = wld ? -1 : -64, b = wld ? 1 : 64;
+			endgame_clear(ctx);
+			const struct endgame_result whole = endgame_best(ctx, P, O, a, b);
+			const uint64_t budgets[] = {1, 7, 5000, 0};
+			for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
+				const struct endgame_result r =
+				    resumed(ctx, P, O, a, b, 64, ENDGAME_NO_GUESS, budgets[i]);
+				assert_int_equal(r.move, whole.move);
+				assert_int_equal(r.score, whole.score);
+				assert_int_equal(r.nodes, whole.nodes);
+			}
+			/* Another first move and a wrong guess: the same value. */
+			const uint64_t moves = board8_moves(P, O);
+			const int first = moves ? __builtin_ctzll(moves) : 64;
+			const struct endgame_result g = resumed(ctx, P, O, a, b, first, 30, 100);
+			if (wld)
+				assert_int_equal((g.score > 0) - (g.score < 0),
+				                 (whole.score > 0) - (whole.score < 0));
+			else
+				assert_int_equal(g.score, whole.score);
+			int line[32];
+			const int n = endgame_root_line(ctx, line, 32);
+			assert_true(n >= 1);
+			assert_int_equal(line[0], g.move);
+			struct reversi_pos after = pos;
+			for (int k = 0; k < n; k++) {
+				struct game_move list[GAME_MOVES_MAX];
+				const int count = R->generate(&after, list);
+				int found = -1;
+				for (int j = 0; j < count; j++)
+					if (list[j].code == (line[k] == ENDGAME_PASS
+					                         ? (uint32_t)REVERSI_PASS
+					                         : (uint32_t)line[k]))
+						found = j;
+				assert_true(found >= 0);
+				R->play(&after, &list[found]);
+			}
+		}
+	}
+	endgame_free(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -253,6 +333,7 @@ int main(void)
 	    cmocka_unit_test(test_random_positions_match_reference),
 	    cmocka_unit_test(test_ffo_1_to_19),
 	    cmocka_unit_test(test_evaluation_ordering_keeps_scores),
+	    cmocka_unit_test(test_resumable_root),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

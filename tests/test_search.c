@@ -310,6 +310,48 @@ static void test_exact_agrees_with_solver(void **state)
 	search_free(s);
 }
 
+/* Expert's iteration that goes to the end is the solver's own resumable root (its guess from
+ * the selective iterations, their move first, its sorting): deterministic whatever the step
+ * size, the solver's exact score, a move that keeps it and a legal line; on positions of 16 to
+ * 20 empties, above what the solver takes as one subtree. With a small node limit the solve
+ * is given up at the same node whatever the steps, and the selective move stands. */
+static void test_exact_solver_root(void **state)
+{
+	(void)state;
+	struct endgame_ctx *eg = endgame_new(18);
+	assert_non_null(eg);
+	int tested = 0;
+	for (uint32_t seed = 1; seed <= 4; seed++) {
+		struct reversi_pos pos;
+		random_game(&pos, 60 - 16 - (int)seed, 40 + seed);
+		struct game_move moves[GAME_MOVES_MAX];
+		if (reversi_rules.generate(&pos, moves) == 0 || moves[0].code == REVERSI_PASS)
+			continue;
+		const uint64_t P = (uint64_t)pos.disc[pos.side], O = (uint64_t)pos.disc[!pos.side];
+		const int exact = endgame_solve(eg, P, O, -64, 64);
+		struct search_limits limits = level_of(&reversi_rules, "expert", seed);
+		limits.book = false;
+		const struct search_result r = check_deterministic(&reversi_rules, &pos, &limits);
+		assert_true(r.exact);
+		assert_int_equal(r.depth, reversi_rules.moves_left(&pos));
+		assert_int_equal(search_margin(r.score), exact);
+		struct reversi_pos after = pos;
+		reversi_rules.play(&after, &r.move);
+		const uint64_t P2 = (uint64_t)after.disc[after.side],
+		               O2 = (uint64_t)after.disc[!after.side];
+		assert_int_equal(-endgame_solve(eg, P2, O2, -64, 64), exact);
+		/* Given up: 6 × 3000 nodes are far too few for the solve. */
+		limits.nodes = 3000;
+		const struct search_result g = check_deterministic(&reversi_rules, &pos, &limits);
+		assert_false(g.exact);
+		assert_true(g.depth < reversi_rules.moves_left(&pos));
+		tested++;
+	}
+	printf("note: %d positions solved at the root\n", tested);
+	assert_true(tested >= 3);
+	endgame_free(eg);
+}
+
 /* Going to the end for a win, a draw or a loss only (search_limits.wld) tells them apart as
  * the exact solver does, plays a move that keeps the outcome, and is deterministic. */
 static void test_wld_agrees_with_solver(void **state)
@@ -959,6 +1001,7 @@ int main(void)
 	    cmocka_unit_test(test_deep_reads_no_file),
 	    cmocka_unit_test(test_deterministic_reversi_deep),
 	    cmocka_unit_test(test_exact_agrees_with_solver),
+	    cmocka_unit_test(test_exact_solver_root),
 	    cmocka_unit_test(test_wld_agrees_with_solver),
 	    cmocka_unit_test(test_deterministic_dots),
 	    cmocka_unit_test(test_deterministic_checkers),

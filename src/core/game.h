@@ -107,7 +107,22 @@ struct game_deep {
 	 * Adds the positions visited to *nodes. Deterministic, as search. */
 	bool (*probcut)(void *ctx, const void *pos, int depth, int alpha, int beta, int confidence,
 	                int *score, uint64_t *nodes);
+	/* Optional: the game's own resumable solver for a whole root, used for the iteration
+	 * that goes to the end (search_limits.exact and .wld). solve_start returns false when
+	 * the game does not take `pos`; else it sets up a solve of `pos` for its exact value
+	 * (`wld`: only a win, a draw or a loss, in the window (-1, +1) around the draw), where
+	 * `guess` (a search score) says where the value probably lies and the move
+	 * coded `first` (GAME_NO_CODE: none) is tried first. solve_step advances it by about
+	 * `budget` nodes (0: to the end), adding those visited to *nodes, and returns whether it
+	 * has finished; the nodes, the move and the score must not depend on the budgets.
+	 * solve_result gives the score (search_win_score(margin, 0), fail-soft as the search's)
+	 * and fills codes[0..max) with its line, the move first; returns the line's length. */
+	bool (*solve_start)(void *ctx, const void *pos, bool wld, int guess, uint32_t first);
+	bool (*solve_step)(void *ctx, uint64_t budget, uint64_t *nodes);
+	int (*solve_result)(void *ctx, int *score, uint32_t *codes, int max);
 };
+
+#define GAME_NO_CODE UINT32_MAX /* game_deep.solve_start: no move to try first */
 
 enum { GAME_DEEP_KEY_MAX = 1 << 27 };
 

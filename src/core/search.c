@@ -54,7 +54,8 @@ enum {
 
 enum bound { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 
-enum phase { PHASE_ENTER, PHASE_NEXT, PHASE_RETURN };
+/* PHASE_SOLVE: the game's own solver has the whole iteration (game_deep.solve_start). */
+enum phase { PHASE_ENTER, PHASE_NEXT, PHASE_RETURN, PHASE_SOLVE };
 
 struct tt_entry {
 	uint64_t key;
@@ -628,6 +629,61 @@ static bool iteration_more(const struct search *s)
 	return s->frames[0].open; /* a tree of finished games only will not change */
 }
 
+/* Hands the iteration that goes to the end (s->iter) to the game's own resumable solver when
+ * it has one and takes the position: its guess is the last iteration's score, its first move
+ * that iteration's best. Returns whether it did. */
+static bool solve_begin(struct search *s)
+{
+	const struct game_deep *deep = s->rules->deep;
+	if (!s->exact || s->iter < s->exact_left || !s->deep || !s->limits.deep ||
+	    s->limits.noise > 0 || !deep->solve_start)
+		return false;
+	const struct search_result *r = &s->result;
+	return deep->solve_start(s->deep, slot(s, 0), s->wld, r->score,
+	                         r->has_move ? r->move.code : GAME_NO_CODE);
+}
+
+/* Records the solver's finished iteration as the result, as iteration_record does: its move,
+ * score and line, turned into the game's moves. */
+static void solve_record(struct search *s)
+{
+	struct search_result *r = &s->result;
+	uint32_t codes[SEARCH_PV_MAX];
+	int score;
+	const int n = s->rules->deep->solve_result(s->deep, &score, codes, SEARCH_PV_MAX);
+	if (s->wld && score < 0 && r->depth > 0) { /* see iteration_record */
+		r->score = score;
+		r->depth = s->iter;
+		r->pv[0] = r->move;
+		r->pv_length = 1;
+		return;
+	}
+	/* The line, as far as each code is a legal move of its position (slot 1 and frame 1's
+	 * moves are free once the iteration is over). */
+	void *pos = slot(s, 1);
+	struct game_move *moves = s->frames[1].moves;
+	memcpy(pos, slot(s, 0), s->rules->pos_size);
+	int length = 0;
+	for (int i = 0; i < n; i++) {
+		const int count = s->rules->generate(pos, moves);
+		int k = 0;
+		while (k < count && moves[k].code != codes[i])
+			k++;
+		if (k == count)
+			break;
+		r->pv[length++] = moves[k];
+		s->rules->play(pos, &moves[k]);
+	}
+	if (length == 0)
+		return; /* no move of the root: keep the last iteration's */
+	r->has_move = true;
+	r->move = r->pv[0];
+	r->pv_length = length;
+	r->score = score;
+	r->depth = s->iter;
+	r->exact = !s->wld;
+}
+
 void search_start(struct search *s, const void *pos, const struct search_limits *limits)
 {
 	const struct game_rules *rules = s->rules;
@@ -770,8 +826,34 @@ bool search_step(struct search *s, uint64_t budget)
 			s->iter = s->exact && s->iter >= EXACT_PRELUDE && s->iter < s->exact_left
 			              ? s->exact_left
 			              : s->iter + 1;
-			iteration_begin(s, false);
+			if (solve_begin(s))
+				s->phase = PHASE_SOLVE;
+			else
+				iteration_begin(s, false);
 			break;
+		case PHASE_SOLVE: {
+			/* The solver stops where the node limit would give the iteration up, at
+			 * the same node whatever the budgets; then the last iteration's result
+			 * stands. */
+			const uint64_t until = stop_at < give_up ? stop_at : give_up;
+			if (s->nodes < until) {
+				uint64_t nodes = 0;
+				const bool done =
+				    s->rules->deep->solve_step(s->deep, until - s->nodes, &nodes);
+				s->nodes += nodes;
+				if (done) {
+					solve_record(s);
+					finish(s);
+					return true;
+				}
+			}
+			if (s->nodes >= give_up) {
+				finish(s);
+				return true;
+			}
+			s->result.nodes = s->nodes;
+			return false;
+		}
 		}
 	}
 }

@@ -36,6 +36,7 @@ enum {
 struct deep_ctx {
 	struct endgame_ctx *endgame;
 	uint64_t nodes;
+	uint64_t solve_nodes; /* the solver's count when the root solve last stepped */
 };
 
 /* Returns the search score of a final margin m for the side to move (core/search.h). */
@@ -289,6 +290,46 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 	return cut;
 }
 
+/* The exact (or win/draw/loss) iteration of a search at its root: the solver's own root, with
+ * its aspiration window around the guess (the selective iterations' score) and its sorting,
+ * resumable (endgame_root_*). Only the standard 8×8 board. */
+static bool deep_solve_start(void *ctx, const void *p, bool wld, int guess, uint32_t first)
+{
+	struct deep_ctx *c = ctx;
+	const struct reversi_pos *pos = p;
+	if (pos->size != 8 || pos->anti || pos->hole)
+		return false;
+	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
+	/* A guess in evaluation units (1/100 disc) or a proven result, in discs. */
+	const int discs = search_proven(guess) ? search_margin(guess) : guess / 100;
+	endgame_root_start(c->endgame, P, O, wld ? -1 : -64, wld ? 1 : 64,
+	                   first < 64 ? (int)first : 64, discs);
+	c->solve_nodes = endgame_nodes(c->endgame);
+	return true;
+}
+
+static bool deep_solve_step(void *ctx, uint64_t budget, uint64_t *nodes)
+{
+	struct deep_ctx *c = ctx;
+	const bool done = endgame_root_step(c->endgame, budget);
+	const uint64_t now = endgame_nodes(c->endgame);
+	*nodes += now - c->solve_nodes;
+	c->solve_nodes = now;
+	return done;
+}
+
+static int deep_solve_result(void *ctx, int *score, uint32_t *codes, int max)
+{
+	struct deep_ctx *c = ctx;
+	*score = exact_score(endgame_root_result(c->endgame).score);
+	int line[SEARCH_PV_MAX];
+	const int n =
+	    endgame_root_line(c->endgame, line, max < SEARCH_PV_MAX ? max : SEARCH_PV_MAX);
+	for (int i = 0; i < n; i++)
+		codes[i] = line[i] == ENDGAME_PASS ? REVERSI_PASS : (uint32_t)line[i];
+	return n;
+}
+
 int reversi_mpc_shallow(int depth)
 {
 	const int d = depth / 3;
@@ -308,6 +349,9 @@ const struct game_deep reversi_deep = {
     .search = deep_search,
     .order = deep_order,
     .probcut = deep_probcut,
+    .solve_start = deep_solve_start,
+    .solve_step = deep_solve_step,
+    .solve_result = deep_solve_result,
 };
 
 int reversi_deep_evaluate(const struct reversi_pos *pos)

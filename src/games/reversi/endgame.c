@@ -28,8 +28,8 @@
 #include "games/reversi/pattern.h"
 
 enum {
-	SHALLOW_MAX = 7,       /* at most this many empties: no table, no sorting */
-	ETC_MIN = 12,          /* from this many empties, look up the children before searching */
+	SHALLOW_MAX = 6,       /* at most this many empties: no table, no sorting */
+	ETC_MIN = 10,          /* from this many empties, look up the children before searching */
 	EVAL_SORT_MIN = 12,    /* from this many empties, sort by the pattern evaluation too */
 	EVAL_SEARCH_MIN = 16,  /* ... and from this many, by the opponent's best reply's */
 	EVAL_SEARCH2_MIN = 18, /* ... from this many, by a 2-ply search's (3 from the move) */
@@ -38,21 +38,52 @@ enum {
 	ASPIRATION_GROWTH = 4, /* a root window that missed is this many times wider next time */
 	EVAL_SORT_DIV = 12,    /* evaluation units (1/100 disc) per unit of the mobility key */
 	INF = 127,             /* beyond any score */
+	RESUME_MAX = 14, /* the resumable root solves nodes of this many empties in one call */
+	ROOT_STACK = 2 * (64 - RESUME_MAX) + 2, /* its frames: every ply above that, a pass each */
 };
 
-/* A stored position: the whole board and bounds on its exact score. */
+/* A stored position: the whole board and bounds on its exact score. 32 bytes, so that the two
+ * slots of a bucket share one 64-byte cache line (one memory access a probe). */
 struct entry {
-	uint64_t P, O;
+	_Alignas(32) uint64_t P;
+	uint64_t O;
 	int8_t lower, upper;
 	uint8_t move; /* best move found (64: none) */
 	uint8_t used;
 	uint8_t empties; /* how deep the search that filled it was */
 };
 
+/* One move with its sort key (lower goes first). */
+struct sorted_move {
+	uint64_t flips;
+	int sq;
+	int key;
+};
+
+struct node;
+
+/* The resumable root's state (endgame_root_start). */
+struct endgame_root {
+	uint64_t P, O;
+	int n;
+	int alpha, beta; /* the window asked for */
+	int lo, hi;      /* the window being searched (aspiration) */
+	int step;        /* how much the next missed window widens */
+	int first;       /* the move to try first where the table has none (64: none) */
+	int top;         /* frames of `stack` in use */
+	bool has_ret;    /* ret holds the value of a node just finished, for the frame on top */
+	int ret;
+	bool done;
+	int move, score; /* the result, once done */
+	uint64_t nodes0; /* ctx->nodes at the start */
+	struct node *stack;
+};
+
 struct endgame_ctx {
 	struct entry *table;
 	uint64_t mask; /* entries - 1 */
 	uint64_t nodes;
+	struct endgame_root root;
 };
 
 #define ROW_1   0x00000000000000ffULL
@@ -99,6 +130,25 @@ static inline int final_score(uint64_t P, uint64_t O)
 	const int p = board8_count(P), o = board8_count(O);
 	const int diff = p - o, empty = 64 - p - o;
 	return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
+}
+
+/* Returns the squares next to a disc of x in any of the eight directions. */
+static inline uint64_t neighbours(uint64_t x)
+{
+	const uint64_t side = ((x << 1) & BOARD8_NOT_A) | ((x >> 1) & BOARD8_NOT_H);
+	const uint64_t row = x | side;
+	return side | (row << 8) | (row >> 8);
+}
+
+/* The squares around each square: a move there flips nothing unless one holds a disc of the
+ * opponent (a cheap test before board8_flips in the last empties). */
+static uint64_t around[64];
+
+/* Fills `around` (once; every solver shares it). */
+static void around_init(void)
+{
+	for (int sq = 0; sq < 64; sq++)
+		around[sq] = neighbours(1ULL << sq);
 }
 
 /* ---- stability ---- */
@@ -263,50 +313,111 @@ static inline int solve_1(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int s
 	return score > 0 ? score : score - 2; /* nobody can move: the empty goes to the winner */
 }
 
-static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-                       const int *sq, int n, int passed);
-
-/* Returns the score of playing square sq[i] (which flips `flips`) from (P, O), for P. */
-static inline int small_child(struct endgame_ctx *ctx, uint64_t P, uint64_t O, uint64_t flips,
-                              int alpha, int beta, const int *sq, int n, int i)
-{
-	const uint64_t next_o = P ^ flips ^ (1ULL << sq[i]);
-	const uint64_t next_p = O ^ flips;
-	if (n == 2)
-		return -solve_1(ctx, next_p, next_o, sq[1 - i]);
-	int rest[3];
-	for (int j = 0, k = 0; j < n; j++)
-		if (j != i)
-			rest[k++] = sq[j];
-	return -solve_small(ctx, next_p, next_o, -beta, -alpha, rest, n - 1, 0);
-}
-
-/* Returns the score of (P, O) in the window (alpha, beta), fail-soft, where the n empties
- * (2 to 4) are sq[0..n-1]; `passed` says the opponent has just passed. */
-static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-                       const int *sq, int n, int passed)
+/* Returns the score of (P, O) in (alpha, beta), fail-soft, where the two empties are a and b
+ * (a tried first); `passed` says the opponent has just passed. */
+static int solve_2(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int a,
+                   int b, int passed)
 {
 	ctx->nodes++;
-	int order[4];
-	if (n >= 3) {
-		/* Odd quadrants first, keeping the given order otherwise. */
-		int odd = 0, k = 0;
-		for (int i = 0; i < n; i++)
-			odd ^= 1 << quadrant_of(sq[i]);
-		for (int i = 0; i < n; i++)
-			if (odd >> quadrant_of(sq[i]) & 1)
-				order[k++] = sq[i];
-		for (int i = 0; i < n; i++)
-			if (!(odd >> quadrant_of(sq[i]) & 1))
-				order[k++] = sq[i];
-		sq = order;
+	int best = -INF;
+	uint64_t f;
+	if ((around[a] & O) && (f = board8_flips(a, P, O))) {
+		best = -solve_1(ctx, O ^ f, P ^ f ^ (1ULL << a), b);
+		if (best >= beta)
+			return best;
+	}
+	if ((around[b] & O) && (f = board8_flips(b, P, O))) {
+		const int v = -solve_1(ctx, O ^ f, P ^ f ^ (1ULL << b), a);
+		if (v > best)
+			best = v;
+	}
+	if (best > -INF)
+		return best;
+	if (passed)
+		return final_score(P, O); /* neither side can move */
+	return -solve_2(ctx, O, P, -beta, -alpha, a, b, 1);
+}
+
+/* Tries the move on sq from (P, O) at 3 empties, r and t being the other two (in that order),
+ * within (*alpha, beta), raising *best and *alpha; returns whether it cuts. */
+static inline bool try_3(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int sq, int r, int t,
+                         int *alpha, int beta, int *best)
+{
+	if (!(around[sq] & O))
+		return false;
+	const uint64_t f = board8_flips(sq, P, O);
+	if (!f)
+		return false;
+	const int v = -solve_2(ctx, O ^ f, P ^ f ^ (1ULL << sq), -beta, -*alpha, r, t, 0);
+	if (v > *best) {
+		*best = v;
+		if (v >= beta)
+			return true;
+		if (v > *alpha)
+			*alpha = v;
+	}
+	return false;
+}
+
+/* Returns the score of (P, O) in (alpha, beta), fail-soft, where the three empties are x, y
+ * and z: the one alone in its quadrant (odd parity) first when the other two share one, in
+ * the given order otherwise; `passed` as solve_2's. */
+static int solve_3(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int x,
+                   int y, int z, int passed)
+{
+	ctx->nodes++;
+	const int qx = quadrant_of(x), qy = quadrant_of(y), qz = quadrant_of(z);
+	if (qx == qy && qy != qz) {
+		const int t = z;
+		z = y;
+		y = x;
+		x = t;
+	} else if (qx == qz && qz != qy) {
+		const int t = y;
+		y = x;
+		x = t;
 	}
 	int best = -INF;
-	for (int i = 0; i < n; i++) {
-		const uint64_t f = board8_flips(sq[i], P, O);
+	if (try_3(ctx, P, O, x, y, z, &alpha, beta, &best) ||
+	    try_3(ctx, P, O, y, x, z, &alpha, beta, &best) ||
+	    try_3(ctx, P, O, z, x, y, &alpha, beta, &best))
+		return best;
+	if (best > -INF)
+		return best;
+	if (passed)
+		return final_score(P, O);
+	return -solve_3(ctx, O, P, -beta, -alpha, x, y, z, 1);
+}
+
+/* Returns the score of (P, O) in the window (alpha, beta), fail-soft, where the 4 empties are
+ * sq[0..3]: odd quadrants first, keeping the given order otherwise, each child with the
+ * other three in that order; `passed` as solve_2's. */
+static int solve_4(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+                   const int *sq, int passed)
+{
+	ctx->nodes++;
+	int order[4], odd = 0, k = 0;
+	for (int i = 0; i < 4; i++)
+		odd ^= 1 << quadrant_of(sq[i]);
+	for (int i = 0; i < 4; i++)
+		if (odd >> quadrant_of(sq[i]) & 1)
+			order[k++] = sq[i];
+	for (int i = 0; i < 4; i++)
+		if (!(odd >> quadrant_of(sq[i]) & 1))
+			order[k++] = sq[i];
+	int best = -INF;
+	for (int i = 0; i < 4; i++) {
+		if (!(around[order[i]] & O))
+			continue;
+		const uint64_t f = board8_flips(order[i], P, O);
 		if (!f)
 			continue;
-		const int v = small_child(ctx, P, O, f, alpha, beta, sq, n, i);
+		int rest[3];
+		for (int j = 0, r = 0; j < 4; j++)
+			if (j != i)
+				rest[r++] = order[j];
+		const int v = -solve_3(ctx, O ^ f, P ^ f ^ (1ULL << order[i]), -beta, -alpha,
+		                       rest[0], rest[1], rest[2], 0);
 		if (v > best) {
 			best = v;
 			if (v >= beta)
@@ -318,8 +429,8 @@ static int solve_small(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alph
 	if (best > -INF)
 		return best;
 	if (passed)
-		return final_score(P, O); /* neither side can move */
-	return -solve_small(ctx, O, P, -beta, -alpha, sq, n, 1);
+		return final_score(P, O);
+	return -solve_4(ctx, O, P, -beta, -alpha, order, 1);
 }
 
 /* Returns the squares of `empty` as an array (in board order) and their number. */
@@ -354,17 +465,27 @@ static int solve_shallow(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int al
 		beta = bound;
 	int best = -INF;
 	const uint64_t odd = odd_region(empty);
-	const uint64_t group[2] = {moves & odd, moves & ~odd};
-	for (int g = 0; g < 2; g++)
+	/* Odd regions first; within each, corners, then the other squares, then those next to
+	 * an empty corner (X and C squares), which tend to give the corner away. */
+	const uint64_t risky = neighbours(CORNERS & empty);
+	const uint64_t group[6] = {
+	    moves & odd & CORNERS,  moves & odd & ~CORNERS & ~risky,  moves & odd & risky,
+	    moves & ~odd & CORNERS, moves & ~odd & ~CORNERS & ~risky, moves & ~odd & risky};
+	for (int g = 0; g < 6; g++)
 		for (uint64_t m = group[g]; m; m &= m - 1) {
 			const int sq = first_square(m);
 			const uint64_t f = board8_flips(sq, P, O);
 			const uint64_t next_p = O ^ f, next_o = P ^ f ^ (1ULL << sq);
 			int v;
 			if (n == 5) {
+				/* The last four in the same order (corners, others, risky), which
+				 * solve_4 keeps within each parity group. */
 				int rest[4];
-				squares_of(empty ^ (1ULL << sq), rest);
-				v = -solve_small(ctx, next_p, next_o, -beta, -alpha, rest, 4, 0);
+				const uint64_t left = empty ^ (1ULL << sq);
+				const int k = squares_of(left & CORNERS, rest);
+				const int k2 = k + squares_of(left & ~CORNERS & ~risky, rest + k);
+				squares_of(left & risky & ~CORNERS, rest + k2);
+				v = -solve_4(ctx, next_p, next_o, -beta, -alpha, rest, 0);
 			} else {
 				v = -solve_shallow(ctx, next_p, next_o, -beta, -alpha, n - 1, 0);
 			}
@@ -426,21 +547,6 @@ static inline void store(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int n,
 	e->move = (uint8_t)move;
 }
 
-/* One move with its sort key (lower goes first). */
-struct sorted_move {
-	uint64_t flips;
-	int sq;
-	int key;
-};
-
-/* Returns the squares next to a disc of x in any of the eight directions. */
-static inline uint64_t neighbours(uint64_t x)
-{
-	const uint64_t side = ((x << 1) & BOARD8_NOT_A) | ((x >> 1) & BOARD8_NOT_H);
-	const uint64_t row = x | side;
-	return side | (row << 8) | (row >> 8);
-}
-
 /* Returns the value for the side to move of (P, O) `depth` plies deep by the pattern
  * evaluation (fail-soft alpha-beta, no table), for sorting moves; `moves` are its moves and
  * f its features (pattern.h), P being their side `side`: each move updates a copy of them. */
@@ -488,7 +594,8 @@ static int eval_search(uint64_t P, uint64_t O, uint64_t moves, int depth, int al
  * to our discs), odd regions and corners; `first` (a square, or 64) goes ahead of all.
  * With the weights loaded the evaluation after the move counts too from EVAL_SORT_MIN
  * empties (eval_node, `look` plies deep, more with more empties). Returns how many. */
-static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct sorted_move *list)
+static int sort_moves(const struct endgame_ctx *ctx, uint64_t P, uint64_t O, uint64_t moves,
+                      int first, struct sorted_move *list)
 {
 	const uint64_t empty = ~(P | O);
 	const uint64_t odd = odd_region(empty);
@@ -508,6 +615,9 @@ static int sort_moves(uint64_t P, uint64_t O, uint64_t moves, int first, struct 
 		const uint64_t f = board8_flips(sq, P, O);
 		const uint64_t mine = P ^ f ^ x, theirs = O ^ f;
 		const uint64_t reply = board8_moves_in(theirs, mine, empty ^ x);
+		/* The child's bucket will be probed soon (ETC, then its own search): fetch it now. */
+		if (n_empty > SHALLOW_MAX + 1)
+			__builtin_prefetch(bucket(ctx, theirs, mine));
 		int key = 16 * (board8_count(reply) + board8_count(reply & CORNERS));
 		key += 4 * board8_count(neighbours(mine) & empty & ~x);
 		key -= (x & odd) ? 6 : 0;
@@ -548,7 +658,9 @@ static inline int solve_any(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int
 	if (n >= 2) {
 		int sq[4];
 		squares_of(~(P | O), sq);
-		return solve_small(ctx, P, O, alpha, beta, sq, n, 0);
+		return n == 4   ? solve_4(ctx, P, O, alpha, beta, sq, 0)
+		       : n == 3 ? solve_3(ctx, P, O, alpha, beta, sq[0], sq[1], sq[2], 0)
+		                : solve_2(ctx, P, O, alpha, beta, sq[0], sq[1], 0);
 	}
 	if (n == 1)
 		return solve_1(ctx, P, O, first_square(~(P | O)));
@@ -556,125 +668,399 @@ static inline int solve_any(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int
 	return final_score(P, O);
 }
 
-/* Returns the score of (P, O) with n > SHALLOW_MAX empties in (alpha, beta), fail-soft; when
- * `best_move` is not NULL it receives the move that gave the score (root use). */
-static int search_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int n,
-                       int passed, int *best_move)
+/* What node_begin makes of a node. */
+enum node_status {
+	NODE_SETTLED, /* its value is known (node.best): no child to search */
+	NODE_PASS,    /* the side to move must pass: its value is minus the opponent's */
+	NODE_SEARCH,  /* its moves are sorted: search them in turn (node_child, node_take) */
+};
+
+/* Where a node stands with its child list[i]. */
+enum child_state {
+	CHILD_WHOLE,    /* searched with the node's whole window (the first move) */
+	CHILD_SCOUT,    /* with a null window (principal-variation search) */
+	CHILD_RESEARCH, /* again with the whole window, after the null window showed it better */
+};
+
+/* One node above SHALLOW_MAX empties being searched: the table layer's state between its
+ * children, so that the recursive solver (solve_deep) and the resumable root (endgame_root_*)
+ * search it the same way. */
+struct node {
+	uint64_t P, O;
+	int n;
+	int alpha, beta;   /* the window, narrowed as the search goes */
+	int alpha0, beta0; /* the window it was asked for */
+	int lower, upper;  /* what the table knew of its score (±INF: nothing) */
+	int best, best_sq; /* the best score so far and its move */
+	int i, count;      /* the child being searched, of `count` in list */
+	int state;         /* enum child_state of child i */
+	int scout;         /* the null window's result for child i (CHILD_RESEARCH) */
+	bool pass;         /* resumable root: this frame passed (its child is the opponent's) */
+	struct sorted_move list[32];
+};
+
+/* Starts a node of (P, O) with n > SHALLOW_MAX empties in (alpha, beta), counted: a finished
+ * game, a pass, the table's bounds, the stability bound and enhanced transposition cut-offs
+ * may settle it at once; else its moves are sorted (the table's move, or `first` where the
+ * table has none, ahead). At the root (`root`) only the table's move is taken: a narrowed window
+ * could hide the best move. */
+static inline enum node_status node_begin(struct endgame_ctx *ctx, struct node *d, uint64_t P,
+                                          uint64_t O, int alpha, int beta, int n, int passed,
+                                          bool root, int first)
 {
 	ctx->nodes++;
+	d->P = P;
+	d->O = O;
+	d->n = n;
+	d->alpha = d->alpha0 = alpha;
+	d->beta = d->beta0 = beta;
 	const uint64_t empty = ~(P | O);
 	const uint64_t moves = board8_moves_in(P, O, empty);
 	if (!moves) {
 		if (passed || !board8_moves_in(O, P, empty)) {
-			if (best_move)
-				*best_move = ENDGAME_NO_MOVE;
-			return final_score(P, O);
+			d->best_sq = ENDGAME_NO_MOVE;
+			d->best = final_score(P, O);
+			return NODE_SETTLED;
 		}
-		if (best_move)
-			*best_move = ENDGAME_PASS;
-		return -solve_deep(ctx, O, P, -beta, -alpha, n, 1);
+		d->best_sq = ENDGAME_PASS;
+		return NODE_PASS;
 	}
-	const int alpha0 = alpha, beta0 = beta;
-	int hint = 64, lower = -INF, upper = INF;
+	int hint = first;
+	d->lower = -INF;
+	d->upper = INF;
 	const struct entry *e = probe(ctx, P, O);
 	if (e) {
 		hint = e->move;
-		/* At the root only the move is taken: a narrowed window could hide the best one. */
-		if (!best_move) {
-			lower = e->lower;
-			upper = e->upper;
-			if (lower >= beta || lower == upper)
-				return lower;
-			if (upper <= alpha)
-				return upper;
-			if (lower > alpha)
-				alpha = lower;
-			if (upper < beta)
-				beta = upper;
+		if (!root) {
+			d->lower = e->lower;
+			d->upper = e->upper;
+			d->best = d->lower;
+			if (d->lower >= beta || d->lower == d->upper)
+				return NODE_SETTLED;
+			d->best = d->upper;
+			if (d->upper <= alpha)
+				return NODE_SETTLED;
+			if (d->lower > alpha)
+				d->alpha = d->lower;
+			if (d->upper < beta)
+				d->beta = d->upper;
 		}
 	}
-	if (!best_move) {
-		const int bound = stability_bound(P, O, alpha, n);
-		if (bound <= alpha)
-			return bound;
-		if (bound < beta)
-			beta = bound;
+	if (!root) {
+		const int bound = stability_bound(P, O, d->alpha, n);
+		d->best = bound;
+		if (bound <= d->alpha)
+			return NODE_SETTLED;
+		if (bound < d->beta)
+			d->beta = bound;
 	}
-	struct sorted_move list[32];
-	const int count = sort_moves(P, O, moves, hint, list);
+	d->count = sort_moves(ctx, P, O, moves, hint, d->list);
 	/* Enhanced transposition cut-off: a child the table already shows bad enough for the
 	 * opponent settles the node without a search. */
-	if (n >= ETC_MIN && !best_move)
-		for (int i = 0; i < count; i++) {
-			const uint64_t f = list[i].flips;
-			const struct entry *c = probe(ctx, O ^ f, P ^ f ^ (1ULL << list[i].sq));
-			if (c && -c->upper >= beta) {
-				store(ctx, P, O, n, alpha0, beta0, -c->upper, list[i].sq);
-				return -c->upper;
+	if (n >= ETC_MIN && !root)
+		for (int i = 0; i < d->count; i++) {
+			const uint64_t f = d->list[i].flips;
+			const struct entry *c = probe(ctx, O ^ f, P ^ f ^ (1ULL << d->list[i].sq));
+			if (c && -c->upper >= d->beta) {
+				store(ctx, P, O, n, d->alpha0, d->beta0, -c->upper, d->list[i].sq);
+				d->best = -c->upper;
+				return NODE_SETTLED;
 			}
 		}
-	int best = -INF, best_sq = list[0].sq;
-	for (int i = 0; i < count; i++) {
-		const uint64_t f = list[i].flips;
-		const uint64_t next_p = O ^ f, next_o = P ^ f ^ (1ULL << list[i].sq);
-		int v;
-		if (i == 0) {
-			v = -solve_any(ctx, next_p, next_o, -beta, -alpha, n - 1);
-		} else {
-			v = -solve_any(ctx, next_p, next_o, -alpha - 1, -alpha, n - 1);
-			if (v > alpha && v < beta)
-				v = -solve_any(ctx, next_p, next_o, -beta, -v, n - 1);
-		}
-		if (v > best) {
-			best = v;
-			best_sq = list[i].sq;
-			if (v >= beta)
-				break;
-			if (v > alpha)
-				alpha = v;
-		}
-	}
-	/* Failing against a window the table narrowed pins the score to the table's bound. */
-	if (best < lower)
-		best = lower;
-	if (best > upper)
-		best = upper;
-	/* Bounds on the exact score, whatever window found them. */
-	store(ctx, P, O, n, alpha0, beta0, best, best_sq);
-	if (best_move)
-		*best_move = best_sq;
-	return best;
+	d->best = -INF;
+	d->best_sq = d->list[0].sq;
+	d->i = 0;
+	d->state = CHILD_WHOLE;
+	return NODE_SEARCH;
 }
 
+/* Gives the position after the node's move i (the opponent to move) and the window to search
+ * it in, from the opponent's side. */
+static inline void node_child(const struct node *d, uint64_t *next_p, uint64_t *next_o, int *alpha,
+                              int *beta)
+{
+	const uint64_t f = d->list[d->i].flips;
+	*next_p = d->O ^ f;
+	*next_o = d->P ^ f ^ (1ULL << d->list[d->i].sq);
+	*alpha = d->state == CHILD_SCOUT ? -d->alpha - 1 : -d->beta;
+	*beta = d->state == CHILD_SCOUT      ? -d->alpha
+	        : d->state == CHILD_RESEARCH ? -d->scout
+	                                     : -d->alpha;
+}
+
+/* Takes the value v (for the node's side to move) of the search node_child asked for. Returns
+ * true when the node is finished (a cut, or no move left); false when node_child has the next
+ * search to make. */
+static inline bool node_take(struct node *d, int v)
+{
+	if (d->state == CHILD_SCOUT && v > d->alpha && v < d->beta) {
+		d->state = CHILD_RESEARCH;
+		d->scout = v;
+		return false;
+	}
+	if (v > d->best) {
+		d->best = v;
+		d->best_sq = d->list[d->i].sq;
+		if (v >= d->beta)
+			return true;
+		if (v > d->alpha)
+			d->alpha = v;
+	}
+	d->state = CHILD_SCOUT;
+	return ++d->i >= d->count;
+}
+
+/* Finishes a searched node: stores what it found and returns its value. */
+static inline int node_close(struct endgame_ctx *ctx, struct node *d)
+{
+	/* Failing against a window the table narrowed pins the score to the table's bound. */
+	if (d->best < d->lower)
+		d->best = d->lower;
+	if (d->best > d->upper)
+		d->best = d->upper;
+	/* Bounds on the exact score, whatever window found them. */
+	store(ctx, d->P, d->O, d->n, d->alpha0, d->beta0, d->best, d->best_sq);
+	return d->best;
+}
+
+/* Returns the score of (P, O) with n > SHALLOW_MAX empties in (alpha, beta), fail-soft. */
 static int solve_deep(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int n,
                       int passed)
 {
-	return search_deep(ctx, P, O, alpha, beta, n, passed, NULL);
+	struct node d;
+	switch (node_begin(ctx, &d, P, O, alpha, beta, n, passed, false, 64)) {
+	case NODE_SETTLED:
+		return d.best;
+	case NODE_PASS:
+		return -solve_deep(ctx, O, P, -beta, -alpha, n, 1);
+	case NODE_SEARCH:
+		break;
+	}
+	for (;;) {
+		uint64_t next_p, next_o;
+		int a, b;
+		node_child(&d, &next_p, &next_o, &a, &b);
+		if (node_take(&d, -solve_any(ctx, next_p, next_o, a, b, n - 1)))
+			return node_close(ctx, &d);
+	}
 }
 
-/* Searches the root of (P, O) in (alpha, beta) as search_deep does, but first in a narrow
- * window around a guess when the weights are loaded: an evaluation search GUESS_DEPTH plies
- * deep (no table, cheap next to the solve). The first window tests the guess alone; a result
- * outside it moves the window there and widens it ASPIRATION_GROWTH times on each miss. */
-static int aspiration_root(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
-                           int n, int *best_move)
+/* ---- the root, resumable ---- */
+
+/*
+ * The root is searched by a loop over an explicit stack of nodes (struct node) down to
+ * RESUME_MAX empties; each node below that is solved by one call of the recursive solver. So
+ * endgame_root_step can stop between two such calls and carry on later from the same place,
+ * visiting the same nodes in the same order as one uninterrupted solve: the result and the
+ * node count do not depend on how the solve is sliced. endgame_best is one slice.
+ */
+/* Returns the node on top of the root's stack (the next free frame). */
+static inline struct node *root_frame(struct endgame_ctx *ctx)
 {
-	if (!pattern_loaded() || beta - alpha <= 2)
-		return search_deep(ctx, P, O, alpha, beta, n, 0, best_move);
-	const int depth = n < GUESS_DEPTH ? n : GUESS_DEPTH;
-	int guess = eval_search(P, O, board8_moves(P, O), depth, -1000000, 1000000) / 100;
-	guess = guess < alpha + 1 ? alpha + 1 : guess > beta - 1 ? beta - 1 : guess;
-	int lo = guess - 1, hi = guess + 1, step = 1;
-	for (;;) {
-		const int v = search_deep(ctx, P, O, lo, hi, n, 0, best_move);
-		step *= ASPIRATION_GROWTH;
-		if (v <= lo && lo > alpha)
-			lo = v - step < alpha ? alpha : v - step, hi = v + 1;
-		else if (v >= hi && hi < beta)
-			hi = v + step > beta ? beta : v + step, lo = v - 1;
-		else
-			return v;
+	return &ctx->root.stack[ctx->root.top];
+}
+
+static void root_child(struct endgame_ctx *ctx);
+
+/* Enters (P, O) with n empties in (alpha, beta) as the child of the frame on top (or as the
+ * root when the stack is empty): a small node is solved at once, its value left in root.ret;
+ * a bigger one is pushed and its first child entered in turn. */
+static void root_enter(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                       int passed)
+{
+	struct endgame_root *r = &ctx->root;
+	if (r->top > 0 && n <= RESUME_MAX) {
+		r->ret = passed ? solve_deep(ctx, P, O, alpha, beta, n, 1)
+		                : solve_any(ctx, P, O, alpha, beta, n);
+		r->has_ret = true;
+		return;
 	}
+	struct node *d = root_frame(ctx);
+	const bool root = r->top == 0;
+	switch (node_begin(ctx, d, P, O, alpha, beta, n, passed, root, root ? r->first : 64)) {
+	case NODE_SETTLED:
+		if (root)
+			r->move = d->best_sq;
+		r->ret = d->best;
+		r->has_ret = true;
+		return;
+	case NODE_PASS:
+		if (root)
+			r->move = ENDGAME_PASS;
+		d->pass = true;
+		r->top++;
+		root_enter(ctx, O, P, -beta, -alpha, n, 1);
+		return;
+	case NODE_SEARCH:
+		d->pass = false;
+		r->top++;
+		root_child(ctx);
+		return;
+	}
+}
+
+/* Enters the next search the frame on top asks for. */
+static void root_child(struct endgame_ctx *ctx)
+{
+	const struct node *d = &ctx->root.stack[ctx->root.top - 1];
+	uint64_t next_p, next_o;
+	int a, b;
+	node_child(d, &next_p, &next_o, &a, &b);
+	root_enter(ctx, next_p, next_o, a, b, d->n - 1, 0);
+}
+
+/* The root's search in its window ended with v: done, or a new window around v (the
+ * aspiration of endgame_best) for the next step to search. */
+static void root_done(struct endgame_ctx *ctx, int v)
+{
+	struct endgame_root *r = &ctx->root;
+	r->step *= ASPIRATION_GROWTH;
+	if (v <= r->lo && r->lo > r->alpha) {
+		r->lo = v - r->step < r->alpha ? r->alpha : v - r->step;
+		r->hi = v + 1;
+	} else if (v >= r->hi && r->hi < r->beta) {
+		r->hi = v + r->step > r->beta ? r->beta : v + r->step;
+		r->lo = v - 1;
+	} else {
+		r->score = v;
+		r->done = true;
+	}
+}
+
+/* Hands the value of the node just finished (root.ret) to the frames above, finishing those
+ * it finishes, and enters the next search the first unfinished one asks for. */
+static void root_return(struct endgame_ctx *ctx)
+{
+	struct endgame_root *r = &ctx->root;
+	int v = r->ret;
+	r->has_ret = false;
+	while (r->top > 0) {
+		struct node *d = &r->stack[r->top - 1];
+		if (d->pass) {
+			v = -v;
+		} else if (!node_take(d, -v)) {
+			root_child(ctx);
+			return;
+		} else {
+			v = node_close(ctx, d);
+			if (r->top == 1)
+				r->move = d->best_sq;
+		}
+		r->top--;
+	}
+	root_done(ctx, v);
+}
+
+void endgame_root_start(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+                        int first, int guess)
+{
+	struct endgame_root *r = &ctx->root;
+	r->P = P;
+	r->O = O;
+	r->n = board8_count(~(P | O));
+	r->top = 0;
+	r->has_ret = false;
+	r->done = false;
+	r->alpha = r->lo = alpha;
+	r->beta = r->hi = beta;
+	r->step = 1;
+	r->first = first >= 0 && first < 64 ? first : 64;
+	r->move = ENDGAME_NO_MOVE;
+	r->nodes0 = ctx->nodes;
+	const uint64_t moves = board8_moves(P, O);
+	if (r->n <= SHALLOW_MAX || !moves) {
+		/* Few empties, or a pass: each move with the whole window, at once. */
+		struct endgame_result small = {.move = ENDGAME_NO_MOVE};
+		if (!moves) {
+			small.move = board8_moves(O, P) ? ENDGAME_PASS : ENDGAME_NO_MOVE;
+			small.score = endgame_solve(ctx, P, O, alpha, beta);
+		} else {
+			int best = -INF;
+			for (uint64_t m = moves; m; m &= m - 1) {
+				const int sq = first_square(m);
+				const uint64_t f = board8_flips(sq, P, O);
+				const int v = -solve_any(ctx, O ^ f, P ^ f ^ (1ULL << sq), -beta,
+				                         -(best > alpha ? best : alpha), r->n - 1);
+				if (v > best) {
+					best = v;
+					small.move = sq;
+					if (v >= beta)
+						break;
+				}
+			}
+			ctx->nodes++;
+			small.score = best;
+		}
+		r->move = small.move;
+		r->score = small.score;
+		r->done = true;
+		return;
+	}
+	/* A narrow window around a guess first (the weights loaded): an evaluation search
+	 * GUESS_DEPTH plies deep, no table, cheap next to the solve, unless the caller has one.
+	 * The first window tests the guess alone; a result outside it moves the window there and
+	 * widens it ASPIRATION_GROWTH times on each miss. */
+	if (!pattern_loaded() || beta - alpha <= 2)
+		return;
+	if (guess < -ENDGAME_SCORE_MAX || guess > ENDGAME_SCORE_MAX) {
+		const int depth = r->n < GUESS_DEPTH ? r->n : GUESS_DEPTH;
+		guess = eval_search(P, O, moves, depth, -1000000, 1000000) / 100;
+	}
+	guess = guess < alpha + 1 ? alpha + 1 : guess > beta - 1 ? beta - 1 : guess;
+	r->lo = guess - 1;
+	r->hi = guess + 1;
+}
+
+bool endgame_root_step(struct endgame_ctx *ctx, uint64_t budget)
+{
+	struct endgame_root *r = &ctx->root;
+	const uint64_t stop =
+	    budget && ctx->nodes <= UINT64_MAX - budget ? ctx->nodes + budget : UINT64_MAX;
+	while (!r->done) {
+		if (ctx->nodes >= stop)
+			return false;
+		if (r->has_ret)
+			root_return(ctx);
+		else /* the root, in its (next) window */
+			root_enter(ctx, r->P, r->O, r->lo, r->hi, r->n, 0);
+	}
+	return true;
+}
+
+struct endgame_result endgame_root_result(const struct endgame_ctx *ctx)
+{
+	const struct endgame_root *r = &ctx->root;
+	return (struct endgame_result){
+	    .move = r->move, .score = r->score, .nodes = ctx->nodes - r->nodes0};
+}
+
+int endgame_root_line(const struct endgame_ctx *ctx, int *squares, int max)
+{
+	const struct endgame_root *r = &ctx->root;
+	uint64_t P = r->P, O = r->O;
+	int n = 0, move = r->move;
+	while (n < max && move != ENDGAME_NO_MOVE) {
+		squares[n++] = move;
+		if (move == ENDGAME_PASS) {
+			const uint64_t t = P;
+			P = O;
+			O = t;
+		} else {
+			const uint64_t f = board8_flips(move, P, O);
+			const uint64_t next_p = O ^ f;
+			O = P ^ f ^ (1ULL << move);
+			P = next_p;
+		}
+		/* The next move: the table's, while it has the position and the move is legal. */
+		const uint64_t moves = board8_moves(P, O);
+		const struct entry *e = probe(ctx, P, O);
+		if (!moves)
+			move = board8_moves(O, P) ? ENDGAME_PASS : ENDGAME_NO_MOVE;
+		else
+			move =
+			    e && e->move < 64 && (moves >> e->move & 1) ? e->move : ENDGAME_NO_MOVE;
+	}
+	return n;
 }
 
 /* ---- the interface ---- */
@@ -686,12 +1072,18 @@ struct endgame_ctx *endgame_new(int table_bits)
 	if (table_bits < 10 || table_bits > 28)
 		return NULL;
 	last_flip_init();
+	around_init();
 	struct endgame_ctx *ctx = calloc(1, sizeof *ctx);
 	if (!ctx)
 		return NULL;
-	ctx->table = calloc((size_t)1 << table_bits, sizeof *ctx->table);
-	if (!ctx->table) {
-		free(ctx);
+	/* Aligned on a cache line: a bucket is one line. */
+	const size_t bytes = ((size_t)1 << table_bits) * sizeof *ctx->table;
+	ctx->table = aligned_alloc(64, bytes);
+	if (ctx->table)
+		memset(ctx->table, 0, bytes);
+	ctx->root.stack = calloc(ROOT_STACK, sizeof *ctx->root.stack);
+	if (!ctx->table || !ctx->root.stack) {
+		endgame_free(ctx);
 		return NULL;
 	}
 	ctx->mask = ((uint64_t)1 << table_bits) - 1;
@@ -703,6 +1095,7 @@ void endgame_free(struct endgame_ctx *ctx)
 	if (!ctx)
 		return;
 	free(ctx->table);
+	free(ctx->root.stack);
 	free(ctx);
 }
 
@@ -724,36 +1117,9 @@ int endgame_solve(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, in
 struct endgame_result endgame_best(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha,
                                    int beta)
 {
-	const uint64_t nodes0 = ctx->nodes;
-	struct endgame_result r = {.move = ENDGAME_NO_MOVE};
-	const uint64_t empty = ~(P | O);
-	const int n = board8_count(empty);
-	const uint64_t moves = board8_moves_in(P, O, empty);
-	if (n > SHALLOW_MAX) {
-		r.score = aspiration_root(ctx, P, O, alpha, beta, n, &r.move);
-	} else if (!moves) {
-		r.move = board8_moves_in(O, P, empty) ? ENDGAME_PASS : ENDGAME_NO_MOVE;
-		r.score = endgame_solve(ctx, P, O, alpha, beta);
-	} else {
-		/* Few empties: try each move with the whole window. */
-		int best = -INF;
-		for (uint64_t m = moves; m; m &= m - 1) {
-			const int sq = first_square(m);
-			const uint64_t f = board8_flips(sq, P, O);
-			const int v = -solve_any(ctx, O ^ f, P ^ f ^ (1ULL << sq), -beta,
-			                         -(best > alpha ? best : alpha), n - 1);
-			if (v > best) {
-				best = v;
-				r.move = sq;
-				if (v >= beta)
-					break;
-			}
-		}
-		ctx->nodes++;
-		r.score = best;
-	}
-	r.nodes = ctx->nodes - nodes0;
-	return r;
+	endgame_root_start(ctx, P, O, alpha, beta, 64, ENDGAME_NO_GUESS);
+	endgame_root_step(ctx, 0);
+	return endgame_root_result(ctx);
 }
 
 int endgame_wld(struct endgame_ctx *ctx, uint64_t P, uint64_t O)

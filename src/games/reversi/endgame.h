@@ -13,13 +13,15 @@
 #ifndef PARITY_GAMES_REVERSI_ENDGAME_H
 #define PARITY_GAMES_REVERSI_ENDGAME_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum {
 	ENDGAME_SCORE_MAX = 64,  /* scores lie in [-64, 64] */
 	ENDGAME_PASS = -1,       /* endgame_result.move: the side to move must pass */
 	ENDGAME_NO_MOVE = -2,    /* endgame_result.move: the game is over */
-	ENDGAME_TABLE_BITS = 20, /* default transposition table: 2^20 entries (24 MiB) */
+	ENDGAME_TABLE_BITS = 20, /* default transposition table: 2^20 entries (32 MiB) */
+	ENDGAME_NO_GUESS = 1000, /* endgame_root_start: no guess given, the solver makes its own */
 };
 
 /* The solver's tables and counters (opaque). */
@@ -55,6 +57,28 @@ int endgame_solve(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, in
  * does; when the score is exact the move reaches it. */
 struct endgame_result endgame_best(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha,
                                    int beta);
+
+/*
+ * The same search as endgame_best, resumable: endgame_root_start sets it up (nothing is
+ * searched yet), each endgame_root_step advances it by about `budget` nodes (0: to the end;
+ * a step may run past its budget by one subtree of at most 14 empties) and returns whether
+ * it has finished, and endgame_root_result gives its result. The nodes visited, the score and
+ * the move are the same whatever the budgets of the steps, and the same as endgame_best's.
+ * `first` is a move to try first where the table knows none (64 or -1: none); `guess` is the
+ * score to centre the first window on (ENDGAME_NO_GUESS: an evaluation search of its own);
+ * neither changes the result's score, only the work (and which of equal moves is found).
+ * One context runs one such search at a time; endgame_best and endgame_solve in between
+ * spoil it.
+ */
+void endgame_root_start(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, int beta,
+                        int first, int guess);
+bool endgame_root_step(struct endgame_ctx *ctx, uint64_t budget);
+struct endgame_result endgame_root_result(const struct endgame_ctx *ctx);
+
+/* Fills squares[0..max) with the principal line of the finished root search: its move (a
+ * square, ENDGAME_PASS), then the moves the table keeps for the positions after it, as long
+ * as it has them. Returns how many. */
+int endgame_root_line(const struct endgame_ctx *ctx, int *squares, int max);
 
 /* Returns -1, 0 or 1: whether the side to move loses, draws or wins with perfect play (a
  * null-window solve, much faster than the exact score). */
