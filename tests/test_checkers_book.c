@@ -2,7 +2,8 @@
  * tests/test_checkers_book.c — checkers' opening book (games/checkers/book.c, built by
  * tools/checkers-book.c into assets/checkers-book.bin).
  *
- * The committed book answers at the start and after every ballot opening; its moves are the
+ * The committed book answers at the start and after every ballot opening (and not everywhere:
+ * the window test's "move now" has a position out of it); its moves are the
  * legal moves of the position, best first, and every expanded position scores the best of
  * its moves (negamax); a position is one entry whichever side is to move; Hard and Expert
  * answer from it at once, without a node, with the book's best move, and always the same;
@@ -104,6 +105,11 @@ static void test_ballot_in_book(void **state)
 			fail_msg("ballot %s is not in the book", checkers_ballot[b]);
 	}
 	assert_true(checkers_book_current()->count > 1000);
+	/* tests/test_window_checkers.c's "move now" needs a position the book does not answer */
+	play_line(&pos, "12-16 24-20 16-19 23x16 11-15");
+	struct game_move moves[GAME_MOVES_MAX];
+	int scores[GAME_MOVES_MAX];
+	assert_int_equal(checkers_book_moves(checkers_book_current(), &pos, moves, scores), 0);
 }
 
 /* Every expanded position has all its moves in the book and scores the best of them. */
