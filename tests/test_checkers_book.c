@@ -105,10 +105,13 @@ static void test_ballot_in_book(void **state)
 			fail_msg("ballot %s is not in the book", checkers_ballot[b]);
 	}
 	assert_true(checkers_book_current()->count > 1000);
-	/* tests/test_window_checkers.c's "move now" needs a position the book does not answer */
-	play_line(&pos, "12-16 24-20 16-19 23x16 11-15");
+	/* the window tests' "move now" need positions the book does not answer
+	 * (test_window_checkers.c, and test_window.c with Black to move) */
 	struct game_move moves[GAME_MOVES_MAX];
 	int scores[GAME_MOVES_MAX];
+	play_line(&pos, "12-16 24-20 16-19 23x16 11-15");
+	assert_int_equal(checkers_book_moves(checkers_book_current(), &pos, moves, scores), 0);
+	play_line(&pos, "12-16 24-20 16-19 23x16");
 	assert_int_equal(checkers_book_moves(checkers_book_current(), &pos, moves, scores), 0);
 }
 
