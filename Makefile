@@ -6,6 +6,7 @@
 #   make bench      run the benchmarks (figures go to docs/BENCHMARKS.md)
 #   make egdb       checkers endgame databases up to 5 pieces (make builds up to 4)
 #   make checkers-eval  learn checkers' evaluation weights (assets/checkers-eval.bin)
+#   make checkers-book  build checkers' opening book (assets/checkers-book.bin)
 #   make check SANITIZE=1   the same tests under ASan + UBSan (in build-sanitize/), with the
 #                           rules' invariants checked after every play and undo (PARITY_CHECK)
 #   make portable   build the portable configuration (ARCH=, as packaged) in build-portable/
@@ -80,7 +81,7 @@ HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
 EGDB_SMALL = assets/checkers-egdb.bin
 EGDB_BIG = assets/checkers-egdb-5.bin
 
-.PHONY: eval-weights mpc-table opening-book egdb checkers-eval all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
+.PHONY: eval-weights mpc-table checkers-mpc-table opening-book egdb checkers-eval checkers-book all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
 all: $(BUILD)/parity $(EGDB_SMALL)
 
 deps:
@@ -210,7 +211,7 @@ $(BUILD)/tools/%: tools/%.c $(GAMES_OBJ) $(LIB)
 
 # Sprites and sounds take seconds; the evaluation weights take an hour (see eval-weights).
 ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc $(BUILD)/tools/build-book \
-	$(BUILD)/tools/checkers-egdb $(BUILD)/tools/train-checkers-eval,$(TOOLS))
+	$(BUILD)/tools/checkers-egdb $(BUILD)/tools/train-checkers-eval $(BUILD)/tools/checkers-book,$(TOOLS))
 
 assets: $(ASSET_TOOLS)
 	@for t in $(ASSET_TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
@@ -232,6 +233,13 @@ $(BUILD)/tools/train-checkers-eval: CFLAGS += -ffp-contract=off
 checkers-eval: $(BUILD)/tools/train-checkers-eval $(EGDB_SMALL)
 	$(BUILD)/tools/train-checkers-eval $(CHECKERS_EVAL_TRAINING) --out assets/checkers-eval.bin
 
+# Checkers' opening book, built by Parity's own searches from the start and the ballot
+# openings (tools/checkers-book.c, with the weights and databases above); the committed
+# assets/checkers-book.bin was made by exactly this command (its time is in docs/BENCHMARKS.md).
+CHECKERS_BOOK_BUILD = --expansions 800 --plies 12 --window 15 --path-window 30 --depth 15 --leaf-depth 17
+checkers-book: $(BUILD)/tools/checkers-book $(EGDB_SMALL)
+	$(BUILD)/tools/checkers-book $(CHECKERS_BOOK_BUILD) --out assets/checkers-book.bin
+
 # Reversi's pattern weights, learnt from Parity's own games (tools/train-eval.c). The
 # committed assets/reversi-eval.bin was made by exactly this command.
 EVAL_TRAINING = --games 40000 --rounds 3 --seed 1
@@ -245,6 +253,12 @@ MPC_CALIBRATION = --positions 300 --max-depth 12 --seed 1
 $(BUILD)/tools/calibrate-mpc: CFLAGS += -ffp-contract=off
 mpc-table: $(BUILD)/tools/calibrate-mpc
 	$(BUILD)/tools/calibrate-mpc $(MPC_CALIBRATION) --out src/games/reversi/mpc.h
+
+# The ProbCut fits of the checkers search, measured with its weights and databases
+# (tools/calibrate-mpc.c --game checkers); src/games/checkers/mpc.h was written by exactly this.
+CHECKERS_MPC_CALIBRATION = --game checkers --positions 300 --max-depth 14 --seed 1
+checkers-mpc-table: $(BUILD)/tools/calibrate-mpc $(EGDB_SMALL)
+	$(BUILD)/tools/calibrate-mpc $(CHECKERS_MPC_CALIBRATION) --out src/games/checkers/mpc.h
 
 # Reversi's opening book, built by Parity's own searches (tools/build-book.c); the committed
 # assets/reversi-book.bin was made by exactly this command (its time is in docs/ENGINE.md).
@@ -283,7 +297,7 @@ UNINSTALL_EXTRA ?= uninstall-locale
 APP_ID = io.github.parity_arcade.Parity
 ICON_SIZES = 16 24 32 48 64 128 256
 # The data the game reads, relative to assets/ (and to DATADIR once installed).
-DATA_FILES = reversi-eval.bin reversi-book.bin checkers-eval.bin checkers-egdb.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
+DATA_FILES = reversi-eval.bin reversi-book.bin checkers-eval.bin checkers-book.bin checkers-egdb.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
 	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
 
 # Once installed the program finds its data in DATADIR and its catalogues in LOCALEDIR: the one

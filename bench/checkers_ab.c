@@ -3,7 +3,9 @@
  * node limit (docs/BENCHMARKS.md): `sh bench/checkers-ab FEATURE NODES [FIRST GAMES]`.
  *
  * FEATURE: trained (the weights of assets/checkers-eval.bin against the hand-made evaluation),
- * reduce (late-move reductions), extend (forced-move extensions). Game g (1-based) opens with
+ * reduce (late-move reductions), extend (forced-move extensions), probcut (ProbCut at
+ * confidence 1.5 sigma, games/checkers/mpc.h, against none; Expert's other settings on both
+ * sides). Game g (1-based) opens with
  * ballot (g-1)/2; the side with the feature is Black in odd games. Both sides read the endgame
  * databases in assets/. Repetitions and the 40-move rule as in `parity match`; a game still
  * running at 400 plies counts as a draw. Prints each game's result for the side with the
@@ -24,7 +26,7 @@ enum { WEIGHTS = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES };
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: checkers_ab trained|reduce|extend NODES [FIRST GAMES]\n");
+		fprintf(stderr, "usage: checkers_ab trained|reduce|extend|probcut NODES [FIRST GAMES]\n");
 		return 2;
 	}
 	const char *feature = argv[1];
@@ -64,6 +66,10 @@ int main(int argc, char **argv)
 				lim.reduce = with;
 			else if (!strcmp(feature, "extend"))
 				lim.extend = with;
+			else if (!strcmp(feature, "probcut")) {
+				lim.probcut = with ? 15 : 0;
+				checkers_eval_set(weights); /* the fits are the trained weights' */
+			}
 			else
 				checkers_eval_set(with ? weights : NULL);
 			lim.history = &m.hashes[m.cursor - back];

@@ -395,8 +395,8 @@ static void test_thinking_bar_and_move_now(void **state)
 		const char *args;
 		unsigned long long budget; /* Expert's nodes for the move (games/GAME/module.c) */
 	} games[] = {
-	    {"--game reversi --size 10", 40000000}, /* 8x8 opens from the book, in no time */
-	    {"--game checkers", 8000000},
+	    {"--game reversi --size 10", 40000000},       /* 8x8 opens from the book, in no time */
+	    {"--game checkers --open CHECKERS", 8000000}, /* the start too: out of the book */
 	    {"--game dots --size 5x5", 2000000},
 	};
 	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
@@ -408,9 +408,19 @@ static void test_thinking_bar_and_move_now(void **state)
 		         shot);
 		snprintf(out, sizeof out, "%s/now-stats.txt", work);
 		remove(out);
+		/* checkers: 12-16 24-20 16-19 23x16 played, set up as a start (no move to count) */
+		char pdn[300], game_args[400];
+		write_file(
+		    "out-of-book.pdn",
+		    "[FEN \"B:W16,20,21,22,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11\"]"
+		    "\n\n*\n",
+		    pdn, sizeof pdn);
+		const char *at = strstr(games[g].args, "CHECKERS");
+		snprintf(game_args, sizeof game_args, "%.*s%s",
+		         at ? (int)(at - games[g].args) : 200, games[g].args, at ? pdn : "");
 		snprintf(args, sizeof args,
 		         "%s --level expert --mode vs-computer --color white --stats >%s",
-		         games[g].args, out);
+		         game_args, out);
 		char autosave[300];
 		snprintf(autosave, sizeof autosave, "%s/autosave.ini", work);
 		remove(autosave);

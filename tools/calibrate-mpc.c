@@ -1,9 +1,10 @@
 /*
  * tools/calibrate-mpc.c — fits the Multi-ProbCut model of Reversi's search and writes
- * src/games/reversi/mpc.h.
+ * src/games/reversi/mpc.h; with --game checkers, the ProbCut model of checkers' search into
+ * src/games/checkers/mpc.h.
  *
- *     build/tools/calibrate-mpc [--positions N] [--max-depth D] [--seed S] [--weights FILE]
- *                               [--out FILE]
+ *     build/tools/calibrate-mpc [--game reversi|checkers] [--positions N] [--max-depth D]
+ *                               [--seed S] [--weights FILE] [--out FILE]
  *
  * For N positions from Parity's own games (6 random moves, then 4 to 34 moves of a short noisy
  * search, so that every stage of the game is there), it searches each position d plies deep with
@@ -12,6 +13,13 @@
  * depth (reversi_mpc_shallow). Per depth, least squares gives deep ≈ a·shallow + b and the standard
  * deviation of what is left. Proven results (won or lost games) are left out. The same
  * arguments and weights give the same file.
+ *
+ * Checkers (--game checkers, weights assets/checkers-eval.bin, the endgame databases beside
+ * them): the positions come from Parity's games too, a ballot opening then 2 to 40 moves of a
+ * 4-ply noisy search; the deep search is the shared one as Hard and Expert use it (the
+ * quiescence, late-move reductions, the databases, no pruning) from depth 4, the shallow one
+ * checkers_shallow_score at checkers_mpc_shallow(d) plies. Positions the databases hold are
+ * left out (ProbCut is not tried there).
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,21 +27,147 @@
 #include <string.h>
 
 #include "core/hash.h"
+#include "core/match.h"
 #include "core/search.h"
+#include "games/checkers/checkers.h"
+#include "games/checkers/egdb.h"
 #include "games/reversi/board8.h"
 #include "games/reversi/deep.h"
 #include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
 
-enum { MIN_DEPTH = 3, MAX_DEPTHS = 20, RANDOM_PLIES = 6 };
+enum { MIN_DEPTH = 3, MAX_DEPTHS = 20, RANDOM_PLIES = 6, CHECKERS_MIN_DEPTH = 4 };
+
+/* Sums for the least squares of each depth: n, Σx, Σy, Σxx, Σxy, Σyy. */
+static double sum[MAX_DEPTHS][6];
+
+/* Adds the pair (shallow x, deep y) of depth slot i, unless either is a proven result. */
+static void add_pair(int i, int x, int y)
+{
+	if (search_proven(y) || search_proven(x))
+		return;
+	double *t = sum[i];
+	t[0] += 1;
+	t[1] += x;
+	t[2] += y;
+	t[3] += (double)x * x;
+	t[4] += (double)x * y;
+	t[5] += (double)y * y;
+}
+
+/* Checkers: the pairs of N positions of Parity's games, depths CHECKERS_MIN_DEPTH..max_depth. */
+static void checkers_pairs(int positions, int max_depth, uint64_t seed)
+{
+	struct search *s = search_new(&checkers_rules, 20);
+	if (!s) {
+		fputs("calibrate-mpc: out of memory\n", stderr);
+		exit(1);
+	}
+	uint64_t rs = seed * 0x9e3779b97f4a7c15ULL + 1;
+	for (int k = 0; k < positions; k++) {
+		struct match m;
+		match_init(&m, &checkers_rules, NULL);
+		char buf[64];
+		snprintf(buf, sizeof buf, "%s", checkers_ballot[k % checkers_ballot_count]);
+		for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+			match_play_text(&m, t, NULL);
+		rs = hash_mix64(rs + (uint64_t)k);
+		const int plies = 2 + (int)(rs % 39);
+		for (int i = 0; i < plies && !match_over(&m); i++) {
+			rs = hash_mix64(rs);
+			const struct search_limits lim = {
+			    .depth = 4, .deep = true, .noise = 60, .seed = (uint32_t)rs};
+			search_start(s, match_pos(&m), &lim);
+			search_step(s, 0);
+			match_play(&m, &search_result(s)->move);
+		}
+		const struct checkers_pos pos = *(const struct checkers_pos *)match_pos(&m);
+		match_free(&m);
+		struct game_move moves[GAME_MOVES_MAX];
+		if (checkers_rules.generate(&pos, moves) == 0 ||
+		    __builtin_popcount(pos.piece[0] | pos.piece[1]) <= checkers_egdb_pieces())
+			continue;
+		for (int d = CHECKERS_MIN_DEPTH; d <= max_depth; d++) {
+			const struct search_limits lim = {.depth = d, .deep = true, .reduce = true};
+			search_start(s, &pos, &lim);
+			search_step(s, 0);
+			add_pair(d - CHECKERS_MIN_DEPTH,
+			         checkers_shallow_score(&pos, checkers_mpc_shallow(d)),
+			         search_result(s)->score);
+		}
+		if ((k + 1) % 50 == 0)
+			fprintf(stderr, "%d positions\n", k + 1);
+	}
+	search_free(s);
+}
+
+/* Writes the rows of the fits of depths min..max from the sums (slot 0 is depth min). */
+static void write_fits(FILE *f, int min, int max, int (*shallow_of)(int))
+{
+	for (int d = min; d <= max; d++) {
+		const double *t = sum[d - min];
+		const double n = t[0];
+		double a = 1, b = 0, sigma = 1e6;
+		if (n >= 10) {
+			const double vx = t[3] - t[1] * t[1] / n, cxy = t[4] - t[1] * t[2] / n;
+			a = vx > 0 ? cxy / vx : 1;
+			b = (t[2] - a * t[1]) / n;
+			/* Σ(y - a x - b)² from the sums */
+			const double sse = t[5] - 2 * a * t[4] - 2 * b * t[2] + a * a * t[3] +
+			                   2 * a * b * t[1] + n * b * b;
+			sigma = sqrt(sse > 0 ? sse / n : 0);
+		}
+		if (a < 0.2)
+			a = 0.2; /* a degenerate fit must not make the pruning wild */
+		fprintf(f, "    {%d, %ld, %ld, %ld}, /* n = %.0f, shallow depth %d */\n", d,
+		        lround(a * 1000), lround(b), lround(sigma), n, shallow_of(d));
+		fprintf(stderr, "depth %2d from %d: a %.3f b %+.1f sigma %.1f (n %.0f)\n", d,
+		        shallow_of(d), a, b, sigma, n);
+	}
+}
+
+/* Writes src/games/checkers/mpc.h. Returns the exit status. */
+static int write_checkers(const char *out, int positions, int max_depth, uint64_t seed,
+                          const char *weights)
+{
+	FILE *f = fopen(out, "w");
+	if (!f) {
+		fprintf(stderr, "calibrate-mpc: cannot write %s\n", out);
+		return 1;
+	}
+	fprintf(f,
+	        "/*\n * games/checkers/mpc.h — the ProbCut fits of the checkers search "
+	        "(engine.c), one per depth.\n * Written by tools/calibrate-mpc (`make "
+	        "checkers-mpc-table`: --game checkers --positions %d --max-depth %d --seed "
+	        "%llu)\n * from Parity's own positions and the weights in %s; regenerate it "
+	        "whenever they change.\n */\n",
+	        positions, max_depth, (unsigned long long)seed, weights);
+	fprintf(f, "#ifndef PARITY_GAMES_CHECKERS_MPC_H\n#define PARITY_GAMES_CHECKERS_MPC_H\n\n"
+	           "#include \"games/checkers/checkers.h\"\n\n");
+	fprintf(f, "enum { CHECKERS_MPC_MIN_DEPTH = %d, CHECKERS_MPC_MAX_DEPTH = %d };\n\n",
+	        CHECKERS_MIN_DEPTH, max_depth);
+	fprintf(f,
+	        "/* depth, a (thousandths), b and sigma (1/100 man); fitted on n positions */\n");
+	fprintf(f, "static const struct checkers_mpc_fit "
+	           "checkers_mpc[CHECKERS_MPC_MAX_DEPTH - CHECKERS_MPC_MIN_DEPTH + 1] = {\n");
+	write_fits(f, CHECKERS_MIN_DEPTH, max_depth, checkers_mpc_shallow);
+	fprintf(f, "};\n\n#endif\n");
+	fclose(f);
+	fprintf(stderr, "wrote %s\n", out);
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
 	int positions = 300, max_depth = 12;
 	uint64_t seed = 1;
-	const char *weights = "assets/reversi-eval.bin", *out = "src/games/reversi/mpc.h";
+	bool checkers = false;
+	const char *weights = NULL, *out = NULL;
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--positions") == 0 && i + 1 < argc)
+		if (strcmp(argv[i], "--game") == 0 && i + 1 < argc &&
+		    (strcmp(argv[i + 1], "reversi") == 0 || strcmp(argv[i + 1], "checkers") == 0))
+			checkers = strcmp(argv[++i], "checkers") == 0;
+		else if (strcmp(argv[i], "--positions") == 0 && i + 1 < argc)
 			positions = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--max-depth") == 0 && i + 1 < argc)
 			max_depth = atoi(argv[++i]);
@@ -44,7 +178,8 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
 			out = argv[++i];
 		else {
-			fputs("usage: calibrate-mpc [--positions N] [--max-depth D] [--seed S] "
+			fputs("usage: calibrate-mpc [--game reversi|checkers] [--positions N] "
+			      "[--max-depth D] [--seed S] "
 			      "[--weights FILE] [--out FILE]\n",
 			      stderr);
 			return 2;
@@ -54,7 +189,24 @@ int main(int argc, char **argv)
 		fputs("calibrate-mpc: at least 10 positions, depths 3 to 22\n", stderr);
 		return 2;
 	}
-	char err[160];
+	if (!weights)
+		weights = checkers ? "assets/checkers-eval.bin" : "assets/reversi-eval.bin";
+	if (!out)
+		out = checkers ? "src/games/checkers/mpc.h" : "src/games/reversi/mpc.h";
+	char err[GAME_ERR_MAX];
+	if (checkers) {
+		char dir[1024];
+		snprintf(dir, sizeof dir, "%s", weights);
+		char *slash = strrchr(dir, '/');
+		snprintf(slash ? slash : dir, sizeof dir - (size_t)(slash ? slash - dir : 0), "%s",
+		         slash ? "" : ".");
+		if (checkers_eval_load(weights, err) != 0 || checkers_egdb_load(dir, err) != 0) {
+			fprintf(stderr, "calibrate-mpc: %s\n", err);
+			return 1;
+		}
+		checkers_pairs(positions, max_depth, seed);
+		return write_checkers(out, positions, max_depth, seed, weights);
+	}
 	if (pattern_load(weights, err) != 0) {
 		fprintf(stderr, "calibrate-mpc: %s\n", err);
 		return 1;
@@ -64,8 +216,6 @@ int main(int argc, char **argv)
 		fputs("calibrate-mpc: out of memory\n", stderr);
 		return 1;
 	}
-	/* Sums for the least squares of each depth: n, Σx, Σy, Σxx, Σxy, Σyy. */
-	double sum[MAX_DEPTHS][6] = {{0}};
 	uint64_t rs = seed * 0x9e3779b97f4a7c15ULL + 1;
 	for (int k = 0; k < positions; k++) {
 		struct reversi_pos pos;
@@ -98,16 +248,8 @@ int main(int argc, char **argv)
 			search_start(s, &pos, &lim);
 			search_step(s, 0);
 			const int y = search_result(s)->score;
-			const int x = reversi_deep_shallow_score(P, O, reversi_mpc_shallow(d));
-			if (search_proven(y) || search_proven(x))
-				continue;
-			double *t = sum[d - MIN_DEPTH];
-			t[0] += 1;
-			t[1] += x;
-			t[2] += y;
-			t[3] += (double)x * x;
-			t[4] += (double)x * y;
-			t[5] += (double)y * y;
+			add_pair(d - MIN_DEPTH,
+			         reversi_deep_shallow_score(P, O, reversi_mpc_shallow(d)), y);
 		}
 		if ((k + 1) % 50 == 0)
 			fprintf(stderr, "%d positions\n", k + 1);
@@ -130,26 +272,7 @@ int main(int argc, char **argv)
 	        "/* depth, a (thousandths), b and sigma (1/100 disc); fitted on n positions */\n");
 	fprintf(f,
 	        "static const struct mpc_fit reversi_mpc[MPC_MAX_DEPTH - MPC_MIN_DEPTH + 1] = {\n");
-	for (int d = MIN_DEPTH; d <= max_depth; d++) {
-		const double *t = sum[d - MIN_DEPTH];
-		const double n = t[0];
-		double a = 1, b = 0, sigma = 1e6;
-		if (n >= 10) {
-			const double vx = t[3] - t[1] * t[1] / n, cxy = t[4] - t[1] * t[2] / n;
-			a = vx > 0 ? cxy / vx : 1;
-			b = (t[2] - a * t[1]) / n;
-			/* Σ(y - a x - b)² from the sums */
-			const double sse = t[5] - 2 * a * t[4] - 2 * b * t[2] + a * a * t[3] +
-			                   2 * a * b * t[1] + n * b * b;
-			sigma = sqrt(sse > 0 ? sse / n : 0);
-		}
-		if (a < 0.2)
-			a = 0.2; /* a degenerate fit must not make the pruning wild */
-		fprintf(f, "    {%d, %ld, %ld, %ld}, /* n = %.0f, shallow depth %d */\n", d,
-		        lround(a * 1000), lround(b), lround(sigma), n, reversi_mpc_shallow(d));
-		fprintf(stderr, "depth %2d from %d: a %.3f b %+.1f sigma %.1f (n %.0f)\n", d,
-		        reversi_mpc_shallow(d), a, b, sigma, n);
-	}
+	write_fits(f, MIN_DEPTH, max_depth, reversi_mpc_shallow);
 	fprintf(f, "};\n\n#endif\n");
 	fclose(f);
 	search_free(s);

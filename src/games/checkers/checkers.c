@@ -18,6 +18,7 @@
 
 #include "core/hash.h"
 #include "games/checkers/bits.h"
+#include "games/checkers/book.h"
 
 /* ---- move encoding ---------------------------------------------------------------------- */
 
@@ -709,4 +710,5 @@ const struct game_rules checkers_rules = {
     .evaluate = rules_evaluate,
     .perft = rules_perft,
     .deep = &checkers_deep,
+    .book = checkers_book_move,
 };

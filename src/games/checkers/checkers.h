@@ -90,6 +90,20 @@ bool checkers_eval_trained(void);
 /* The quiescence search at the horizon: pending captures played out (engine.c). */
 extern const struct game_deep checkers_deep;
 
+/* ProbCut (engine.c): the fit of a search `depth` plies deep from a shallow one, deep ≈ a·v + b
+ * with an error of standard deviation sigma (a in thousandths, b and sigma in 1/100 of a man),
+ * per depth in games/checkers/mpc.h (tools/calibrate-mpc.c --game checkers). */
+struct checkers_mpc_fit {
+	int depth, a, b, sigma;
+};
+
+/* Returns the depth of the shallow search that predicts a search `depth` plies deep. */
+int checkers_mpc_shallow(int depth);
+
+/* Returns the score of pos for its side to move by ProbCut's shallow search, `depth` plies
+ * deep with the quiescence below (the calibration's other half). */
+int checkers_shallow_score(const struct checkers_pos *pos, int depth);
+
 /* Three-move openings of the ACF ballot, as move texts ("11-15 23-19 8-11"), and how many
  * (ballot.c). */
 extern const char *const checkers_ballot[];

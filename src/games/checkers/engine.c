@@ -28,6 +28,7 @@
 #include "games/checkers/bits.h"
 #include "games/checkers/checkers.h"
 #include "games/checkers/egdb.h"
+#include "games/checkers/mpc.h"
 
 enum {
 	MAN = 100,
@@ -289,6 +290,87 @@ static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply,
 	return best;
 }
 
+/* ---- ProbCut ---------------------------------------------------------------------------- */
+
+/* Returns the score of pos searched `depth` plies deep by a plain alpha-beta with the
+ * quiescence at its horizon and the databases (no table, no ordering: the same call, the same
+ * answer), in the fail-soft window (alpha, beta); `ply` plies below the node handed over. */
+static int shallow(const struct checkers_pos *pos, int depth, int alpha, int beta, int ply,
+                   uint64_t *nodes)
+{
+	if (depth <= 0)
+		return quiesce(pos, alpha, beta, ply, nodes);
+	++*nodes;
+	if (pos->quiet >= CHECKERS_QUIET_DRAW)
+		return 0;
+	int exact;
+	if (egdb_score(pos, ply, &exact))
+		return exact;
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = checkers_rules.generate(pos, moves);
+	if (n == 0)
+		return search_win_score(-1, ply);
+	int best = -SEARCH_INFINITY;
+	for (int i = 0; i < n && best < beta; i++) {
+		struct checkers_pos child = *pos;
+		checkers_rules.play(&child, &moves[i]);
+		const int v = -shallow(&child, depth - 1, -beta, -(alpha > best ? alpha : best),
+		                       ply + 1, nodes);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+int checkers_mpc_shallow(int depth)
+{
+	const int d = (depth - 2) / 2;
+	return d < 1 ? 1 : d;
+}
+
+int checkers_shallow_score(const struct checkers_pos *pos, int depth)
+{
+	uint64_t nodes = 0;
+	return shallow(pos, depth, -SEARCH_INFINITY, SEARCH_INFINITY, 0, &nodes);
+}
+
+/* ProbCut (Buro): a search `depth` plies deep scores about a·v + b, with an error of standard
+ * deviation sigma, where v is the shallow search checkers_mpc_shallow(depth) plies deep. When
+ * v says the deep score is beyond the window by `confidence` tenths of sigma, the node is cut
+ * without searching it. The fits come from Parity's own positions with the trained weights
+ * (tools/calibrate-mpc.c --game checkers, mpc.h), so nothing is cut without them; nor at a
+ * bound that is a proven result, nor where the databases answer. */
+static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int beta, int confidence,
+                         int *score, uint64_t *nodes)
+{
+	(void)ctx;
+	const struct checkers_pos *pos = p;
+	if (depth < CHECKERS_MPC_MIN_DEPTH || !checkers_eval_trained() ||
+	    __builtin_popcount(pos->piece[0] | pos->piece[1]) <= checkers_egdb_pieces())
+		return false;
+	const struct checkers_mpc_fit *m =
+	    &checkers_mpc[(depth > CHECKERS_MPC_MAX_DEPTH ? CHECKERS_MPC_MAX_DEPTH : depth) -
+	                  CHECKERS_MPC_MIN_DEPTH];
+	const int d = checkers_mpc_shallow(depth);
+	const long t = (long)confidence * m->sigma / 10;
+	/* a·v + b >= beta + t  <=>  v >= (beta + t - b) / a  (a in thousandths) */
+	if (!search_proven(beta)) {
+		const long hi = ((long)beta + t - m->b) * 1000 / m->a + 1;
+		if (hi < SEARCH_PROVEN && shallow(pos, d, (int)hi - 1, (int)hi, 0, nodes) >= hi) {
+			*score = beta;
+			return true;
+		}
+	}
+	if (!search_proven(alpha)) {
+		const long lo = ((long)alpha - t - m->b) * 1000 / m->a - 1;
+		if (lo > -SEARCH_PROVEN && shallow(pos, d, (int)lo, (int)lo + 1, 0, nodes) <= lo) {
+			*score = alpha;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Returns a new context, or NULL when out of memory (nothing in it depends on the board). */
 static void *deep_create(const void *pos)
 {
@@ -334,4 +416,5 @@ const struct game_deep checkers_deep = {
     .destroy = deep_destroy,
     .reset = deep_reset,
     .search = deep_search,
+    .probcut = deep_probcut,
 };

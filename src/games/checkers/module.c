@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/module.h"
+#include "games/checkers/book.h"
 #include "games/checkers/checkers.h"
 #include "games/checkers/egdb.h"
 #include "io/pdn.h"
@@ -19,6 +20,8 @@ static const struct level levels[] = {
      .noise = 60,
      .min_think_ms = 600,
      .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
+     .book = true, /* the opening book, a move within a third of a man of the best */
+     .book_spread = 33,
      .summary = N_("looks three moves ahead and slips now and then")},
     {.name = "medium",
      .title = N_("Medium"),
@@ -27,6 +30,8 @@ static const struct level levels[] = {
      .noise = 0,
      .min_think_ms = 600,
      .deep = true, /* captures played out at the horizon (games/checkers/engine.c) */
+     .book = true, /* the opening book, a move within a sixth of a man of the best */
+     .book_spread = 16,
      .summary = N_("searches eight moves ahead")},
     {.name = "hard",
      .title = N_("Hard"),
@@ -37,6 +42,7 @@ static const struct level levels[] = {
      .deep = true,    /* captures played out at the horizon (games/checkers/engine.c) */
      .reduce = true,  /* late-move reductions (core/search.h) */
      .extend = false, /* forced moves cost no depth */
+     .book = true,    /* the opening book's best move, at once */
      .summary = N_("searches fifteen moves ahead and more, every exchange played to the end")},
     {.name = "expert",
      .title = N_("Expert"),
@@ -47,6 +53,7 @@ static const struct level levels[] = {
      .deep = true,    /* captures played out at the horizon (games/checkers/engine.c) */
      .reduce = true,  /* late-move reductions (core/search.h) */
      .extend = false, /* forced moves cost no depth */
+     .book = true,    /* the opening book's best move, at once */
      .summary = N_("thinks a few seconds a move: eight times as many positions as Hard")},
 };
 
@@ -171,12 +178,16 @@ static int read_record(const char *text, size_t len, struct record_game **out, c
 	return n;
 }
 
-/* Reads the game's data from dir: the trained evaluation (assets/checkers-eval.bin) and the
- * endgame databases (games/checkers/egdb.h); what is missing is said in err, the engine then
- * using its hand-made evaluation or searching without the databases. */
+/* Reads the game's data from dir: the trained evaluation (assets/checkers-eval.bin), the
+ * endgame databases (games/checkers/egdb.h) and the opening book (games/checkers/book.h);
+ * what is missing is said in err, the engine then using its hand-made evaluation or
+ * searching without the databases. The book is optional, as Reversi's: without it (or with a
+ * damaged one) the engine searches from the first move. */
 static int load(const char *dir, char *err)
 {
 	char path[4200], why[GAME_ERR_MAX];
+	snprintf(path, sizeof path, "%.4000s/%s", dir, CHECKERS_BOOK_FILE);
+	checkers_book_load(path, NULL);
 	snprintf(path, sizeof path, "%.4000s/%s", dir, CHECKERS_EVAL_FILE);
 	const int e = checkers_eval_load(path, err);
 	if (checkers_egdb_load(dir, why) != 0) {
@@ -187,9 +198,10 @@ static int load(const char *dir, char *err)
 	return e;
 }
 
-/* Forgets the evaluation's weights and the databases. */
+/* Forgets the evaluation's weights, the databases and the book. */
 static void unload(void)
 {
+	checkers_book_unload();
 	checkers_eval_set(NULL);
 	checkers_egdb_unload();
 }

@@ -1,0 +1,413 @@
+/*
+ * tools/checkers-book.c — builds checkers' opening book (games/checkers/book.h) by Parity's
+ * own searches, and writes assets/checkers-book.bin.
+ *
+ *     build/tools/checkers-book [--expansions K] [--plies N] [--window W] [--path-window T]
+ *                               [--depth D] [--leaf-depth L] [--data DIR] [--out FILE]
+ *
+ * The roots are the start position and the 44 three-move ballot openings (games/checkers/
+ * ballot.c): every position on the way to a ballot opening is expanded first, so that the
+ * book answers in each of them whatever the ballot drew. Expanding a position searches every
+ * move of it D plies deep (the shared search as Hard and Expert search: the trained
+ * evaluation, captures played out at the horizon, late-move reductions) and puts each move's
+ * position in the book with that score. Then best first, as tools/build-book.c does for
+ * Reversi: the scores are backed up by negamax, and the candidates for expansion are the
+ * positions not yet expanded that the book reaches from a root by moves within W (1/100 of a
+ * man) of the best at each position, at most N plies from that root, while the losses along
+ * the line (each side's distance from its best move, summed) stay within T. The candidate
+ * whose line loses least is expanded next (the main lines first, then the deviations from
+ * them, the smallest first); every REBUILD expansions the scores are backed up again and the
+ * candidates found afresh. This stops after K expansions. Then the best move of every
+ * expanded position, where it was not expanded itself, is searched again L plies deep, and
+ * the scores are backed up once more.
+ *
+ * The same arguments, weights and databases give the same file (the searches are
+ * deterministic).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/hash.h"
+#include "core/match.h"
+#include "core/search.h"
+#include "games/checkers/book.h"
+#include "games/checkers/checkers.h"
+#include "games/checkers/egdb.h"
+#include "io/atomic.h"
+
+enum {
+	REBUILD = 20,    /* expansions between two backings-up of the scores */
+	SCORE_CAP = 2000 /* a proven win counts 20 men, as in the review */
+};
+
+/* The book while it grows: its entries and an open-addressing index on them. */
+static struct checkers_book book;
+static uint32_t *seen;     /* per entry: the gathering that reached it last */
+static int16_t *seen_loss; /* ... with the smallest line loss */
+static uint32_t *done;     /* per entry: the backing-up that scored it last */
+static uint32_t stamp, pass;
+static size_t capacity;
+static uint32_t *slots; /* entry index + 1, 0 empty */
+static size_t slot_mask;
+
+static size_t slot_of(const struct checkers_book_entry *k)
+{
+	return (size_t)hash_mix64(((uint64_t)k->own << 32 | k->opp) ^ hash_mix64(k->kings)) &
+	       slot_mask;
+}
+
+static struct checkers_book_entry *lookup(const struct checkers_pos *pos)
+{
+	struct checkers_book_entry k;
+	checkers_book_key(pos, &k);
+	for (size_t i = slot_of(&k);; i = (i + 1) & slot_mask) {
+		if (!slots[i])
+			return NULL;
+		struct checkers_book_entry *e = &book.entries[slots[i] - 1];
+		if (e->own == k.own && e->opp == k.opp && e->kings == k.kings)
+			return e;
+	}
+}
+
+static struct search *searcher;
+static uint64_t searches, nodes_total;
+
+/* Returns the score of pos for its side to move, searched `depth` plies deep, in 1/100 of a
+ * man (a proven result: ±SCORE_CAP). */
+static int score_of(const struct checkers_pos *pos, int depth)
+{
+	if (checkers_rules.generate(pos, (struct game_move[GAME_MOVES_MAX]){0}) == 0)
+		return -SCORE_CAP; /* no move: lost */
+	const struct search_limits limits = {.depth = depth, .deep = true, .reduce = true};
+	search_start(searcher, pos, &limits);
+	search_step(searcher, 0);
+	const struct search_result *r = search_result(searcher);
+	searches++;
+	nodes_total += r->nodes;
+	const int s = r->score;
+	return s > SCORE_CAP ? SCORE_CAP : s < -SCORE_CAP ? -SCORE_CAP : s;
+}
+
+static struct checkers_book_entry *add(const struct checkers_pos *pos, int depth)
+{
+	struct checkers_book_entry k;
+	checkers_book_key(pos, &k);
+	if (book.count == capacity || (book.count + 1) * 2 > slot_mask + 1) {
+		fputs("checkers-book: too many positions\n", stderr);
+		exit(1);
+	}
+	k.score = (int16_t)score_of(pos, depth);
+	k.depth = (uint8_t)depth;
+	size_t i = slot_of(&k);
+	while (slots[i])
+		i = (i + 1) & slot_mask;
+	book.entries[book.count] = k;
+	slots[i] = (uint32_t)++book.count;
+	return &book.entries[book.count - 1];
+}
+
+struct candidate {
+	struct checkers_pos pos;
+	int ply, loss;
+};
+
+/* The candidates of the last gathering, sorted best first when it ends; `next` is the next
+ * one to expand. */
+static struct candidate *cand;
+static size_t cand_n, cand_cap, next;
+
+static void push(struct candidate c)
+{
+	if (cand_n == cand_cap) {
+		cand_cap = cand_cap ? 2 * cand_cap : 1024;
+		cand = realloc(cand, cand_cap * sizeof *cand);
+		if (!cand) {
+			fputs("checkers-book: out of memory\n", stderr);
+			exit(1);
+		}
+	}
+	cand[cand_n++] = c;
+}
+
+/* The line that loses least first, then the shorter, then by position (a total order, so
+ * that the order of expansion is the same on every machine). */
+static int by_promise(const void *a, const void *b)
+{
+	const struct candidate *x = a, *y = b;
+	if (x->loss != y->loss)
+		return x->loss < y->loss ? -1 : 1;
+	if (x->ply != y->ply)
+		return x->ply < y->ply ? -1 : 1;
+	struct checkers_book_entry kx, ky;
+	checkers_book_key(&x->pos, &kx);
+	checkers_book_key(&y->pos, &ky);
+	if (kx.own != ky.own)
+		return kx.own < ky.own ? -1 : 1;
+	if (kx.opp != ky.opp)
+		return kx.opp < ky.opp ? -1 : 1;
+	return kx.kings < ky.kings ? -1 : kx.kings > ky.kings;
+}
+
+struct options {
+	long expansions;
+	int plies, window, path_window, depth, leaf_depth;
+};
+
+/* The moves of pos and the positions they lead to; returns how many. */
+static int children(const struct checkers_pos *pos, struct checkers_pos *child)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = checkers_rules.generate(pos, moves);
+	for (int i = 0; i < n; i++) {
+		child[i] = *pos;
+		checkers_rules.play(&child[i], &moves[i]);
+	}
+	return n;
+}
+
+/* Expands pos: every move's position into the book (searched if new). Returns whether it
+ * was expanded now. */
+static bool expand(const struct options *op, const struct checkers_pos *pos)
+{
+	struct checkers_book_entry *e = lookup(pos);
+	if (e && (e->flags & CHECKERS_BOOK_EXPANDED))
+		return false;
+	struct checkers_pos child[GAME_MOVES_MAX];
+	const int n = children(pos, child);
+	if (n == 0)
+		return false; /* the game is over: nothing to expand */
+	if (!e)
+		e = add(pos, op->depth);
+	const size_t self = (size_t)(e - book.entries);
+	for (int i = 0; i < n; i++)
+		if (!lookup(&child[i]))
+			add(&child[i], op->depth);
+	book.entries[self].flags |= CHECKERS_BOOK_EXPANDED;
+	return true;
+}
+
+/* Returns the book's negamax score of pos (its entry e), backing up its expanded
+ * descendants first; each entry is scored once a pass (an entry met again on the path
+ * above it, which only kings could bring about, keeps its score). */
+static int back_up(const struct checkers_pos *pos, struct checkers_book_entry *e)
+{
+	const size_t i = (size_t)(e - book.entries);
+	if (!(e->flags & CHECKERS_BOOK_EXPANDED) || done[i] == pass)
+		return e->score;
+	done[i] = pass;
+	struct checkers_pos child[GAME_MOVES_MAX];
+	const int n = children(pos, child);
+	int best = -SCORE_CAP - 1;
+	for (int k = 0; k < n; k++) {
+		struct checkers_book_entry *c = lookup(&child[k]);
+		if (c) {
+			const int s = -back_up(&child[k], c);
+			best = s > best ? s : best;
+		}
+	}
+	book.entries[i].score = (int16_t)best;
+	return best;
+}
+
+/* Walks the book from pos by moves within the windows, pushing the positions not yet
+ * expanded that it reaches (see the top of the file). */
+static void gather(const struct options *op, const struct checkers_pos *pos, int ply, int loss)
+{
+	struct checkers_book_entry *e = lookup(pos);
+	if (!e)
+		return;
+	const size_t i = (size_t)(e - book.entries);
+	if (seen[i] == stamp && seen_loss[i] <= loss)
+		return;
+	seen[i] = stamp;
+	seen_loss[i] = (int16_t)loss;
+	struct checkers_pos child[GAME_MOVES_MAX];
+	const int n = children(pos, child);
+	if (!(e->flags & CHECKERS_BOOK_EXPANDED)) {
+		if (ply < op->plies && n > 0)
+			push((struct candidate){*pos, ply, loss});
+		return;
+	}
+	int score[GAME_MOVES_MAX], best = -SCORE_CAP - 1;
+	for (int k = 0; k < n; k++) {
+		const struct checkers_book_entry *c = lookup(&child[k]);
+		score[k] = c ? -c->score : -SCORE_CAP - 1;
+		best = score[k] > best ? score[k] : best;
+	}
+	for (int k = 0; k < n; k++) {
+		const int l = best - score[k];
+		if (l <= op->window && loss + l <= op->path_window)
+			gather(op, &child[k], ply + 1, loss + l);
+	}
+}
+
+static struct checkers_pos roots[64];
+static int root_count;
+
+/* Backs the scores up and finds the candidates afresh. */
+static void rebuild(const struct options *op)
+{
+	pass++;
+	for (int r = 0; r < root_count; r++)
+		back_up(&roots[r], lookup(&roots[r]));
+	cand_n = next = 0;
+	stamp++;
+	for (int r = 0; r < root_count; r++)
+		gather(op, &roots[r], 0, 0);
+	qsort(cand, cand_n, sizeof *cand, by_promise);
+}
+
+/* Searches again, deeper, the best move of every expanded position that was not expanded. */
+static void deepen_leaves(const struct options *op)
+{
+	const size_t n = book.count;
+	for (size_t i = 0; i < n; i++) {
+		const struct checkers_book_entry e = book.entries[i];
+		if (!(e.flags & CHECKERS_BOOK_EXPANDED))
+			continue;
+		const struct checkers_pos pos = {.piece = {e.own, e.opp}, .kings = e.kings};
+		struct checkers_pos child[GAME_MOVES_MAX], *best_pos = NULL;
+		struct checkers_book_entry *best = NULL;
+		const int m = children(&pos, child);
+		for (int k = 0; k < m; k++) {
+			struct checkers_book_entry *c = lookup(&child[k]);
+			if (c && (!best || c->score < best->score))
+				best = c, best_pos = &child[k];
+		}
+		if (best && !(best->flags & CHECKERS_BOOK_EXPANDED) &&
+		    best->depth < op->leaf_depth) {
+			best->score = (int16_t)score_of(best_pos, op->leaf_depth);
+			best->depth = (uint8_t)op->leaf_depth;
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct options op = {.expansions = 1000,
+	                     .plies = 12,
+	                     .window = 15,
+	                     .path_window = 30,
+	                     .depth = 13,
+	                     .leaf_depth = 17};
+	const char *data = "assets", *out = "assets/checkers-book.bin";
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (v && strcmp(a, "--expansions") == 0)
+			op.expansions = atol(v), i++;
+		else if (v && strcmp(a, "--plies") == 0)
+			op.plies = atoi(v), i++;
+		else if (v && strcmp(a, "--window") == 0)
+			op.window = atoi(v), i++;
+		else if (v && strcmp(a, "--path-window") == 0)
+			op.path_window = atoi(v), i++;
+		else if (v && strcmp(a, "--depth") == 0)
+			op.depth = atoi(v), i++;
+		else if (v && strcmp(a, "--leaf-depth") == 0)
+			op.leaf_depth = atoi(v), i++;
+		else if (v && strcmp(a, "--data") == 0)
+			data = v, i++;
+		else if (v && strcmp(a, "--out") == 0)
+			out = v, i++;
+		else {
+			fputs("usage: checkers-book [--expansions K] [--plies N] [--window W] "
+			      "[--path-window T] [--depth D] [--leaf-depth L] [--data DIR] "
+			      "[--out FILE]   (W, T in 1/100 of a man)\n",
+			      stderr);
+			return 2;
+		}
+	}
+	if (op.expansions < 1 || op.plies < 1 || op.plies > 40 || op.depth < 1 || op.depth > 60 ||
+	    op.leaf_depth < 1 || op.leaf_depth > 60 || op.window < 0 || op.path_window < 0 ||
+	    op.path_window > 10000) {
+		fputs("checkers-book: a positive count, depths 1 to 60 and 1 to 40 plies\n",
+		      stderr);
+		return 2;
+	}
+	char err[GAME_ERR_MAX], path[4200];
+	snprintf(path, sizeof path, "%.4000s/%s", data, CHECKERS_EVAL_FILE);
+	if (checkers_eval_load(path, err) != 0 || checkers_egdb_load(data, err) != 0) {
+		fprintf(stderr, "checkers-book: %s\n", err);
+		return 1;
+	}
+	searcher = search_new(&checkers_rules, 22);
+	capacity = (size_t)(op.expansions + 64) * GAME_MOVES_MAX + 64;
+	slot_mask = 1;
+	while (slot_mask + 1 < 2 * capacity + 2)
+		slot_mask = 2 * slot_mask + 1;
+	book.entries = malloc(capacity * sizeof *book.entries);
+	slots = calloc(slot_mask + 1, sizeof *slots);
+	seen = calloc(capacity, sizeof *seen);
+	seen_loss = calloc(capacity, sizeof *seen_loss);
+	done = calloc(capacity, sizeof *done);
+	if (!searcher || !book.entries || !slots || !seen || !seen_loss || !done) {
+		fputs("checkers-book: out of memory\n", stderr);
+		return 1;
+	}
+	const clock_t t0 = clock();
+	/* The roots, and every position on the way to a ballot opening, expanded first. */
+	checkers_rules.start(&roots[0], NULL);
+	root_count = 1;
+	long expanded = expand(&op, &roots[0]);
+	for (int b = 0; b < checkers_ballot_count && root_count < 64; b++) {
+		struct match m;
+		match_init(&m, &checkers_rules, NULL);
+		char buf[64];
+		snprintf(buf, sizeof buf, "%s", checkers_ballot[b]);
+		for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+			if (match_play_text(&m, t, err) != GAME_OK) {
+				fprintf(stderr, "checkers-book: ballot %s: %s\n",
+				        checkers_ballot[b], err);
+				return 1;
+			}
+			expanded += expand(&op, match_pos(&m));
+		}
+		roots[root_count++] = *(const struct checkers_pos *)match_pos(&m);
+		match_free(&m);
+	}
+	fprintf(stderr, "checkers-book: %ld expanded on the ballot lines, %zu positions, %.0f s\n",
+	        expanded, book.count, (double)(clock() - t0) / CLOCKS_PER_SEC);
+	long since = REBUILD;
+	while (expanded < op.expansions) {
+		if (next == cand_n || since >= REBUILD) {
+			rebuild(&op);
+			since = 0;
+			if (cand_n == 0)
+				break;
+		}
+		const struct candidate c = cand[next++];
+		if (!expand(&op, &c.pos))
+			continue;
+		expanded++;
+		since++;
+		if (expanded % 100 == 0)
+			fprintf(
+			    stderr,
+			    "checkers-book: %ld expanded (ply %d, line loss %d), %zu positions, "
+			    "%.0f s\n",
+			    expanded, c.ply, c.loss, book.count,
+			    (double)(clock() - t0) / CLOCKS_PER_SEC);
+	}
+	deepen_leaves(&op);
+	pass++;
+	for (int r = 0; r < root_count; r++)
+		back_up(&roots[r], lookup(&roots[r]));
+	const int start_score = lookup(&roots[0])->score;
+	checkers_book_sort(&book);
+	unsigned char *bytes;
+	size_t n;
+	if (checkers_book_encode(&book, &bytes, &n) != 0 || atomic_write(out, bytes, n, err) != 0) {
+		fprintf(stderr, "checkers-book: %s\n", err);
+		return 1;
+	}
+	printf("checkers-book: %ld positions expanded, %zu in the book, %zu bytes, %llu searches, "
+	       "%llu nodes, start %+d, %.0f s CPU -> %s\n",
+	       expanded, book.count, n, (unsigned long long)searches,
+	       (unsigned long long)nodes_total, start_score,
+	       (double)(clock() - t0) / CLOCKS_PER_SEC, out);
+	free(bytes);
+	search_free(searcher);
+	return 0;
+}
