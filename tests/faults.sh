@@ -179,6 +179,12 @@ script_case "a line of 600 bytes is one refused line" 'line 1: longer than 511' 
 script_case "a NUL byte in a line" 'line 1: a NUL byte' '0 key Return\0001 quit\n1 quit\n'
 script_case "a delay that overflows" 'line 1: expected' '99999999999 quit\n'
 script_case "a coordinate with junk" 'line 1: expected' '0 click 10x 20\n'
+# Found by the script harness (tests/fuzz/fuzz_script.c): words were read into fixed fields,
+# so a long one was cut and its rest read as the next word.
+script_case "an argument too long for its field is refused, not cut in two" \
+	'line 1: an argument longer than 255' "0 drag $(printf '%0260d' 0)\n1 quit\n"
+script_case "a delay of 31 digits glued to its command" 'line 1: expected' "$(printf '%031d' 0)quit\n"
+script_case "a delay with a plus sign" 'line 1: expected' '+1 quit\n'
 
 # --- damaged assets -------------------------------------------------------------------------
 
