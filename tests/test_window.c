@@ -367,6 +367,54 @@ static void test_one_autosave_per_game_and_asking(void **state)
 	assert_true(exists(path));
 }
 
+/* --game and --open over an unfinished game of their kind ask first, in the menu, as Start
+ * does (issue 17): N keeps the game (Continue is selected), Y starts what they asked for. */
+static void test_command_line_asks_before_replacing(void **state)
+{
+	(void)state;
+	need_display();
+	char dir[300], path[400], script[300], args[800], text[4096], record[300];
+	make_prefs("cmdline", "[display]\nfullscreen = no\nanimation-speed = 0\n", dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/autosave-reversi.ini", dir);
+	write_file("cmdline1.script", "0 wait-scene play\n1 square d3\n0 wait\n1 quit\n", script,
+	           sizeof script);
+	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "moves = d3\n"));
+
+	/* --game reversi: the menu asks; N keeps d3 and selects Continue, which resumes it. */
+	write_file("cmdline2.script",
+	           "1 expect-scene menu\n1 key n\n1 expect-scene menu\n1 key Return\n"
+	           "0 wait-scene play\n1 expect-moves 1\n1 quit\n",
+	           script, sizeof script);
+	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "moves = d3\n"));
+
+	/* Y starts the new game the command line asked for. */
+	write_file("cmdline3.script",
+	           "1 expect-scene menu\n1 key y\n0 wait-scene play\n1 expect-moves 0\n"
+	           "1 square d3\n0 wait\n1 square c3\n0 wait\n1 quit\n",
+	           script, sizeof script);
+	snprintf(args, sizeof args, "--game reversi --mode two-players --script %s", script);
+	assert_int_equal(window_run(dir, args), 0);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "moves = d3 c3\n"));
+
+	/* --open a Reversi record: asked too; N keeps d3 c3, Y opens the record's three moves. */
+	write_file("cmdline.txt", "f5d6c3\n", record, sizeof record);
+	write_file("cmdline4.script", "1 expect-scene menu\n1 key n\n1 expect-scene menu\n1 quit\n",
+	           script, sizeof script);
+	snprintf(args, sizeof args, "--open %s --mode two-players --script %s", record, script);
+	assert_int_equal(window_run(dir, args), 0);
+	assert_non_null(strstr(read_file(path, text, sizeof text), "moves = d3 c3\n"));
+	write_file("cmdline5.script",
+	           "1 expect-scene menu\n1 key y\n0 wait-scene play\n1 expect-moves 3\n1 quit\n",
+	           script, sizeof script);
+	snprintf(args, sizeof args, "--open %s --mode two-players --script %s", record, script);
+	assert_int_equal(window_run(dir, args), 0);
+	assert_null(strstr(read_file(path, text, sizeof text), "moves = d3 c3\n"));
+}
+
 static void test_bad_options(void **state)
 {
 	(void)state;
@@ -577,6 +625,7 @@ int main(void)
 	    cmocka_unit_test(test_two_players_move_flip_hints_undo),
 	    cmocka_unit_test(test_corrupt_files_are_reported_and_replaced),
 	    cmocka_unit_test(test_one_autosave_per_game_and_asking),
+	    cmocka_unit_test(test_command_line_asks_before_replacing),
 	    cmocka_unit_test(test_engine_suggestion),
 	    cmocka_unit_test(test_thinking_bar_and_move_now),
 	    cmocka_unit_test(test_quit_asks_and_help_stays),
