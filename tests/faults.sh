@@ -38,6 +38,9 @@ run() {
 	shift
 	printf '0 wait-scene play\n1 square d3\n0 wait\n1 dump %s/dump.txt\n1 quit\n' "$dir" >"$dir/move.script"
 	rm -f "$dir/dump.txt"
+	# Each case starts afresh: the last case's unfinished game (a regular file; the FIFO and
+	# device cases keep theirs) would have the menu ask before --game replaces it.
+	if [ -f "$prefs/autosave-reversi.ini" ]; then rm -f "$prefs/autosave-reversi.ini"; fi
 	# A time limit, so that a hang (a FIFO waited on) fails the case instead of the run.
 	"$timeout" 120 "$parity" --windowed --prefs "$prefs" --seed 1 --game reversi --mode two-players \
 		--script "$dir/move.script" "$@" >"$dir/err.txt" 2>&1
@@ -276,7 +279,7 @@ if [ $rc -eq 0 ] && played && said "simpler evaluation"; then ok "no evaluation 
 # used to be loaded again from inside the search, which found the build tree's copy.
 if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
 	printf '0 wait-scene play\n0 wait\n1 dump %s/dump.txt\n1 quit\n' "$dir" >"$dir/engine.script"
-	rm -f "$dir/dump.txt"
+	rm -f "$dir/dump.txt" "$dir/p/autosave-reversi.ini" # a fresh game: nothing to ask about
 	PARITY_DATA="$assets" strace -f -o "$dir/trace.txt" -e trace='?open,openat,?openat2' "$parity" \
 		--windowed --prefs "$dir/p" --seed 1 --game reversi --mode vs-computer --color white \
 		--level hard --data "$dir/data" --script "$dir/engine.script" >"$dir/err.txt" 2>&1

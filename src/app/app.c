@@ -446,7 +446,8 @@ static void print_usage(FILE *out)
 	    "       parity review FILE [--game N] [--level L] [--json]   judge every move of a "
 	    "game\n"
 	    "\n"
-	    "  --game %s  start a game at once (skipping the menu)\n",
+	    "  --game %s  start a game at once (skipping the menu, which asks first\n"
+	    "                         over an unfinished game of that kind; --open too)\n",
 	    options, games);
 	for (int g = 0; g < game_module_count(); g++) {
 		const struct game_module *m = game_module_at(g);
