@@ -336,7 +336,8 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 		const int answer = hud_confirm_answer(ev);
 		if (answer == 1 && a->ask_start) { /* what --game or --open asked for */
 			ctx_of(a)->confirm_new = a->ask_start = false;
-			app_start_command_line(a, a->notice, sizeof a->notice); /* why, if it failed */
+			app_start_command_line(a, a->notice,
+			                       sizeof a->notice); /* why, if it failed */
 		} else if (answer == 1) {
 			activate(a, ROW_START); /* confirm_new is still set: it starts */
 		} else if (answer == 0) {
