@@ -375,7 +375,7 @@ static void run_then_autosave(const char *dir, const char *options, const char *
 	char script[300], args[800], path[400], text[4096];
 	write_file("cmdline.script", body, script, sizeof script);
 	snprintf(args, sizeof args, "%s --mode two-players --script %s", options, script);
-	assert_int_equal(window_run(dir, args), 0);
+	assert_int_equal(window_run_as_is(dir, args), 0);
 	snprintf(path, sizeof path, "%s/autosave-reversi.ini", dir);
 	const bool found = strstr(read_file(path, text, sizeof text), moves) != NULL;
 	if (found != holds)
