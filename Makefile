@@ -473,6 +473,9 @@ FUZZ ?= $(FUZZ_NAMES)
 # speed with libFuzzer's default of 4096). One-line formats get 600 bytes, the rest 1024.
 FUZZ_MAX_LEN = 1024
 FUZZ_SHORT = reversi_pos checkers_fen dots_pos dots_file transcript
+# Harnesses whose code under test writes notes on stderr (the NBoard engine's): libFuzzer
+# closes it for them (-close_fd_mask=2), so that its log stays readable.
+FUZZ_QUIET = nboard
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=c11 -O1 -g $(ARCH_FLAGS) $(WARN) $(FUZZ_SAN)
 FUZZ_LIB = $(FUZZ_BUILD)/libparity.a
@@ -489,8 +492,9 @@ fuzz: fuzz-build
 		dict=; [ -f tests/fuzz/dict/$$n.dict ] && dict=-dict=tests/fuzz/dict/$$n.dict; \
 		regress=; [ -d tests/fuzz/regressions/$$n ] && regress=tests/fuzz/regressions/$$n; \
 		len=$(FUZZ_MAX_LEN); case " $(FUZZ_SHORT) " in *" $$n "*) len=600;; esac; \
+		quiet=; case " $(FUZZ_QUIET) " in *" $$n "*) quiet=-close_fd_mask=2;; esac; \
 		echo "fuzz $$n: $(FUZZ_RUNS) runs (log in $(FUZZ_BUILD)/fuzz_$$n.log)"; \
-		nice -n 10 $(FUZZ_BUILD)/fuzz_$$n -runs=$(FUZZ_RUNS) -max_len=$$len $$dict \
+		nice -n 10 $(FUZZ_BUILD)/fuzz_$$n -runs=$(FUZZ_RUNS) -max_len=$$len $$dict $$quiet \
 			-print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crash-$$n- \
 			$(FUZZ_BUILD)/corpus/$$n $$regress >$(FUZZ_BUILD)/fuzz_$$n.log 2>&1 || \
 			{ tail -40 $(FUZZ_BUILD)/fuzz_$$n.log; exit 1; }; \
@@ -506,6 +510,21 @@ $(FUZZ_LIB): $(FUZZ_LIB_OBJ)
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_LIB)
 	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer -MF $@.d -o $@ $< $(FUZZ_LIB) $(LDLIBS)
+
+# The script reader is in src/app, since it needs SDL's key and gamepad button names (which
+# work without SDL_Init): its harness links app/script_parse.c and SDL2 besides the library.
+SDL2_LIBS = $(shell pkg-config --libs sdl2)
+FUZZ_SCRIPT_OBJ = $(FUZZ_BUILD)/obj/app/script_parse.o
+$(FUZZ_SCRIPT_OBJ): src/app/script_parse.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(SDL_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZ_BUILD)/fuzz_script: tests/fuzz/fuzz_script.c tests/fuzz/fuzz.h $(FUZZ_SCRIPT_OBJ) $(FUZZ_LIB)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(SDL_CFLAGS) -fsanitize=fuzzer -MF $@.d -o $@ $< $(FUZZ_SCRIPT_OBJ) $(FUZZ_LIB) $(SDL2_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/test_fuzz_script: tests/fuzz/fuzz_script.c $(BUILD)/fuzz/replay.o $(BUILD)/obj/app/script_parse.o $(GAMES_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(BUILD)/fuzz/replay.o $(BUILD)/obj/app/script_parse.o $(GAMES_OBJ) $(LIB) $(SDL2_LIBS) $(LDFLAGS) $(LDLIBS)
 
 # The same harnesses as plain programs that replay the committed inputs (a `make test` step).
 $(BUILD)/fuzz/replay.o: tests/fuzz/replay.c tests/fuzz/fuzz.h

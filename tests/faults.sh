@@ -38,6 +38,9 @@ run() {
 	shift
 	printf '0 wait-scene play\n1 square d3\n0 wait\n1 dump %s/dump.txt\n1 quit\n' "$dir" >"$dir/move.script"
 	rm -f "$dir/dump.txt"
+	# Each case starts afresh: the last case's unfinished game (a regular file; the FIFO and
+	# device cases keep theirs) would have the menu ask before --game replaces it.
+	if [ -f "$prefs/autosave-reversi.ini" ]; then rm -f "$prefs/autosave-reversi.ini"; fi
 	# A time limit, so that a hang (a FIFO waited on) fails the case instead of the run.
 	"$timeout" 120 "$parity" --windowed --prefs "$prefs" --seed 1 --game reversi --mode two-players \
 		--script "$dir/move.script" "$@" >"$dir/err.txt" 2>&1
@@ -179,6 +182,12 @@ script_case "a line of 600 bytes is one refused line" 'line 1: longer than 511' 
 script_case "a NUL byte in a line" 'line 1: a NUL byte' '0 key Return\0001 quit\n1 quit\n'
 script_case "a delay that overflows" 'line 1: expected' '99999999999 quit\n'
 script_case "a coordinate with junk" 'line 1: expected' '0 click 10x 20\n'
+# Found by the script harness (tests/fuzz/fuzz_script.c): words were read into fixed fields,
+# so a long one was cut and its rest read as the next word.
+script_case "an argument too long for its field is refused, not cut in two" \
+	'line 1: an argument longer than 255' "0 drag $(printf '%0260d' 0)\n1 quit\n"
+script_case "a delay of 31 digits glued to its command" 'line 1: expected' "$(printf '%031d' 0)quit\n"
+script_case "a delay with a plus sign" 'line 1: expected' '+1 quit\n'
 
 # --- damaged assets -------------------------------------------------------------------------
 
@@ -270,7 +279,7 @@ if [ $rc -eq 0 ] && played && said "simpler evaluation"; then ok "no evaluation 
 # used to be loaded again from inside the search, which found the build tree's copy.
 if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
 	printf '0 wait-scene play\n0 wait\n1 dump %s/dump.txt\n1 quit\n' "$dir" >"$dir/engine.script"
-	rm -f "$dir/dump.txt"
+	rm -f "$dir/dump.txt" "$dir/p/autosave-reversi.ini" # a fresh game: nothing to ask about
 	PARITY_DATA="$assets" strace -f -o "$dir/trace.txt" -e trace='?open,openat,?openat2' "$parity" \
 		--windowed --prefs "$dir/p" --seed 1 --game reversi --mode vs-computer --color white \
 		--level hard --data "$dir/data" --script "$dir/engine.script" >"$dir/err.txt" 2>&1

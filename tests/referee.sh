@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/referee.sh — the referee cleans up after its engines (issue 17). The engines here are
-# shell scripts that answer NBoard pings, then "think" forever on "go" with SIGTERM ignored
-# (their `sleep` child ignores it too), each writing its process ids to a file. Checked:
+# shell scripts that answer NBoard pings, ponder from the start and "think" forever on "go",
+# with SIGTERM ignored (their `sleep` children ignore it too), each writing its process ids to
+# a file. Checked:
 #   1. the referee killed with SIGTERM while both engines think: no engine process is left;
 #   2. an engine that times out (--timeout 1) forfeits and is restarted, and at the referee's
 #      end no engine process is left, though every one ignored SIGTERM.
@@ -15,6 +16,9 @@ fails=0
 cat >"$dir/stubborn.sh" <<'ENGINE'
 trap '' TERM
 echo $$ >>"$1"
+# it thinks from the start, on the other side's time too (a pondering child)
+sleep 1000 &
+echo $! >>"$1"
 while read -r cmd arg rest; do
 	case "$cmd" in
 	ping) echo "pong $arg" ;;
@@ -48,7 +52,8 @@ before=$(count)
 	>"$dir/out.txt" 2>&1 &
 ref=$!
 i=0
-while [ $i -lt 100 ] && [ "$(cat "$dir"/a.pids "$dir"/b.pids 2>/dev/null | wc -l)" -lt 3 ]; do
+# both engines pondering (2 + 2 processes) and the one to move thinking on "go" (1 more)
+while [ $i -lt 100 ] && [ "$(cat "$dir"/a.pids "$dir"/b.pids 2>/dev/null | wc -l)" -lt 5 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
@@ -59,7 +64,7 @@ status=$?
 sleep 0.2
 after=$(count)
 still=$(left "$dir/a.pids"; left "$dir/b.pids")
-echo "referee killed with SIGTERM while an engine thinks: status $status; processes: $before before, $during during, $after after; engine processes started: $(cat "$dir"/a.pids "$dir"/b.pids | wc -l), left: $(echo $still | wc -w)"
+echo "referee killed with SIGTERM while both engines think: status $status; processes: $before before, $during during, $after after; engine processes started: $(cat "$dir"/a.pids "$dir"/b.pids | wc -l), left: $(echo $still | wc -w)"
 if [ -n "$still" ] || [ "$status" -ne 143 ]; then
 	echo "FAILED: engine processes left after SIGTERM: $still"
 	fails=$((fails + 1))

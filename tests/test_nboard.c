@@ -177,7 +177,7 @@ static char *run_nboard_bytes(const char *bytes, size_t n)
 	rewind(in);
 	FILE *out = tmpfile();
 	assert_non_null(out);
-	assert_int_equal(nboard_run(in, out, level_find(&reversi_rules, "beginner")), 0);
+	assert_int_equal(nboard_run(in, out, level_find(&reversi_rules, "beginner"), NULL), 0);
 	const long size = ftell(out);
 	char *text = calloc(1, (size_t)size + 1);
 	assert_non_null(text);

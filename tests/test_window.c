@@ -367,6 +367,53 @@ static void test_one_autosave_per_game_and_asking(void **state)
 	assert_true(exists(path));
 }
 
+/* Runs the program in prefs `dir` with `options` and a script of `body`, then checks that its
+ * Reversi autosave holds the line `moves` (or, when !holds, that it does not). */
+static void run_then_autosave(const char *dir, const char *options, const char *body,
+                              const char *moves, bool holds)
+{
+	char script[300], args[800], path[400], text[4096];
+	write_file("cmdline.script", body, script, sizeof script);
+	snprintf(args, sizeof args, "%s --mode two-players --script %s", options, script);
+	assert_int_equal(window_run_as_is(dir, args), 0);
+	snprintf(path, sizeof path, "%s/autosave-reversi.ini", dir);
+	const bool found = strstr(read_file(path, text, sizeof text), moves) != NULL;
+	if (found != holds)
+		fail_msg("after %s: the autosave %s \"%s\":\n%s", options,
+		         holds ? "lacks" : "still holds", moves, text);
+}
+
+/* --game and --open over an unfinished game of their kind ask first, in the menu, as Start
+ * does (issue 17): N keeps the game (Continue is selected), Y starts what they asked for. */
+static void test_command_line_asks_before_replacing(void **state)
+{
+	(void)state;
+	need_display();
+	char dir[300], record[300], open[400];
+	make_prefs("cmdline", "[display]\nfullscreen = no\nanimation-speed = 0\n", dir, sizeof dir);
+	run_then_autosave(dir, "--game reversi", "0 wait-scene play\n1 square d3\n0 wait\n1 quit\n",
+	                  "moves = d3\n", true);
+	/* --game reversi: the menu asks; N keeps d3 and selects Continue, which resumes it. */
+	run_then_autosave(dir, "--game reversi",
+	                  "1 expect-scene menu\n1 key n\n1 expect-scene menu\n1 key Return\n"
+	                  "0 wait-scene play\n1 expect-moves 1\n1 quit\n",
+	                  "moves = d3\n", true);
+	/* Y starts the new game the command line asked for. */
+	run_then_autosave(dir, "--game reversi",
+	                  "1 expect-scene menu\n1 key y\n0 wait-scene play\n1 expect-moves 0\n"
+	                  "1 square d3\n0 wait\n1 square c3\n0 wait\n1 quit\n",
+	                  "moves = d3 c3\n", true);
+	/* --open a Reversi record: asked too; N keeps d3 c3, Y opens the record's three moves. */
+	write_file("cmdline.txt", "f5d6c3\n", record, sizeof record);
+	snprintf(open, sizeof open, "--open %s", record);
+	run_then_autosave(dir, open, "1 expect-scene menu\n1 key n\n1 expect-scene menu\n1 quit\n",
+	                  "moves = d3 c3\n", true);
+	run_then_autosave(dir, open,
+	                  "1 expect-scene menu\n1 key y\n0 wait-scene play\n1 expect-moves 3\n"
+	                  "1 quit\n",
+	                  "moves = d3 c3\n", false);
+}
+
 static void test_bad_options(void **state)
 {
 	(void)state;
@@ -641,6 +688,7 @@ int main(void)
 	    cmocka_unit_test(test_two_players_move_flip_hints_undo),
 	    cmocka_unit_test(test_corrupt_files_are_reported_and_replaced),
 	    cmocka_unit_test(test_one_autosave_per_game_and_asking),
+	    cmocka_unit_test(test_command_line_asks_before_replacing),
 	    cmocka_unit_test(test_engine_suggestion),
 	    cmocka_unit_test(test_thinking_bar_and_move_now),
 	    cmocka_unit_test(test_quit_asks_and_help_stays),

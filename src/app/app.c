@@ -446,7 +446,8 @@ static void print_usage(FILE *out)
 	    "       parity review FILE [--game N] [--level L] [--json]   judge every move of a "
 	    "game\n"
 	    "\n"
-	    "  --game %s  start a game at once (skipping the menu)\n",
+	    "  --game %s  start a game at once (skipping the menu, which asks first\n"
+	    "                         over an unfinished game of that kind; --open too)\n",
 	    options, games);
 	for (int g = 0; g < game_module_count(); g++) {
 		const struct game_module *m = game_module_at(g);
@@ -894,8 +895,9 @@ static bool open_window(struct app *a)
 	return true;
 }
 
-/* Picks the first scene: straight into a game when --game or --open was given. Returns
- * false when the file given to --open cannot be played (the message is on stderr). */
+/* Picks the first scene: straight into a game when --game or --open was given, unless that
+ * would replace the game's unfinished autosave (then the menu asks first). Returns false when
+ * the file given to --open cannot be played (the message is on stderr). */
 static bool first_scene(struct app *a)
 {
 	if (a->opt.game) {
@@ -918,28 +920,49 @@ static bool first_scene(struct app *a)
 				    a->opt.game_options.value[o->slot + j];
 		}
 	}
+	if (!a->opt.open && !a->opt.game) {
+		app_change_scene(a, &scene_menu);
+		return true;
+	}
+	/* That game's unfinished autosave would be replaced: the menu asks first, as its Start
+	 * does (yes starts what the command line asked, no keeps the game for Continue). An
+	 * instance playing without autosave replaces nothing. */
+	const int g = game_module_index(game_module_find(a->opt.game));
+	if (g >= 0 && g < SETTINGS_GAMES_MAX && a->has_save[g] && !a->no_autosave) {
+		a->ask_start = true;
+		app_change_scene(a, &scene_menu);
+		return true;
+	}
+	char err[600];
+	if (app_start_command_line(a, err, sizeof err))
+		return true;
+	if (a->opt.open) {
+		fprintf(stderr, "parity: %s\n", err);
+		return false;
+	}
+	app_change_scene(a, &scene_menu);
+	return true;
+}
+
+bool app_start_command_line(struct app *a, char *err, size_t errlen)
+{
+	*err = '\0';
 	if (a->opt.open && a->opt.open_list) {
 		app_change_scene(a, &scene_games);
 		return true;
 	}
 	if (a->opt.open) {
-		char err[600];
 		const int number = a->opt.game_number ? a->opt.game_number : 1;
-		if (!play_open(a, a->opt.open, number, err, sizeof err)) {
-			fprintf(stderr, "parity: %s\n", err);
+		if (!play_open(a, a->opt.open, number, err, errlen))
 			return false;
-		}
 		app_change_scene(a, &scene_play);
 		return true;
 	}
-	if (a->opt.game) {
-		if (play_begin(a, false)) {
-			app_change_scene(a, &scene_play);
-			return true;
-		}
+	if (a->opt.game && play_begin(a, false)) {
+		app_change_scene(a, &scene_play);
+		return true;
 	}
-	app_change_scene(a, &scene_menu);
-	return true;
+	return false;
 }
 
 /* ---- the loop --------------------------------------------------------------------------- */

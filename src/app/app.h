@@ -129,6 +129,9 @@ struct app {
 	int lock_fd;      /* autosave.lock, locked (fcntl) while this instance writes autosaves */
 	bool no_autosave; /* another instance holds that lock: this one plays without autosave */
 	char notice[200]; /* a message shown once in the menu (e.g. a corrupt file) */
+	/* The game --game or --open starts would replace that game's unfinished autosave: the
+	 * menu asks "Start a new game?" first (app_start_command_line on yes). */
+	bool ask_start;
 	const struct scene *scene, *next_scene;
 	const struct scene *last_scene; /* the scene left by the latest change (NULL at start) */
 	double fade;                    /* 0..1: how dark the screen is during a scene change */
@@ -229,6 +232,10 @@ void app_save_settings(struct app *a);
  * "Continue", "Help", "Quit", "Options", "Analysis": the label or its first word, any case),
  * where the chosen game's rows put it; returns false for no such button (scene_menu.c). */
 bool menu_button(const struct app *a, const char *name, SDL_Point *centre);
+/* Starts what the command line asked for: the list of --open's games, one of them, or a new
+ * game of --game. Returns whether it did; else err says why (empty when a new game could not
+ * start: the menu then shows). */
+bool app_start_command_line(struct app *a, char *err, size_t errlen);
 
 /* Returns whether the menu is asking "Start a new game?" (scene_menu.c). */
 bool menu_confirming(struct app *a);

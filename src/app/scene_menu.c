@@ -317,6 +317,8 @@ static void menu_enter(struct app *a)
 	                 : a->has_save[game_of(a)]       ? ROW_CONTINUE
 	                                                 : ROW_START;
 	ctx_of(a)->pointer_seen = false;
+	if (a->ask_start) /* --game or --open would replace an unfinished game: ask first */
+		ctx_of(a)->confirm_new = true;
 }
 
 bool menu_button(const struct app *a, const char *name, SDL_Point *centre)
@@ -352,10 +354,17 @@ static void menu_event(struct app *a, const SDL_Event *ev)
 {
 	if (ctx_of(a)->confirm_new) {
 		const int answer = hud_confirm_answer(ev);
-		if (answer == 1)
+		if (answer == 1 && a->ask_start) { /* what --game or --open asked for */
+			ctx_of(a)->confirm_new = a->ask_start = false;
+			app_start_command_line(a, a->notice,
+			                       sizeof a->notice); /* why, if it failed */
+		} else if (answer == 1) {
 			activate(a, ROW_START); /* confirm_new is still set: it starts */
-		else if (answer == 0)
-			ctx_of(a)->confirm_new = false;
+		} else if (answer == 0) {
+			if (a->ask_start)
+				ctx_of(a)->row = ROW_CONTINUE;
+			ctx_of(a)->confirm_new = a->ask_start = false;
+		}
 		return;
 	}
 	if (ctx_of(a)->confirm_quit) {

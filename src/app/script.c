@@ -4,197 +4,23 @@
  * line, each `DELAY COMMAND [ARGS]`, DELAY counted in ticks (1/60 s) after the previous
  * command. Events go through the same handler as real ones, in logical coordinates.
  */
-#include <ctype.h>
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "app/app.h"
 #include "app/monkey.h"
 #include "app/script.h"
+#include "app/script_parse.h"
 #include "io/atomic.h"
 
-enum command {
-	CMD_KEY,
-	CMD_CLICK,
-	CMD_BUTTON,
-	CMD_MOVE,
-	CMD_DOWN,
-	CMD_UP,
-	CMD_SQUARE,
-	CMD_DRAG,
-	CMD_HINT,
-	CMD_HINT_DRAG,
-	CMD_WAIT,
-	CMD_WAIT_SCENE,
-	CMD_EXPECT_SCENE,
-	CMD_SCREENSHOT,
-	CMD_QUIT,
-	CMD_PAD,
-	CMD_DUMP,
-	CMD_EXPECT_MOVES,
-	CMD_MONKEY,
-	CMD_CLIPBOARD
-};
-
-enum {
-	SCRIPT_LINE_MAX = 512,              /* a longer line is refused, not cut */
-	SCRIPT_FILE_MAX = 16 * 1024 * 1024, /* a larger script is refused */
-};
-
-struct step {
-	int delay;
-	enum command cmd;
-	int x, y;
-	SDL_Keycode key;
-	Uint16 mod;
-	char text[256];
-	char text2[32]; /* drag: the square dropped on */
-	int line;
-};
-
 struct script {
-	struct step *steps;
+	struct script_step *steps;
 	int count, next;
 	int countdown;         /* ticks left before the next step */
 	bool waiting;          /* a wait step holds the script */
 	int waited;            /* ticks spent in it */
 	struct monkey *monkey; /* a monkey test under way (monkey N SEED), or NULL */
 };
-
-static const struct {
-	const char *name;
-	enum command cmd;
-	int args; /* 0 none, 1 a word, 2 two numbers, 3 two words */
-} commands[] = {
-    {"key", CMD_KEY, 1},
-    {"click", CMD_CLICK, 2},
-    {"button", CMD_BUTTON, 1},
-    {"move", CMD_MOVE, 2},
-    {"down", CMD_DOWN, 2},
-    {"up", CMD_UP, 2},
-    {"drag", CMD_DRAG, 3},
-    {"square", CMD_SQUARE, 1},
-    {"hint", CMD_HINT, 0},
-    {"hint-drag", CMD_HINT_DRAG, 0},
-    {"wait", CMD_WAIT, 0},
-    {"wait-scene", CMD_WAIT_SCENE, 1},
-    {"expect-scene", CMD_EXPECT_SCENE, 1},
-    {"screenshot", CMD_SCREENSHOT, 1},
-    {"quit", CMD_QUIT, 0},
-    {"pad", CMD_PAD, 1},
-    {"dump", CMD_DUMP, 1},
-    {"expect-moves", CMD_EXPECT_MOVES, 1},
-    {"monkey", CMD_MONKEY, 2},
-    {"clipboard", CMD_CLIPBOARD, 1},
-};
-
-/* Reads "ctrl+shift+z" into a key and modifiers; returns success. */
-static bool parse_key(const char *text, SDL_Keycode *key, Uint16 *mod)
-{
-	*mod = 0;
-	for (;;) {
-		if (strncmp(text, "ctrl+", 5) == 0) {
-			*mod |= KMOD_LCTRL;
-			text += 5;
-		} else if (strncmp(text, "shift+", 6) == 0) {
-			*mod |= KMOD_LSHIFT;
-			text += 6;
-		} else if (strncmp(text, "alt+", 4) == 0) {
-			*mod |= KMOD_LALT;
-			text += 4;
-		} else {
-			break;
-		}
-	}
-	*key = SDL_GetKeyFromName(text);
-	return *key != SDLK_UNKNOWN;
-}
-
-/* Returns whether `text` is a whole decimal number from lo to hi (no junk, no overflow),
- * storing it in *v. */
-static bool number_in(const char *text, long lo, long hi, int *v)
-{
-	char *end;
-	errno = 0;
-	const long x = strtol(text, &end, 10);
-	if (end == text || *end || errno == ERANGE || x < lo || x > hi)
-		return false;
-	*v = (int)x;
-	return true;
-}
-
-/* Parses one line into a step; returns 1 for a step, 0 for a blank or comment, -1 on error. */
-static int parse_line(char *line, struct step *st, char *err, size_t errlen, int number)
-{
-	char *hash = strchr(line, '#');
-	if (hash)
-		*hash = '\0';
-	char first[32] = "", word[32] = "", arg1[256] = "", arg2[32] = "", more[2] = "";
-	int delay;
-	const int n = sscanf(line, "%31s %31s %255s %31s %1s", first, word, arg1, arg2, more);
-	if (n <= 0) {
-		for (char *c = line; *c; c++)
-			if (!isspace((unsigned char)*c))
-				goto bad;
-		return 0;
-	}
-	if (n < 2 || n > 4 || !number_in(first, 0, 1000000, &delay))
-		goto bad;
-	memset(st, 0, sizeof *st);
-	st->delay = delay;
-	st->line = number;
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcmp(word, commands[i].name) != 0)
-			continue;
-		st->cmd = commands[i].cmd;
-		const int have = n - 2;
-		if ((commands[i].args == 0 && have != 0) || (commands[i].args == 1 && have != 1) ||
-		    (commands[i].args >= 2 && have != 2))
-			goto bad;
-		if (st->cmd == CMD_KEY && !parse_key(arg1, &st->key, &st->mod)) {
-			snprintf(err, errlen, "script line %d: unknown key \"%s\"", number, arg1);
-			return -1;
-		}
-		if (st->cmd == CMD_PAD && (st->x = SDL_GameControllerGetButtonFromString(arg1)) ==
-		                              SDL_CONTROLLER_BUTTON_INVALID) {
-			snprintf(err, errlen,
-			         "script line %d: unknown gamepad button \"%s\" (a, b, x, y, "
-			         "start, back, dpup, dpdown, dpleft, dpright...)",
-			         number, arg1);
-			return -1;
-		}
-		if (st->cmd == CMD_EXPECT_MOVES && !number_in(arg1, 0, 1000000, &st->x))
-			goto bad;
-		if (st->cmd == CMD_MONKEY && (!number_in(arg1, 0, 100000000, &st->x) ||
-		                              !number_in(arg2, 0, INT_MAX, &st->y)))
-			goto bad;
-		if (commands[i].args == 2 && st->cmd != CMD_MONKEY &&
-		    (!number_in(arg1, -100000, 100000, &st->x) ||
-		     !number_in(arg2, -100000, 100000, &st->y)))
-			goto bad;
-		snprintf(st->text, sizeof st->text, "%s", arg1);
-		snprintf(st->text2, sizeof st->text2, "%s", arg2);
-		return 1;
-	}
-bad:
-	snprintf(err, errlen,
-	         "script line %d: expected \"DELAY COMMAND [ARGS]\" (see docs/SCRIPTS.md)", number);
-	return -1;
-}
-
-/* Returns whether `name` names a scene (wait-scene and expect-scene take these). */
-static bool scene_known(const char *name)
-{
-	const struct scene *const scenes[] = {&scene_menu,   &scene_play,    &scene_over,
-	                                      &scene_help,   &scene_options, &scene_games,
-	                                      &scene_review, &scene_analysis};
-	for (size_t i = 0; i < sizeof scenes / sizeof scenes[0]; i++)
-		if (strcmp(scenes[i]->name, name) == 0)
-			return true;
-	return false;
-}
 
 struct script *script_load(const char *path, char *err, size_t errlen)
 {
@@ -204,59 +30,20 @@ struct script *script_load(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot open the script: %s", why);
 		return NULL;
 	}
+	/* The scenes wait-scene and expect-scene may name. */
+	const struct scene *const scenes[] = {&scene_menu,   &scene_play,    &scene_over,
+	                                      &scene_help,   &scene_options, &scene_games,
+	                                      &scene_review, &scene_analysis};
+	const char *names[sizeof scenes / sizeof scenes[0] + 1];
+	for (size_t i = 0; i < sizeof scenes / sizeof scenes[0]; i++)
+		names[i] = scenes[i]->name;
+	names[sizeof scenes / sizeof scenes[0]] = NULL;
 	struct script *s = calloc(1, sizeof *s);
 	if (!s)
 		snprintf(err, errlen, "out of memory");
-	int number = 0, cap = 0;
-	for (size_t at = 0; s && at < len;) {
-		const char *nl = memchr(text + at, '\n', len - at);
-		const size_t end = nl ? (size_t)(nl - text) : len;
-		char line[SCRIPT_LINE_MAX];
-		number++;
-		struct step st;
-		int rc;
-		/* A line is taken whole or refused whole: never cut in two, never ended early by
-		 * a NUL byte (what follows it would be lost). */
-		if (end - at >= sizeof line) {
-			snprintf(err, errlen, "script line %d: longer than %d bytes", number,
-			         SCRIPT_LINE_MAX - 1);
-			rc = -1;
-		} else if (memchr(text + at, '\0', end - at)) {
-			snprintf(err, errlen, "script line %d: a NUL byte", number);
-			rc = -1;
-		} else {
-			memcpy(line, text + at, end - at);
-			line[end - at] = '\0';
-			rc = parse_line(line, &st, err, errlen, number);
-		}
-		at = end + 1;
-		if (rc == 1 && (st.cmd == CMD_WAIT_SCENE || st.cmd == CMD_EXPECT_SCENE) &&
-		    !scene_known(st.text)) {
-			snprintf(err, errlen,
-			         "script line %d: unknown scene \"%.40s\" (menu, play, over, help, "
-			         "options, games, review, analysis)",
-			         number, st.text);
-			rc = -1;
-		}
-		if (rc < 0) {
-			script_free(s);
-			s = NULL;
-			break;
-		}
-		if (rc == 0)
-			continue;
-		if (s->count == cap) {
-			cap = cap ? cap * 2 : 64;
-			struct step *grown = realloc(s->steps, (size_t)cap * sizeof *grown);
-			if (!grown) {
-				script_free(s);
-				s = NULL;
-				snprintf(err, errlen, "out of memory");
-				break;
-			}
-			s->steps = grown;
-		}
-		s->steps[s->count++] = st;
+	else if (script_parse(text, len, names, &s->steps, &s->count, err, errlen) != 0) {
+		free(s);
+		s = NULL;
 	}
 	free(text);
 	if (s && s->count)
@@ -394,7 +181,7 @@ static bool scene_is(const struct app *a, const char *name)
 }
 
 /* Stops the program with a failed expectation. */
-static void fail(struct app *a, const struct step *st, const char *why)
+static void fail(struct app *a, const struct script_step *st, const char *why)
 {
 	fprintf(stderr, "parity: script line %d: %s\n", st->line, why);
 	a->exit_code = 3;
@@ -402,7 +189,7 @@ static void fail(struct app *a, const struct step *st, const char *why)
 }
 
 /* Runs one step; returns false if it must wait. */
-static void run(struct app *a, struct script *s, const struct step *st)
+static void run(struct app *a, struct script *s, const struct script_step *st)
 {
 	struct play *p = &a->play;
 	switch (st->cmd) {
@@ -555,7 +342,7 @@ bool script_tick(struct app *a, struct script *s)
 			s->countdown = s->steps[s->next].delay;
 	}
 	if (s->waiting) {
-		const struct step *st = &s->steps[s->next - 1];
+		const struct script_step *st = &s->steps[s->next - 1];
 		const bool done = st->cmd == CMD_WAIT ? play_idle(a) : scene_is(a, st->text);
 		if (!done) {
 			if (++s->waited > 120 * APP_TICK_HZ)
@@ -567,7 +354,7 @@ bool script_tick(struct app *a, struct script *s)
 			s->countdown = s->steps[s->next].delay;
 	}
 	while (s->next < s->count && s->countdown <= 0 && !a->quit) {
-		const struct step *st = &s->steps[s->next++];
+		const struct script_step *st = &s->steps[s->next++];
 		run(a, s, st);
 		if (s->waiting || s->monkey)
 			return true; /* the next step's delay starts when the wait ends */

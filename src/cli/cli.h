@@ -49,9 +49,19 @@ int cli_match_checkers(int argc, char **argv);
 int cli_match_dots(int argc, char **argv);
 int cli_match(int argc, char **argv);
 
+/* Bounds on the engine behind nboard_run, for tests and the fuzz harness (0: none, the
+ * program's own): its transposition table (2^tt_bits entries; the program's is 2^20), and
+ * the depth and nodes of every search, whatever the level or `set depth` asks. */
+struct nboard_bounds {
+	int tt_bits;
+	int depth_max;
+	uint64_t nodes_max;
+};
+
 /* Speaks the NBoard protocol, reading commands from `in` and answering on `out`, searching at
- * `level` (NULL: medium) until `quit` or the end of the input. Returns 0. */
-int nboard_run(FILE *in, FILE *out, const struct level *level);
+ * `level` (NULL: medium) within `bounds` (NULL: none) until `quit` or the end of the input.
+ * Returns 0. */
+int nboard_run(FILE *in, FILE *out, const struct level *level, const struct nboard_bounds *bounds);
 
 /* One move's score from cli_score_moves. */
 struct cli_move_score {

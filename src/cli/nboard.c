@@ -37,7 +37,8 @@ enum {
 struct engine {
 	FILE *out;
 	const struct level *level;
-	int depth;              /* from "set depth" (0: the level's) */
+	int depth; /* from "set depth" (0: the level's) */
+	struct nboard_bounds bounds;
 	uint32_t seed;          /* for the level's noise; advances with every search */
 	struct reversi_pos pos; /* the position all commands refer to */
 	struct search *search;
@@ -69,6 +70,10 @@ static struct search_limits next_limits(struct engine *e)
 		limits.depth = e->depth;
 		limits.nodes = 0;
 	}
+	if (e->bounds.depth_max && limits.depth > e->bounds.depth_max)
+		limits.depth = e->bounds.depth_max;
+	if (e->bounds.nodes_max && (!limits.nodes || limits.nodes > e->bounds.nodes_max))
+		limits.nodes = e->bounds.nodes_max;
 	return limits;
 }
 
@@ -217,13 +222,15 @@ static void command_set(struct engine *e, char *rest)
 	}
 }
 
-int nboard_run(FILE *in, FILE *out, const struct level *level)
+int nboard_run(FILE *in, FILE *out, const struct level *level, const struct nboard_bounds *bounds)
 {
 	struct engine e = {.out = out, .level = level, .seed = 1};
+	if (bounds)
+		e.bounds = *bounds;
 	if (!e.level)
 		e.level = level_find(&reversi_rules, "medium");
 	reversi_rules.start(&e.pos, NULL);
-	e.search = search_new(&reversi_rules, TT_BITS);
+	e.search = search_new(&reversi_rules, e.bounds.tt_bits > 0 ? e.bounds.tt_bits : TT_BITS);
 	char *line = malloc(LINE_MAX_BYTES);
 	if (!e.search || !line) {
 		fputs("nboard: out of memory\n", stderr);
@@ -292,5 +299,5 @@ int cli_nboard(int argc, char **argv)
 		}
 	}
 	cli_load_data(&reversi_rules);
-	return nboard_run(stdin, stdout, lv);
+	return nboard_run(stdin, stdout, lv, NULL);
 }
