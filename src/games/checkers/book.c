@@ -6,13 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/hash.h"
 #include "games/checkers/bits.h"
 #include "games/reversi/book.h"
 #include "io/atomic.h"
+#include "io/bookfile.h"
 
-static const char MAGIC[8] = {'P', 'C', 'K', 'B', 'O', 'O', 'K', '1'};
-enum { HEADER = 12, CHECK = 8, MAX_ENTRIES = 1 << 20 };
+static const struct book_format format = {
+    .magic = {'P', 'C', 'K', 'B', 'O', 'O', 'K', '1'},
+    .entry_bytes = CHECKERS_BOOK_ENTRY_BYTES,
+    .max_entries = 1 << 20,
+    .checked = true,
+    .what = "a checkers opening book",
+};
 
 static struct checkers_book installed;
 static bool have_installed;
@@ -94,51 +99,22 @@ void checkers_book_sort(struct checkers_book *b)
 	qsort(b->entries, b->count, sizeof *b->entries, compare);
 }
 
-static void put(unsigned char *d, uint64_t v, int bytes)
-{
-	for (int i = 0; i < bytes; i++)
-		d[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get(const unsigned char *d, int bytes)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < bytes; i++)
-		v |= (uint64_t)d[i] << (8 * i);
-	return v;
-}
-
-/* The check of a file's first n bytes. */
-static uint64_t check_of(const unsigned char *d, size_t n)
-{
-	uint64_t h = hash_mix64(n);
-	for (size_t i = 0; i < n; i += 8) {
-		const size_t k = n - i < 8 ? n - i : 8;
-		h = hash_mix64(h ^ get(d + i, (int)k));
-	}
-	return h;
-}
-
 int checkers_book_encode(const struct checkers_book *b, unsigned char **data, size_t *n)
 {
-	const size_t body = HEADER + b->count * CHECKERS_BOOK_ENTRY_BYTES;
-	*n = body + CHECK;
-	unsigned char *d = *data = malloc(*n);
+	unsigned char *d = *data = book_file_new(&format, b->count, n);
 	if (!d)
 		return -1;
-	memcpy(d, MAGIC, sizeof MAGIC);
-	put(d + 8, b->count, 4);
 	for (size_t i = 0; i < b->count; i++) {
 		const struct checkers_book_entry *e = &b->entries[i];
-		unsigned char *x = d + HEADER + i * CHECKERS_BOOK_ENTRY_BYTES;
-		put(x, e->own, 4);
-		put(x + 4, e->opp, 4);
-		put(x + 8, e->kings, 4);
-		put(x + 12, (uint16_t)e->score, 2);
+		unsigned char *x = book_file_entry(&format, d, i);
+		book_put(x, e->own, 4);
+		book_put(x + 4, e->opp, 4);
+		book_put(x + 8, e->kings, 4);
+		book_put(x + 12, (uint16_t)e->score, 2);
 		x[14] = e->depth;
 		x[15] = e->flags;
 	}
-	put(d + body, check_of(d, body), 8);
+	book_file_seal(&format, d, *n);
 	return 0;
 }
 
@@ -154,34 +130,24 @@ static bool sound(const struct checkers_book_entry *e)
 int checkers_book_read(struct checkers_book *b, const char *path, char *err)
 {
 	memset(b, 0, sizeof *b);
-	char *data = NULL;
-	size_t n = 0;
-	const int rc =
-	    atomic_read(path, &data, &n,
-	                HEADER + (size_t)MAX_ENTRIES * CHECKERS_BOOK_ENTRY_BYTES + CHECK, NULL);
+	char *data;
+	const unsigned char *d;
+	size_t count;
+	const int rc = book_file_read(&format, path, &data, &d, &count, err);
 	if (rc != 0)
-		return game_fail(err, rc, "cannot read the opening book %.100s", path);
-	const unsigned char *d = (const unsigned char *)data;
-	const size_t count = n >= HEADER ? (size_t)get(d + 8, 4) : 0;
-	const size_t body = HEADER + count * CHECKERS_BOOK_ENTRY_BYTES;
-	if (n < HEADER || memcmp(d, MAGIC, sizeof MAGIC) != 0 || count > MAX_ENTRIES ||
-	    n != body + CHECK || get(d + body, 8) != check_of(d, body)) {
-		free(data);
-		return game_fail(err, IO_ERR_CORRUPT, "%.100s is not a checkers opening book",
-		                 path);
-	}
+		return rc;
 	b->entries = malloc((count ? count : 1) * sizeof *b->entries);
 	if (!b->entries) {
 		free(data);
 		return game_fail(err, IO_ERR_SYSTEM, "out of memory for the opening book");
 	}
 	for (size_t i = 0; i < count; i++) {
-		const unsigned char *x = d + HEADER + i * CHECKERS_BOOK_ENTRY_BYTES;
+		const unsigned char *x = d + i * CHECKERS_BOOK_ENTRY_BYTES;
 		b->entries[i] = (struct checkers_book_entry){
-		    .own = (uint32_t)get(x, 4),
-		    .opp = (uint32_t)get(x + 4, 4),
-		    .kings = (uint32_t)get(x + 8, 4),
-		    .score = (int16_t)(uint16_t)get(x + 12, 2),
+		    .own = (uint32_t)book_get(x, 4),
+		    .opp = (uint32_t)book_get(x + 4, 4),
+		    .kings = (uint32_t)book_get(x + 8, 4),
+		    .score = (int16_t)(uint16_t)book_get(x + 12, 2),
 		    .depth = x[14],
 		    .flags = x[15],
 		};

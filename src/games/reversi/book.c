@@ -10,9 +10,15 @@
 #include "games/reversi/board8.h"
 #include "games/reversi/reversi.h"
 #include "io/atomic.h"
+#include "io/bookfile.h"
 
-static const char MAGIC[8] = {'P', 'R', 'V', 'B', 'O', 'O', 'K', '1'};
-enum { HEADER = 12, MAX_ENTRIES = 1 << 22 };
+static const struct book_format format = {
+    .magic = {'P', 'R', 'V', 'B', 'O', 'O', 'K', '1'},
+    .entry_bytes = BOOK_ENTRY_BYTES,
+    .max_entries = 1 << 22,
+    .checked = false,
+    .what = "an opening book",
+};
 
 static struct book installed;
 static bool have_installed;
@@ -98,34 +104,17 @@ void book_sort(struct book *b)
 	qsort(b->entries, b->count, sizeof *b->entries, compare);
 }
 
-static void put(unsigned char *d, uint64_t v, int bytes)
-{
-	for (int i = 0; i < bytes; i++)
-		d[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get(const unsigned char *d, int bytes)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < bytes; i++)
-		v |= (uint64_t)d[i] << (8 * i);
-	return v;
-}
-
 int book_encode(const struct book *b, unsigned char **data, size_t *n)
 {
-	*n = HEADER + b->count * BOOK_ENTRY_BYTES;
-	unsigned char *d = *data = malloc(*n);
+	unsigned char *d = *data = book_file_new(&format, b->count, n);
 	if (!d)
 		return -1;
-	memcpy(d, MAGIC, sizeof MAGIC);
-	put(d + 8, b->count, 4);
 	for (size_t i = 0; i < b->count; i++) {
 		const struct book_entry *e = &b->entries[i];
-		unsigned char *x = d + HEADER + i * BOOK_ENTRY_BYTES;
-		put(x, e->p, 8);
-		put(x + 8, e->o, 8);
-		put(x + 16, (uint16_t)e->score, 2);
+		unsigned char *x = book_file_entry(&format, d, i);
+		book_put(x, e->p, 8);
+		book_put(x + 8, e->o, 8);
+		book_put(x + 16, (uint16_t)e->score, 2);
 		x[18] = e->depth;
 		x[19] = e->flags;
 	}
@@ -135,30 +124,23 @@ int book_encode(const struct book *b, unsigned char **data, size_t *n)
 int book_read(struct book *b, const char *path, char *err)
 {
 	memset(b, 0, sizeof *b);
-	char *data = NULL;
-	size_t n = 0;
-	const int rc =
-	    atomic_read(path, &data, &n, HEADER + (size_t)MAX_ENTRIES * BOOK_ENTRY_BYTES, NULL);
+	char *data;
+	const unsigned char *d;
+	size_t count;
+	const int rc = book_file_read(&format, path, &data, &d, &count, err);
 	if (rc != 0)
-		return game_fail(err, rc, "cannot read the opening book %.100s", path);
-	const unsigned char *d = (const unsigned char *)data;
-	const size_t count = n >= HEADER ? (size_t)get(d + 8, 4) : 0;
-	if (n < HEADER || memcmp(d, MAGIC, sizeof MAGIC) != 0 ||
-	    n != HEADER + count * BOOK_ENTRY_BYTES) {
-		free(data);
-		return game_fail(err, IO_ERR_CORRUPT, "%.100s is not an opening book", path);
-	}
+		return rc;
 	b->entries = malloc((count ? count : 1) * sizeof *b->entries);
 	if (!b->entries) {
 		free(data);
 		return game_fail(err, IO_ERR_SYSTEM, "out of memory for the opening book");
 	}
 	for (size_t i = 0; i < count; i++) {
-		const unsigned char *x = d + HEADER + i * BOOK_ENTRY_BYTES;
+		const unsigned char *x = d + i * BOOK_ENTRY_BYTES;
 		b->entries[i] = (struct book_entry){
-		    .p = get(x, 8),
-		    .o = get(x + 8, 8),
-		    .score = (int16_t)(uint16_t)get(x + 16, 2),
+		    .p = book_get(x, 8),
+		    .o = book_get(x + 8, 8),
+		    .score = (int16_t)(uint16_t)book_get(x + 16, 2),
 		    .depth = x[18],
 		    .flags = x[19],
 		};
