@@ -1,76 +1,7 @@
 /*
  * tests/test_board8_scalar.c — the portable (non-AVX2) 8×8 kernels of board8.h, which
- * builds without 256-bit vectors use: checked against the general 128-bit code on random
- * positions, and by perft against the published counts.
+ * builds without 256-bit vectors use (tests/board8_kernels.h has the checks).
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
 #define BOARD8_SCALAR
-#include "games/reversi/board8.h"
-#include "games/reversi/reversi.h"
-
-/* Returns the perft count of (P, O) with the scalar kernels. */
-static uint64_t perft(uint64_t P, uint64_t O, int depth)
-{
-	uint64_t moves = board8_moves(P, O);
-	if (!moves)
-		return board8_moves(O, P) ? (depth == 1 ? 1 : perft(O, P, depth - 1)) : 1;
-	if (depth == 1)
-		return (uint64_t)board8_count(moves);
-	uint64_t n = 0;
-	for (; moves; moves &= moves - 1) {
-		const int sq = __builtin_ctzll(moves);
-		const uint64_t f = board8_flips(sq, P, O);
-		n += perft(O ^ f, P ^ f ^ (1ULL << sq), depth - 1);
-	}
-	return n;
-}
-
-static void test_scalar_perft(void **state)
-{
-	(void)state;
-	static const uint64_t expect[] = {0, 4, 12, 56, 244, 1396, 8200, 55092, 390216};
-	const uint64_t black = (1ULL << 28) | (1ULL << 35), white = (1ULL << 27) | (1ULL << 36);
-	for (int d = 1; d <= 8; d++)
-		assert_int_equal(perft(black, white, d), expect[d]);
-}
-
-static void test_scalar_matches_general_code(void **state)
-{
-	(void)state;
-	uint64_t rng = 31;
-	for (int game = 0; game < 200; game++) {
-		struct reversi_pos pos;
-		struct game_options opt = reversi_options(8, false, game % 3 == 0, (uint32_t)game);
-		reversi_rules.start(&pos, &opt);
-		for (;;) {
-			const uint64_t P = (uint64_t)pos.disc[pos.side],
-			               O = (uint64_t)pos.disc[!pos.side];
-			const uint64_t m = board8_moves_in(P, O, ~(P | O | (uint64_t)pos.hole));
-			assert_true(m == (uint64_t)reversi_moves(&pos));
-			for (int sq = 0; sq < 64; sq++)
-				if (m >> sq & 1)
-					assert_true(board8_flips(sq, P, O) ==
-					            (uint64_t)reversi_flips(&pos, sq));
-			struct game_move moves[GAME_MOVES_MAX];
-			const int n = reversi_rules.generate(&pos, moves);
-			if (!n)
-				break;
-			rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-			reversi_rules.play(&pos, &moves[(rng >> 33) % (uint64_t)n]);
-		}
-	}
-}
-
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_scalar_perft),
-	    cmocka_unit_test(test_scalar_matches_general_code),
-	};
-	return cmocka_run_group_tests_name("board8 scalar", tests, NULL, NULL);
-}
+#define BOARD8_KERNELS "scalar"
+#include "board8_kernels.h"

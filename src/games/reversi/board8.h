@@ -107,6 +107,67 @@ static inline uint64_t board8_moves_in(uint64_t P, uint64_t O, uint64_t empty)
 	return (m[0] | m[1] | m[2] | m[3]) & empty;
 }
 
+#if defined(__AVX512VL__) && defined(__AVX512CD__) && !defined(BOARD8_NO_AVX512)
+
+/* (Define BOARD8_NO_AVX512 to use the AVX2 fills below instead; tests/test_board8_avx2.c
+ * does.) */
+
+#include <immintrin.h>
+
+/* The line through square s = 8·r + c, per lane as in board8_lanes: its row, its column, its
+ * a1-h8 diagonal (c - r constant) and its h1-a8 diagonal (r + c constant). */
+#define BOARD8_ROW(s) (0xffULL << ((s)&56))
+#define BOARD8_COL(s) (0x0101010101010101ULL << ((s)&7))
+#define BOARD8_DIAG(s)                                                                             \
+	((s) % 8 >= (s) / 8 ? 0x8040201008040201ULL >> (8 * ((s) % 8 - (s) / 8))                   \
+	                    : 0x8040201008040201ULL << (8 * ((s) / 8 - (s) % 8)))
+#define BOARD8_ANTI(s)                                                                             \
+	((s) % 8 + (s) / 8 <= 7 ? 0x0102040810204080ULL >> (8 * (7 - (s) % 8 - (s) / 8))           \
+	                        : 0x0102040810204080ULL << (8 * ((s) % 8 + (s) / 8 - 7)))
+/* The squares of those lines beyond s toward h8 (higher bits) and toward a1 (lower bits). */
+#define BOARD8_ABOVE(s) (~1ULL << (s))
+#define BOARD8_BELOW(s) ((1ULL << (s)) - 1)
+#define BOARD8_LINES_IN(s, part)                                                                   \
+	{                                                                                          \
+		BOARD8_ROW(s) & (part), BOARD8_COL(s) & (part), BOARD8_DIAG(s) & (part),           \
+		    BOARD8_ANTI(s) & (part)                                                        \
+	}
+#define BOARD8_RAYS(s)                                                                             \
+	{                                                                                          \
+		BOARD8_LINES_IN(s, BOARD8_ABOVE(s)), BOARD8_LINES_IN(s, BOARD8_BELOW(s))           \
+	}
+#define BOARD8_RAYS8(s)                                                                            \
+	BOARD8_RAYS(s), BOARD8_RAYS(s + 1), BOARD8_RAYS(s + 2), BOARD8_RAYS(s + 3),                \
+	    BOARD8_RAYS(s + 4), BOARD8_RAYS(s + 5), BOARD8_RAYS(s + 6), BOARD8_RAYS(s + 7)
+
+/* The four lines through each square, cut at it: rays[sq][0] goes toward h8, [1] toward a1. */
+static const board8_lanes board8_rays[64][2] = {
+    BOARD8_RAYS8(0),  BOARD8_RAYS8(8),  BOARD8_RAYS8(16), BOARD8_RAYS8(24),
+    BOARD8_RAYS8(32), BOARD8_RAYS8(40), BOARD8_RAYS8(48), BOARD8_RAYS8(56)};
+
+/* Returns the O discs flipped when P plays on square `sq` (0 if none: not a legal move).
+ * Along each ray only the nearest square that is not an O disc matters: when it is a P disc,
+ * the squares before it flip. Toward h8 that square is the lowest bit of the ray's non-O
+ * squares (x & -x); toward a1 the highest, found by counting leading zeros, four lanes at
+ * once (AVX-512). No fill, so no chain of dependent shifts. */
+static inline uint64_t board8_flips(int sq, uint64_t P, uint64_t O)
+{
+	const board8_lanes up = board8_rays[sq][0], down = board8_rays[sq][1];
+	const board8_lanes p = {P, P, P, P}, o = {O, O, O, O}, none = {0, 0, 0, 0};
+	const board8_lanes one = {1, 1, 1, 1},
+	                   top = {1ULL << 63, 1ULL << 63, 1ULL << 63, 1ULL << 63};
+	board8_lanes u = up & ~o;
+	u = u & -u & p; /* the closing P disc toward h8, or 0 */
+	u = (u - one) & up & (board8_lanes)(u != none);
+	board8_lanes d = down & ~o;
+	d = (board8_lanes)_mm256_srlv_epi64((__m256i)top, _mm256_lzcnt_epi64((__m256i)d)) & p;
+	d = down & -(d + d); /* the squares of the ray above the closing disc (none without one) */
+	const board8_lanes f = u | d;
+	return f[0] | f[1] | f[2] | f[3];
+}
+
+#else
+
 /* Returns the O discs flipped when P plays on square `sq` (0 if none: not a legal move). */
 static inline uint64_t board8_flips(int sq, uint64_t P, uint64_t O)
 {
@@ -121,6 +182,8 @@ static inline uint64_t board8_flips(int sq, uint64_t P, uint64_t O)
 	const board8_lanes f = up | down;
 	return f[0] | f[1] | f[2] | f[3];
 }
+
+#endif
 
 #else /* no 256-bit vectors: the same fills, one direction at a time */
 
