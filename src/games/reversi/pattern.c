@@ -27,6 +27,12 @@
 
 enum { MAX_SQUARES = 10, MAX_TOUCH = 8, FILE_HEADER = 20, FILE_VERSION = 1 };
 
+/* The instances in four groups of consecutive ones, the tables of each group within 2^16
+ * weights of its first: the corner 3×3s, the corner 2×5s, the edges, then the lines. A
+ * feature (pattern_features) is its index plus its table's distance from its group's first,
+ * so 16 bits hold it and the evaluation reads w_group[feature] (init checks the groups). */
+enum { GROUPS = 4, GROUP_C2X5 = 4, GROUP_EDGE = 12, GROUP_LINES = 16 };
+
 #define SQ(col, row) (1ULL << ((row)*8 + (col)))
 
 /* A shape: its squares near a1. Its placements are found by init: every symmetry that
@@ -66,6 +72,7 @@ static struct {
 	struct placement {
 		uint64_t mask;   /* the shape's squares, read on the board under symmetry t */
 		uint32_t offset; /* its table's first index within a stage */
+		uint32_t size;   /* its table's size */
 		uint8_t t;
 	} placement[PATTERN_INSTANCES]; /* in the order pattern_indices writes them */
 	/* For each square, the instances that read it and the weight of its digit there (3^d):
@@ -77,7 +84,10 @@ static struct {
 	} touch[64][MAX_TOUCH];
 	/* The same as one vector per square: power[sq][instance], 0 where it does not read sq. */
 	_Alignas(32) uint16_t power[64][PATTERN_LANES];
-	_Alignas(32) uint32_t offset_of[PATTERN_LANES]; /* placement[k].offset, in a row */
+	/* Each instance's table within a stage, from the first table of its group (GROUP_*):
+	 * the features hold their index plus this, so that the evaluation adds nothing. */
+	_Alignas(32) uint16_t base_of[PATTERN_LANES];
+	uint32_t group_offset[GROUPS]; /* the group's first table in a stage */
 	size_t stage_size;
 	int16_t *weights; /* PATTERN_STAGES × stage_size, or NULL */
 	bool broken;      /* the tables came out inconsistent (a programming error that
@@ -180,7 +190,7 @@ static void init(void)
 				if (instances + placements <= PATTERN_INSTANCES)
 					pt.placement[instances + placements - 1] =
 					    (struct placement){shapes[s].mask, pt.offset[s],
-					                       (uint8_t)t};
+					                       pt.size[s], (uint8_t)t};
 			}
 		}
 		instances += placements;
@@ -206,7 +216,20 @@ static void init(void)
 			pt.touch[sq][pt.touch_count[sq]++] =
 			    (struct touch){(uint8_t)k, (uint16_t)power};
 			pt.power[sq][k] = (uint16_t)power;
-			pt.offset_of[k] = pl->offset;
+		}
+	}
+	static const int group_first[GROUPS + 1] = {0, GROUP_C2X5, GROUP_EDGE, GROUP_LINES,
+	                                            PATTERN_INSTANCES};
+	for (int g = 0; g < GROUPS; g++) {
+		pt.group_offset[g] = pt.placement[group_first[g]].offset;
+		for (int k = group_first[g]; k < group_first[g + 1]; k++) {
+			const struct placement *pl = &pt.placement[k];
+			/* every feature of the group fits in 16 bits */
+			if (pl->offset < pt.group_offset[g] ||
+			    pl->offset + pl->size - pt.group_offset[g] > UINT16_MAX + 1u)
+				pt.broken = true;
+			else
+				pt.base_of[k] = (uint16_t)(pl->offset - pt.group_offset[g]);
 		}
 	}
 	pt.ready = true;
@@ -261,8 +284,8 @@ void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
 		const struct placement *pl = &pt.placement[k];
 		const uint32_t mine = pt.ternary[gather(p[pl->t], pl->mask)];
 		const uint32_t theirs = pt.ternary[gather(o[pl->t], pl->mask)];
-		f->idx[0][k] = (uint16_t)(mine + 2 * theirs);
-		f->idx[1][k] = (uint16_t)(theirs + 2 * mine);
+		f->idx[0][k] = (uint16_t)(pt.base_of[k] + mine + 2 * theirs);
+		f->idx[1][k] = (uint16_t)(pt.base_of[k] + theirs + 2 * mine);
 	}
 }
 
@@ -296,18 +319,29 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 	theirs[2] += p[2] + p[2] + s2;
 }
 
-int pattern_evaluate_features(const struct pattern_features *f, int side, int empties, int mobility)
+/* Returns the sum of the weights (of the stage of `empties`) that one side's features `row`
+ * select (with their base_of: each group's table is read from its first), plus the constant
+ * and the mobility term. */
+static inline int sum_weights(const uint16_t *row, int empties, int mobility)
 {
 	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
-	const uint16_t *idx = f->idx[side];
-	/* The table indices first, all at once (vector code), then the loads. */
-	_Alignas(32) uint32_t at[PATTERN_LANES];
-	for (int k = 0; k < PATTERN_LANES; k++)
-		at[k] = pt.offset_of[k] + idx[k];
+	const int16_t *w0 = w + pt.group_offset[0], *w1 = w + pt.group_offset[1];
+	const int16_t *w2 = w + pt.group_offset[2], *w3 = w + pt.group_offset[3];
 	int sum = w[0] + w[1] * mobility;
-	for (int k = 0; k < PATTERN_INSTANCES; k++)
-		sum += w[at[k]];
+	for (int k = 0; k < GROUP_C2X5; k++)
+		sum += w0[row[k]];
+	for (int k = GROUP_C2X5; k < GROUP_EDGE; k++)
+		sum += w1[row[k]];
+	for (int k = GROUP_EDGE; k < GROUP_LINES; k++)
+		sum += w2[row[k]];
+	for (int k = GROUP_LINES; k < PATTERN_INSTANCES; k++)
+		sum += w3[row[k]];
 	return sum;
+}
+
+int pattern_evaluate_features(const struct pattern_features *f, int side, int empties, int mobility)
+{
+	return sum_weights(f->idx[side], empties, mobility);
 }
 
 uint32_t pattern_twin(uint32_t i)

@@ -89,10 +89,10 @@ int pattern_evaluate(uint64_t P, uint64_t O);
 enum { PATTERN_LANES = 48 }; /* PATTERN_INSTANCES rounded up to whole 32-byte vectors */
 
 struct pattern_features {
-	_Alignas(32) uint16_t idx[2][PATTERN_LANES]; /* [side][instance]: the index (within its
-							shape's table) seen by side 0 (the first
-							argument of pattern_features) and by side
-							1; the lanes past PATTERN_INSTANCES are 0 */
+	/* [side][instance]: the index within its shape's table seen by side 0 (the first
+	 * argument of pattern_features) and by side 1, plus a constant of the instance (where
+	 * its table lies; pattern.c); the lanes past PATTERN_INSTANCES are 0 */
+	_Alignas(32) uint16_t idx[2][PATTERN_LANES];
 };
 
 /* Reads the features of (P, O): side 0 is P, side 1 is O. */
