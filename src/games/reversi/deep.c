@@ -30,7 +30,6 @@
 
 enum {
 	DEEP_TABLE_BITS = 18, /* the solver's table: 2^18 entries */
-	SORT_MIN_DEPTH = 2,   /* sort moves only this far from the leaves */
 };
 
 struct deep_ctx {
@@ -64,11 +63,10 @@ static int final_margin(uint64_t P, uint64_t O)
 /* Fail-soft alpha-beta of (P, O) `depth` plies deep; pattern evaluation at the leaves. The
  * features f (pattern.h) describe the board, P being their side `side`; each move updates a
  * copy of them instead of reading the board again at the leaves. */
-static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, const struct pattern_features *f,
-                    int side, int depth, int alpha, int beta)
+static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
+                    const struct pattern_features *f, int side, int depth, int alpha, int beta)
 {
 	c->nodes++;
-	const uint64_t moves = board8_moves(P, O);
 	if (depth == 0) {
 		const uint64_t replies = board8_moves(O, P);
 		if (!moves && !replies)
@@ -77,37 +75,15 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, const struct pat
 		                                 board8_count(moves) - board8_count(replies));
 	}
 	if (!moves) {
-		if (!board8_moves(O, P))
+		const uint64_t theirs = board8_moves(O, P);
+		if (!theirs)
 			return exact_score(final_margin(P, O));
 		/* a pass costs no depth */
-		return -mid_node(c, O, P, f, !side, depth, -beta, -alpha);
+		return -mid_node(c, O, P, theirs, f, !side, depth, -beta, -alpha);
 	}
-	/* Each move is one int, its sort key above its square (the key and the square in one
-	 * word sort together: no pair of arrays whose swaps stall on store forwarding). */
 	int sq[32], n = 0;
 	for (uint64_t m = moves; m; m &= m - 1)
 		sq[n++] = __builtin_ctzll(m);
-	if (depth >= SORT_MIN_DEPTH) {
-		for (int i = 0; i < n; i++) {
-			const uint64_t f1 = board8_flips(sq[i], P, O);
-			const uint64_t np = P | f1 | 1ULL << sq[i], no = O & ~f1;
-			const uint64_t reply = board8_moves(no, np);
-			/* Fewest replies first, corners weighing double; corners for us first. */
-			const int key = board8_count(reply) +
-			                board8_count(reply & 0x8100000000000081ULL) -
-			                (((1ULL << sq[i]) & 0x8100000000000081ULL) ? 8 : 0);
-			sq[i] |= (key + 16) << 6;
-		}
-		for (int i = 1; i < n; i++) {
-			const int x = sq[i];
-			int j = i;
-			for (; j > 0 && sq[j - 1] > x; j--)
-				sq[j] = sq[j - 1];
-			sq[j] = x;
-		}
-		for (int i = 0; i < n; i++)
-			sq[i] &= 63;
-	}
 	int best = -SEARCH_INFINITY;
 	if (depth == 1) {
 		/* The leaves below, evaluated here rather than by a call each (the same nodes and
@@ -135,11 +111,37 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, const struct pat
 		}
 		return best;
 	}
+	/* Two plies or more from the leaves the moves are sorted. Each is one int, its sort key
+	 * above its square (the smallest word is the next move); the flips of each move and the
+	 * opponent's moves after it, found for the key, are kept for the search below (at the
+	 * same index as the word). */
+	uint64_t flips[32], replies[32];
 	for (int i = 0; i < n; i++) {
-		const uint64_t flips = board8_flips(sq[i], P, O);
+		const uint64_t f1 = board8_flips(sq[i], P, O);
+		const uint64_t np = P | f1 | 1ULL << sq[i], no = O & ~f1;
+		const uint64_t reply = board8_moves(no, np);
+		flips[i] = f1;
+		replies[i] = reply;
+		/* Fewest replies first, corners weighing double; corners for us first. */
+		const int key = board8_count(reply) + board8_count(reply & 0x8100000000000081ULL) -
+		                (((1ULL << sq[i]) & 0x8100000000000081ULL) ? 8 : 0);
+		sq[i] |= (key + 16) << 6;
+	}
+	for (int i = 0; i < n; i++) {
+		/* The moves in key order, the next one picked when it is needed (a cut often comes
+		 * at the first): the smallest word left, found without branches (the words are
+		 * distinct, so the order is that of a full sort). */
+		int low = sq[i], at = i;
+		for (int j = i + 1; j < n; j++) {
+			at = sq[j] < low ? j : at;
+			low = sq[j] < low ? sq[j] : low;
+		}
+		const uint64_t fl = flips[at], reply = replies[at];
+		sq[at] = sq[i], flips[at] = flips[i], replies[at] = replies[i];
+		const int s = low & 63;
 		struct pattern_features child = *f;
-		pattern_features_play(&child, side, sq[i], flips);
-		const int v = -mid_node(c, O & ~flips, P | flips | 1ULL << sq[i], &child, !side,
+		pattern_features_play(&child, side, s, fl);
+		const int v = -mid_node(c, O & ~fl, P | fl | 1ULL << s, reply, &child, !side,
 		                        depth - 1, -beta, -(alpha > best ? alpha : best));
 		if (v > best) {
 			best = v;
@@ -155,7 +157,7 @@ static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int
 {
 	struct pattern_features f;
 	pattern_features(P, O, &f);
-	return mid_node(c, P, O, &f, 0, depth, alpha, beta);
+	return mid_node(c, P, O, board8_moves(P, O), &f, 0, depth, alpha, beta);
 }
 
 /* The deep search runs on the 8x8 board only: its table is one size. */
