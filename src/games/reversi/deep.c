@@ -81,17 +81,15 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 		/* a pass costs no depth */
 		return -mid_node(c, O, P, theirs, f, !side, depth, -beta, -alpha);
 	}
-	int sq[32], n = 0;
-	for (uint64_t m = moves; m; m &= m - 1)
-		sq[n++] = __builtin_ctzll(m);
 	int best = -SEARCH_INFINITY;
 	if (depth == 1) {
-		/* The leaves below, evaluated here rather than by a call each (the same nodes and
-		 * scores as mid_node at depth 0). */
+		/* The leaves below, in square order, evaluated here rather than by a call each (the
+		 * same nodes and scores as mid_node at depth 0). */
 		const int empties = 63 - board8_count(P | O);
-		for (int i = 0; i < n; i++) {
-			const uint64_t flips = board8_flips(sq[i], P, O);
-			const uint64_t cp = O & ~flips, co = P | flips | 1ULL << sq[i];
+		for (uint64_t m = moves; m; m &= m - 1) {
+			const int sq = __builtin_ctzll(m);
+			const uint64_t flips = board8_flips(sq, P, O);
+			const uint64_t cp = O & ~flips, co = P | flips | 1ULL << sq;
 			const uint64_t cm = board8_moves(cp, co), cr = board8_moves(co, cp);
 			c->nodes++;
 			int v;
@@ -99,7 +97,7 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 				v = -exact_score(final_margin(cp, co));
 			} else {
 				struct pattern_features child = *f;
-				pattern_features_play(&child, side, sq[i], flips);
+				pattern_features_play(&child, side, sq, flips);
 				v = -pattern_evaluate_features(&child, !side, empties,
 				                               board8_count(cm) - board8_count(cr));
 			}
@@ -115,7 +113,10 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 	 * above its square (the smallest word is the next move); the flips of each move and the
 	 * opponent's moves after it, found for the key, are kept for the search below (at the
 	 * same index as the word). */
+	int sq[32], n = 0;
 	uint64_t flips[32], replies[32];
+	for (uint64_t m = moves; m; m &= m - 1)
+		sq[n++] = __builtin_ctzll(m);
 	for (int i = 0; i < n; i++) {
 		const uint64_t f1 = board8_flips(sq[i], P, O);
 		const uint64_t np = P | f1 | 1ULL << sq[i], no = O & ~f1;
