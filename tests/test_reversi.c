@@ -191,9 +191,27 @@ static void test_fast_kernels_match_general_code(void **state)
 				if (fast >> sq & 1)
 					assert_true(board8_flips(sq, P, O) ==
 					            (uint64_t)reversi_flips(&pos, sq));
+			/* The rules' moves (board8.h on this board): each legal square once, in
+			 * square order, with the general code's flips; a pass only without one. */
 			struct game_move moves[GAME_MOVES_MAX];
-			if (!R->generate(&pos, moves))
+			const int n = R->generate(&pos, moves);
+			if (!n)
 				break;
+			if (!fast) {
+				assert_int_equal(n, 1);
+				assert_int_equal(moves[0].code, REVERSI_PASS);
+			} else {
+				assert_int_equal(n, board8_count(fast));
+				uint64_t left = fast;
+				for (int i = 0; i < n; i++) {
+					assert_int_equal(moves[i].code, __builtin_ctzll(left));
+					left &= left - 1;
+					const reversi_bits flips =
+					    reversi_flips(&pos, (int)moves[i].code);
+					assert_true(moves[i].data[0] == (uint64_t)flips &&
+					            moves[i].data[1] == (uint64_t)(flips >> 64));
+				}
+			}
 			random_walk(&pos, 1, &rng);
 		}
 	}

@@ -265,9 +265,31 @@ static void move_set(struct game_move *m, int square, reversi_bits flips)
 	m->code = (uint32_t)square;
 }
 
+/* rules_generate on the 8×8 board: the same moves, in the same order, from board8.h. */
+static int generate8(const struct reversi_pos *pos, struct game_move *moves)
+{
+	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
+	const uint64_t empty = ~(P | O | (uint64_t)pos->hole);
+	uint64_t legal = board8_moves_in(P, O, empty);
+	int n = 0;
+	if (!legal) {
+		if (!board8_moves_in(O, P, empty))
+			return 0;
+		move_set(&moves[0], REVERSI_PASS, 0);
+		return 1;
+	}
+	for (; legal; legal &= legal - 1) {
+		const int sq = __builtin_ctzll(legal);
+		move_set(&moves[n++], sq, board8_flips(sq, P, O));
+	}
+	return n;
+}
+
 static int rules_generate(const void *p, struct game_move *moves)
 {
 	const struct reversi_pos *pos = p;
+	if (pos->size == 8)
+		return generate8(pos, moves);
 	reversi_bits legal = reversi_moves(pos);
 	int n = 0;
 	if (!legal) {
