@@ -228,7 +228,7 @@ egdb: $(BUILD)/tools/checkers-egdb
 
 # Checkers' trained evaluation, learnt from Parity's own games (tools/train-checkers-eval.c,
 # which needs the endgame databases above); assets/checkers-eval.bin was made by exactly this.
-CHECKERS_EVAL_TRAINING = --games 2000 --depth 6 --seed 1
+CHECKERS_EVAL_TRAINING = --games 3000 --depth 6 --games2 6000 --depth2 8 --mix 50 --seed 1
 $(BUILD)/tools/train-checkers-eval: CFLAGS += -ffp-contract=off
 checkers-eval: $(BUILD)/tools/train-checkers-eval $(EGDB_SMALL)
 	$(BUILD)/tools/train-checkers-eval $(CHECKERS_EVAL_TRAINING) --out assets/checkers-eval.bin

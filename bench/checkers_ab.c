@@ -3,6 +3,8 @@
  * node limit (docs/BENCHMARKS.md): `sh bench/checkers-ab FEATURE NODES [FIRST GAMES]`.
  *
  * FEATURE: trained (the weights of assets/checkers-eval.bin against the hand-made evaluation),
+ * weights (the weights of assets/checkers-eval.bin against those of the file OLD, the last
+ * argument: `sh bench/checkers-ab weights NODES FIRST GAMES OLD`),
  * reduce (late-move reductions), extend (forced-move extensions), probcut (ProbCut at
  * confidence 1.5 sigma, games/checkers/mpc.h, against none; Expert's other settings on both
  * sides). Game g (1-based) opens with
@@ -21,12 +23,13 @@
 #include "games/checkers/checkers.h"
 #include "games/checkers/egdb.h"
 
-enum { WEIGHTS = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES };
+enum { WEIGHTS = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
 
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: checkers_ab trained|reduce|extend|probcut NODES [FIRST GAMES]\n");
+		fprintf(stderr, "usage: checkers_ab trained|reduce|extend|probcut NODES [FIRST GAMES]\n"
+		                "       checkers_ab weights NODES FIRST GAMES OLD\n");
 		return 2;
 	}
 	const char *feature = argv[1];
@@ -37,13 +40,17 @@ int main(int argc, char **argv)
 		fprintf(stderr, "checkers_ab: %s\n", err);
 		return 1;
 	}
-	static float weights[WEIGHTS];
-	FILE *f = fopen("assets/checkers-eval.bin", "rb");
-	if (!f || fseek(f, 8, SEEK_SET) != 0 || fread(weights, 4, WEIGHTS, f) != WEIGHTS) {
-		fprintf(stderr, "checkers_ab: cannot read assets/checkers-eval.bin\n");
+	static float weights[WEIGHTS], old[WEIGHTS];
+	const bool two = !strcmp(feature, "weights");
+	if (two && argc < 6) {
+		fprintf(stderr, "checkers_ab: weights needs the old weights file\n");
+		return 2;
+	}
+	if (checkers_eval_read("assets/checkers-eval.bin", weights, err) != 0 ||
+	    (two && checkers_eval_read(argv[5], old, err) != 0)) {
+		fprintf(stderr, "checkers_ab: %s\n", err);
 		return 1;
 	}
-	fclose(f);
 	const struct level *lv = level_find(&checkers_rules, "expert");
 	struct search *eng = search_new(&checkers_rules, 20);
 	int w = 0, d = 0, l = 0;
@@ -71,7 +78,7 @@ int main(int argc, char **argv)
 				checkers_eval_set(weights); /* the fits are the trained weights' */
 			}
 			else
-				checkers_eval_set(with ? weights : NULL);
+				checkers_eval_set(with ? weights : two ? old : NULL);
 			lim.history = &m.hashes[m.cursor - back];
 			lim.history_count = back;
 			search_start(eng, pos, &lim);

@@ -4,7 +4,8 @@
  * ahead; the search with quiescence scores exactly as a plain recursion that plays out every
  * pending capture at the horizon; no exchange is cut off; a repetition is seen as a draw;
  * the ballot openings are legal and distinct; the levels grow stronger in a short match; the
- * trained evaluation's features are colour-blind and its weights are what the file says.
+ * trained evaluation's features and patterns are colour-blind and its weights are what the file
+ * says.
  */
 /* cmocka.h needs these first, in this order */
 /* clang-format off */
@@ -102,11 +103,31 @@ static void test_evaluation(void **state)
 	assert_true(checkers_evaluate(&guarded) > checkers_evaluate(&open));
 }
 
-/* The trained evaluation (assets/checkers-eval.bin, make checkers-eval): its features are
- * the same for either colour and those of the side not to move are subtracted; loaded, the
- * evaluation is the weighted sum of the features of the position's phase, the same for either
- * colour, even at the start, and still prefers a man up; a damaged file is refused and leaves
- * the hand-made evaluation. */
+/* Returns the pattern index of region r for side c of pos by the definition (checkers.h):
+ * the board seen by c as Black (square n is 33 - n for White), region r = rows 2·(r / 3) to
+ * 2·(r / 3) + 3 (0-based, 4 squares a row) by the squares r % 3 and r % 3 + 1 of each row,
+ * square k of the region (row by row, 2 a row) counting 3^k times 0 empty, 1 own, 2 the
+ * opponent's. */
+static int reference_pattern(const struct checkers_pos *pos, int c, int r)
+{
+	int idx = 0, power = 1;
+	for (int row = 2 * (r / 3); row < 2 * (r / 3) + 4; row++)
+		for (int col = r % 3; col < r % 3 + 2; col++, power *= 3) {
+			const int seen = 4 * row + col; /* 0-based square as c sees it */
+			const int sq = c == CHECKERS_BLACK ? seen : 31 - seen;
+			idx += power * ((pos->piece[c] >> sq & 1u)    ? 1
+			                : (pos->piece[!c] >> sq & 1u) ? 2
+			                                              : 0);
+		}
+	return idx;
+}
+
+/* The trained evaluation (assets/checkers-eval.bin, make checkers-eval): its features and
+ * region patterns are the same for either colour (those of the side not to move subtracted),
+ * the patterns are what their definition says; loaded, the evaluation is the weighted sum of
+ * the features and the pattern weights of the position's phase, the same for either colour,
+ * even at the start, and still prefers a man up; a file of the first version (features only)
+ * is read with its tables 0; a damaged file is refused and leaves the hand-made evaluation. */
 static void test_trained_evaluation(void **state)
 {
 	(void)state;
@@ -118,25 +139,47 @@ static void test_trained_evaluation(void **state)
 		checkers_eval_features(&f, b);
 		assert_memory_equal(a, b, sizeof a);
 		assert_int_equal(checkers_eval_phase(&pos), checkers_eval_phase(&f));
+		int pa[2][CHECKERS_EVAL_REGIONS], pb[2][CHECKERS_EVAL_REGIONS];
+		checkers_eval_patterns(&pos, pa);
+		checkers_eval_patterns(&f, pb);
+		assert_memory_equal(pa, pb, sizeof pa);
+		for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
+			assert_int_equal(pa[0][r], reference_pattern(&pos, pos.side, r));
+			assert_int_equal(pa[1][r], reference_pattern(&pos, !pos.side, r));
+		}
 	}
 	char err[GAME_ERR_MAX];
 	assert_int_equal(checkers_eval_load("assets/checkers-eval.bin", err), 0);
 	assert_true(checkers_eval_trained());
+	enum { ALL = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
+	static float w[ALL];
 	FILE *f = fopen("assets/checkers-eval.bin", "rb");
 	assert_non_null(f);
-	static float w[CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES];
-	assert_int_equal(fseek(f, 8, SEEK_SET), 0);
-	assert_int_equal(fread(w, sizeof w[0], CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES, f),
-	                 CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES);
+	char magic[8];
+	assert_int_equal(fread(magic, 1, 8, f), 8);
+	assert_memory_equal(magic, "PCEVAL2\n", 8);
+	assert_int_equal(fread(w, sizeof w[0], ALL, f), ALL);
 	fclose(f);
+	double tables = 0; /* the patterns are not all 0 */
+	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++)
+		for (int i = CHECKERS_EVAL_FEATURES; i < CHECKERS_EVAL_WEIGHTS; i++)
+			tables += fabs(w[p * CHECKERS_EVAL_WEIGHTS + i]);
+	assert_true(tables > 100);
 	for (uint64_t seed = 1; seed <= 200; seed++) {
 		const struct checkers_pos pos = random_position(seed, (int)(seed % 90));
 		const struct checkers_pos fl = flip(&pos);
-		int x[CHECKERS_EVAL_FEATURES];
+		int x[CHECKERS_EVAL_FEATURES], idx[2][CHECKERS_EVAL_REGIONS];
 		checkers_eval_features(&pos, x);
+		checkers_eval_patterns(&pos, idx);
+		const float *wp = w + checkers_eval_phase(&pos) * CHECKERS_EVAL_WEIGHTS;
 		double sum = 0;
 		for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
-			sum += w[checkers_eval_phase(&pos) * CHECKERS_EVAL_FEATURES + i] * x[i];
+			sum += wp[i] * x[i];
+		for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
+			const float *table =
+			    wp + CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN;
+			sum += table[idx[0][r]] - table[idx[1][r]];
+		}
 		const int v = checkers_evaluate(&pos);
 		assert_true(fabs(v - sum) <= 3); /* weights kept as multiples of 1/64 */
 		assert_int_equal(v, checkers_evaluate(&fl));
@@ -144,16 +187,36 @@ static void test_trained_evaluation(void **state)
 	const struct checkers_pos up = parse("B:W22,23,24:B9,10,11,12");
 	const struct checkers_pos even = parse("B:W22,23,24:B9,10,11");
 	assert_true(checkers_evaluate(&up) > checkers_evaluate(&even) + 50);
-	/* A truncated file is refused, and the hand-made evaluation is back. */
+	/* The first version: the phases' feature weights only. */
 	char path[] = "/tmp/parity-eval-XXXXXX";
-	const int fd = mkstemp(path);
+	int fd = mkstemp(path);
 	assert_true(fd >= 0);
 	FILE *t = fdopen(fd, "wb");
 	assert_int_equal(fwrite("PCEVAL1\n", 1, 8, t), 8);
-	assert_int_equal(fwrite(w, 4, 10, t), 10);
+	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++)
+		assert_int_equal(
+		    fwrite(w + p * CHECKERS_EVAL_WEIGHTS, 4, CHECKERS_EVAL_FEATURES, t),
+		    CHECKERS_EVAL_FEATURES);
 	fclose(t);
-	assert_int_not_equal(checkers_eval_load(path, err), 0);
+	static float back[ALL];
+	assert_int_equal(checkers_eval_read(path, back, err), 0);
+	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++)
+		for (int i = 0; i < CHECKERS_EVAL_WEIGHTS; i++)
+			assert_true(
+			    back[p * CHECKERS_EVAL_WEIGHTS + i] ==
+			    (i < CHECKERS_EVAL_FEATURES ? w[p * CHECKERS_EVAL_WEIGHTS + i] : 0.0f));
 	remove(path);
+	/* A truncated file is refused, and the hand-made evaluation is back. */
+	char cut[] = "/tmp/parity-eval-XXXXXX";
+	fd = mkstemp(cut);
+	assert_true(fd >= 0);
+	t = fdopen(fd, "wb");
+	assert_int_equal(fwrite("PCEVAL2\n", 1, 8, t), 8);
+	assert_int_equal(fwrite(w, 4, CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES, t),
+	                 CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES);
+	fclose(t);
+	assert_int_not_equal(checkers_eval_load(cut, err), 0);
+	remove(cut);
 	assert_false(checkers_eval_trained());
 	struct checkers_pos start;
 	R->start(&start, NULL);

@@ -1,23 +1,32 @@
 /*
  * tools/train-checkers-eval.c — learns the weights of checkers' trained evaluation
- * (checkers_eval_features, games/checkers/engine.c) from Parity's own games, and writes
- * assets/checkers-eval.bin (`make checkers-eval`).
+ * (checkers_eval_features and checkers_eval_patterns, games/checkers/engine.c) from Parity's
+ * own games, and writes assets/checkers-eval.bin (`make checkers-eval`).
  *
- *     build/tools/train-checkers-eval [--games N] [--depth D] [--seed S] [--egdb DIR]
- *                                     [--out FILE]
+ *     build/tools/train-checkers-eval [--games N] [--depth D] [--games2 N2] [--depth2 D2]
+ *                                     [--mix M] [--seed S] [--egdb DIR] [--out FILE]
  *
- * Nothing comes from outside:
+ * Nothing comes from outside. Two rounds:
+ *   1. N games, both sides searching D plies with the hand-made evaluation; the features'
+ *      weights (no patterns) are fitted to the games' outcomes.
+ *   2. N2 games, both sides searching D2 plies with round 1's weights; every weight (features
+ *      and region patterns) is fitted, from round 1's, to a label that mixes the outcome
+ *      (weight M, in percent) and the score of the D2-ply search of the position, read as a
+ *      probability of winning through the same logistic curve (weight 100 - M).
+ * In both rounds:
  *   - Self-play: game g opens with ballot g (the three-move openings, in turn) and 2 to 7
- *     random moves, then both sides play a D-ply search (the hand-made evaluation, captures
- *     played out, a little noise at the root so that the games differ).
- *   - Labels: each game ends as the rules end it, or at 4 pieces, where Parity's own endgame
+ *     random moves, then both sides search (captures played out, a little noise at the root
+ *     so that the games differ).
+ *   - Outcome: each game ends as the rules end it, or at 4 pieces, where Parity's own endgame
  *     database (make: assets/checkers-egdb.bin) gives its result under perfect play, or at
  *     300 plies (a draw). Every position of the game whose side to move has no capture is
- *     labelled with the result from its side to move: 1 won, 1/2 drawn, 0 lost.
+ *     a sample, its outcome from its side to move: 1 won, 1/2 drawn, 0 lost.
  *   - Fit: per phase, logistic regression of the labels on the features,
  *     P(win) = 1 / (1 + exp(-eval / 150)) with eval in 1/100 of a man, by full-batch gradient
- *     descent (each feature's step scaled by its mean square, halved and the step undone
- *     whenever the loss grows), a little L2, from zeros.
+ *     descent (each weight's step scaled by its feature's mean square, halved and the step
+ *     undone whenever the loss grows), an L2 penalty. Every tenth game is held out; round 2
+ *     tries three strengths of the penalty and keeps, per phase, the one whose weights have
+ *     the least log loss on the held-out games.
  * The run is seeded and built with -ffp-contract=off, so the same build and arguments should
  * give the same file (not checked byte for byte).
  */
@@ -34,35 +43,54 @@
 
 enum {
 	NF = CHECKERS_EVAL_FEATURES,
+	NR = CHECKERS_EVAL_REGIONS,
+	NW = CHECKERS_EVAL_WEIGHTS, /* weights of a phase: features, then the pattern tables */
 	NP = CHECKERS_EVAL_PHASES,
 	MAX_PLIES = 300,
 	ADJUDICATE = 4, /* pieces: the database says */
-	ITERATIONS = 400,
+	ITERATIONS = 300,
+	HOLD_OUT = 10, /* every tenth game is kept for the held-out loss */
 };
 
 #define SCALE 150.0 /* evaluation units per logit */
-#define L2    1e-4
+
+/* The strengths of the L2 penalty tried (each phase keeps the one with the least held-out
+ * loss); round 1 uses the first. */
+static const double l2_tried[] = {1e-4, 3e-5, 3e-4};
+
+struct entry {
+	uint16_t weight; /* which weight of the phase */
+	int16_t value;
+};
 
 struct sample {
-	int32_t start; /* first of its features in the pool */
-	uint8_t count, phase;
-	float label;
+	uint32_t start; /* first of its entries in the pool */
+	uint8_t count, phase, side, held_out;
+	float label, score; /* score: the search's, as a probability, or -1 */
 };
 
 static struct sample *samples;
 static size_t n_samples, cap_samples;
-static int16_t (*pool)[2]; /* (feature, value) */
+static struct entry *pool;
 static size_t n_pool, cap_pool;
 
-static void add_sample(const struct checkers_pos *pos)
+static double sigmoid(double x)
 {
-	int f[NF];
+	return 1.0 / (1.0 + exp(-x));
+}
+
+/* Adds pos as a sample, with the search's score for its side to move (`scored`). */
+static void add_sample(const struct checkers_pos *pos, bool patterns, bool scored, int score,
+                       bool held_out)
+{
+	int f[NF], idx[2][NR];
 	checkers_eval_features(pos, f);
+	checkers_eval_patterns(pos, idx);
 	if (n_samples == cap_samples) {
 		cap_samples = cap_samples ? 2 * cap_samples : 1 << 16;
 		samples = realloc(samples, cap_samples * sizeof *samples);
 	}
-	if (n_pool + NF > cap_pool) {
+	if (n_pool + NF + 2 * NR > cap_pool) {
 		cap_pool = cap_pool ? 2 * cap_pool : 1 << 20;
 		pool = realloc(pool, cap_pool * sizeof *pool);
 	}
@@ -71,17 +99,27 @@ static void add_sample(const struct checkers_pos *pos)
 		exit(1);
 	}
 	struct sample *s = &samples[n_samples++];
-	s->start = (int32_t)n_pool;
+	s->start = (uint32_t)n_pool;
 	s->count = 0;
 	s->phase = (uint8_t)checkers_eval_phase(pos);
+	s->side = (uint8_t)pos->side;
+	s->held_out = held_out;
 	for (int i = 0; i < NF; i++)
 		if (f[i]) {
-			pool[n_pool][0] = (int16_t)i;
-			pool[n_pool][1] = (int16_t)f[i];
-			n_pool++;
+			pool[n_pool++] = (struct entry){(uint16_t)i, (int16_t)f[i]};
 			s->count++;
 		}
-	s->label = (float)pos->side; /* the side, until the result is known */
+	for (int k = 0; patterns && k < 2; k++)
+		for (int r = 0; r < NR; r++) {
+			pool[n_pool++] =
+			    (struct entry){(uint16_t)(NF + r * CHECKERS_EVAL_PATTERN + idx[k][r]),
+			                   (int16_t)(k == 0 ? 1 : -1)};
+			s->count++;
+		}
+	s->score = !scored                   ? -1.0f
+	           : score >= SEARCH_PROVEN  ? 1.0f
+	           : score <= -SEARCH_PROVEN ? 0.0f
+	                                     : (float)sigmoid(score / SCALE);
 }
 
 static uint64_t rng(uint64_t *state)
@@ -90,8 +128,9 @@ static uint64_t rng(uint64_t *state)
 	return *state >> 33;
 }
 
-/* Plays game g; labels its positions. */
-static void play_game(struct search *eng, int g, int depth, uint64_t seed)
+/* Plays game g, each side searching `depth` plies with the evaluation in use; adds its
+ * positions (with their patterns when `patterns`) and labels them with the outcome. */
+static void play_game(struct search *eng, int g, int depth, uint64_t seed, bool patterns)
 {
 	struct match m;
 	match_init(&m, &checkers_rules, NULL);
@@ -134,8 +173,6 @@ static void play_game(struct search *eng, int g, int depth, uint64_t seed)
 			for (int i = 0; i < n; i++)
 				capture |= checkers_move_captures(&moves[i]) != 0;
 		}
-		if (!capture)
-			add_sample(pos);
 		struct search_limits lim = {.depth = depth,
 		                            .deep = true,
 		                            .noise = 8,
@@ -145,62 +182,78 @@ static void play_game(struct search *eng, int g, int depth, uint64_t seed)
 		lim.history_count = back;
 		search_start(eng, pos, &lim);
 		search_step(eng, 0);
-		match_play(&m, &search_result(eng)->move);
+		const struct search_result *res = search_result(eng);
+		if (!capture)
+			add_sample(pos, patterns, patterns, res->score,
+			           g % HOLD_OUT == HOLD_OUT - 1);
+		match_play(&m, &res->move);
 	}
 	for (size_t i = first; i < n_samples; i++) {
-		const int side = (int)samples[i].label;
-		const int mover = side == CHECKERS_BLACK ? black : 2 - black;
+		const int mover = samples[i].side == CHECKERS_BLACK ? black : 2 - black;
 		samples[i].label = (float)mover / 2.0f;
 	}
 	match_free(&m);
 }
 
-static double sigmoid(double x)
+/* Returns the mean log loss of the samples of phase p (held out or not) under weights w. */
+static double loss_of(int p, bool held_out, const double *w)
 {
-	return 1.0 / (1.0 + exp(-x));
+	double loss = 0;
+	size_t n = 0;
+	for (size_t k = 0; k < n_samples; k++) {
+		const struct sample *s = &samples[k];
+		if (s->phase != p || s->held_out != held_out)
+			continue;
+		double v = 0;
+		for (int j = 0; j < s->count; j++)
+			v += w[pool[s->start + j].weight] * pool[s->start + j].value;
+		const double q = sigmoid(v / SCALE), y = s->label;
+		loss -= y * log(q + 1e-12) + (1 - y) * log(1 - q + 1e-12);
+		n++;
+	}
+	return n ? loss / (double)n : 0;
 }
 
-/* Fits phase p's weights w[NF]; returns the mean log loss. */
-static double fit(int p, double *w)
+/* Fits phase p's weights w[NW] (from their values) on the samples not held out, with an L2
+ * penalty of strength l2; returns the mean log loss. */
+static double fit(int p, double *w, double l2)
 {
-	double ms[NF] = {0}, grad[NF];
+	static double ms[NW], grad[NW], prev[NW];
+	memset(ms, 0, sizeof ms);
 	size_t n = 0;
 	struct sample *mine = malloc((n_samples ? n_samples : 1) * sizeof *mine);
 	if (!mine)
 		return 0;
 	for (size_t k = 0; k < n_samples; k++) {
-		if (samples[k].phase != p)
+		if (samples[k].phase != p || samples[k].held_out)
 			continue;
 		mine[n++] = samples[k];
 		for (int j = 0; j < samples[k].count; j++) {
-			const int16_t *e = pool[samples[k].start + j];
-			ms[e[0]] += (double)e[1] * e[1];
+			const struct entry *e = &pool[samples[k].start + j];
+			ms[e->weight] += (double)e->value * e->value;
 		}
 	}
 	if (!n) {
 		free(mine);
 		return 0;
 	}
-	for (int i = 0; i < NF; i++)
+	for (int i = 0; i < NW; i++)
 		ms[i] = ms[i] / (double)n + 1e-3;
-	double loss = 0, last = INFINITY, eta = 0.25, prev[NF];
+	double loss = 0, last = INFINITY, eta = 0.25;
 	for (int it = 0; it < ITERATIONS; it++) {
 		memset(grad, 0, sizeof grad);
 		loss = 0;
 		for (size_t k = 0; k < n; k++) {
 			const struct sample *s = &mine[k];
+			const struct entry *e = &pool[s->start];
 			double v = 0;
-			for (int j = 0; j < s->count; j++) {
-				const int16_t *e = pool[s->start + j];
-				v += w[e[0]] * e[1];
-			}
+			for (int j = 0; j < s->count; j++)
+				v += w[e[j].weight] * e[j].value;
 			const double q = sigmoid(v / SCALE), y = s->label;
 			loss -= y * log(q + 1e-12) + (1 - y) * log(1 - q + 1e-12);
 			const double d = (q - y) / SCALE;
-			for (int j = 0; j < s->count; j++) {
-				const int16_t *e = pool[s->start + j];
-				grad[e[0]] += d * e[1];
-			}
+			for (int j = 0; j < s->count; j++)
+				grad[e[j].weight] += d * e[j].value;
 		}
 		if (loss > last) { /* overshot: back to the last weights, with half the step */
 			memcpy(w, prev, sizeof prev);
@@ -209,13 +262,42 @@ static double fit(int p, double *w)
 		}
 		last = loss;
 		memcpy(prev, w, sizeof prev);
-		for (int i = 0; i < NF; i++) {
-			const double g = grad[i] / (double)n + L2 * w[i] / SCALE;
+		for (int i = 0; i < NW; i++) {
+			const double g = grad[i] / (double)n + l2 * w[i] / SCALE;
 			w[i] -= eta * SCALE * SCALE * g / ms[i];
 		}
 	}
 	free(mine);
 	return last / (double)n;
+}
+
+/* Fits every phase of w from its values with each of the first `tries` penalties, keeping
+ * the one with the least held-out loss, and prints the losses. */
+static void fit_all(double (*w)[NW], const char *round, int tries)
+{
+	static double start[NW], best[NW];
+	for (int p = 0; p < NP; p++) {
+		const double before = loss_of(p, true, w[p]);
+		memcpy(start, w[p], sizeof start);
+		double best_held = INFINITY, best_loss = 0, best_l2 = 0;
+		for (int t = 0; t < tries; t++) {
+			memcpy(w[p], start, sizeof start);
+			const double loss = fit(p, w[p], l2_tried[t]);
+			const double held = loss_of(p, true, w[p]);
+			if (held < best_held) {
+				best_held = held;
+				best_loss = loss;
+				best_l2 = l2_tried[t];
+				memcpy(best, w[p], sizeof best);
+			}
+		}
+		memcpy(w[p], best, sizeof best);
+		fprintf(stderr,
+		        "%s, phase %d: log loss %.4f, held out %.4f (%.4f before), L2 %g; man %.0f "
+		        "king %.0f mobility %.1f\n",
+		        round, p, best_loss, best_held, before, best_l2, w[p][0], w[p][1],
+		        w[p][63]);
+	}
 }
 
 static int put_float(FILE *f, float x)
@@ -227,56 +309,86 @@ static int put_float(FILE *f, float x)
 	return fwrite(b, 1, 4, f) == 4 ? 0 : -1;
 }
 
+static void usage(void)
+{
+	fprintf(stderr,
+	        "usage: train-checkers-eval [--games N] [--depth D] [--games2 N] [--depth2 D] "
+	        "[--mix PERCENT] [--seed S] [--egdb DIR] [--out FILE]\n");
+	exit(2);
+}
+
 int main(int argc, char **argv)
 {
-	int games = 2000, depth = 5;
+	int games = 2000, depth = 6, games2 = 0, depth2 = 8, mix = 50;
 	uint64_t seed = 1;
 	const char *out = "assets/checkers-eval.bin", *egdb = "assets";
-	for (int i = 1; i + 1 < argc; i += 2) {
+	for (int i = 1; i < argc; i += 2) {
+		if (i + 1 >= argc)
+			usage();
 		if (!strcmp(argv[i], "--games"))
 			games = atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--depth"))
 			depth = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--games2"))
+			games2 = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--depth2"))
+			depth2 = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--mix"))
+			mix = atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--seed"))
 			seed = strtoull(argv[i + 1], NULL, 10);
 		else if (!strcmp(argv[i], "--egdb"))
 			egdb = argv[i + 1];
 		else if (!strcmp(argv[i], "--out"))
 			out = argv[i + 1];
-		else {
-			fprintf(stderr,
-			        "usage: train-checkers-eval [--games N] [--depth D] [--seed S] "
-			        "[--egdb DIR] [--out FILE]\n");
-			return 2;
-		}
+		else
+			usage();
 	}
+	if (mix < 0 || mix > 100)
+		usage();
 	char err[GAME_ERR_MAX];
 	if (checkers_egdb_load(egdb, err) != 0) {
 		fprintf(stderr, "train-checkers-eval: %s (make builds it)\n", err);
 		return 1;
 	}
-	checkers_eval_set(NULL); /* the games are played with the hand-made evaluation */
+	static double w[NP][NW];
+	static float wf[NP * NW];
 	struct search *eng = search_new(&checkers_rules, 18);
 	const clock_t t0 = clock();
+	/* Round 1: the hand-made evaluation plays; the features are fitted to the outcomes. */
+	checkers_eval_set(NULL);
 	for (int g = 0; g < games; g++)
-		play_game(eng, g, depth, seed);
-	search_free(eng);
-	fprintf(stderr, "%d games, %zu positions in %.1f s of CPU\n", games, n_samples,
+		play_game(eng, g, depth, seed, false);
+	fprintf(stderr, "round 1: %d games, %zu positions in %.1f s of CPU\n", games, n_samples,
 	        (double)(clock() - t0) / CLOCKS_PER_SEC);
-	static double w[NP][NF];
-	static float wf[NP * NF];
-	for (int p = 0; p < NP; p++) {
-		const double loss = fit(p, w[p]);
-		fprintf(stderr, "phase %d: log loss %.4f; man %.0f king %.0f mobility %.1f\n", p,
-		        loss, w[p][0], w[p][1], w[p][63]);
-		for (int i = 0; i < NF; i++)
-			wf[p * NF + i] = (float)w[p][i];
+	fit_all(w, "round 1", 1);
+	/* Round 2: round 1's weights play; every weight is fitted to outcome and search. */
+	if (games2 > 0) {
+		for (int p = 0; p < NP; p++)
+			for (int i = 0; i < NW; i++)
+				wf[p * NW + i] = (float)w[p][i];
+		checkers_eval_set(wf);
+		n_samples = n_pool = 0;
+		for (int g = 0; g < games2; g++)
+			play_game(eng, games + g, depth2, seed, true);
+		fprintf(stderr, "round 2: %d games, %zu positions; %.1f s of CPU so far\n", games2,
+		        n_samples, (double)(clock() - t0) / CLOCKS_PER_SEC);
+		for (size_t k = 0; k < n_samples; k++) {
+			struct sample *s = &samples[k];
+			const float outcome = s->label;
+			s->label = (float)(mix * outcome + (100 - mix) * s->score) / 100.0f;
+		}
+		fit_all(w, "round 2", (int)(sizeof l2_tried / sizeof l2_tried[0]));
 	}
+	search_free(eng);
 	fprintf(stderr, "fitted in %.1f s of CPU in all\n",
 	        (double)(clock() - t0) / CLOCKS_PER_SEC);
+	for (int p = 0; p < NP; p++)
+		for (int i = 0; i < NW; i++)
+			wf[p * NW + i] = (float)w[p][i];
 	FILE *f = fopen(out, "wb");
-	int bad = !f || fwrite("PCEVAL1\n", 1, 8, f) != 8;
-	for (int i = 0; !bad && i < NP * NF; i++)
+	int bad = !f || fwrite("PCEVAL2\n", 1, 8, f) != 8;
+	for (int i = 0; !bad && i < NP * NW; i++)
 		bad = put_float(f, wf[i]);
 	if (f && fclose(f) != 0)
 		bad = 1;

@@ -61,13 +61,23 @@ bool checkers_valid(const struct checkers_pos *pos);
 int checkers_evaluate(const struct checkers_pos *pos);
 
 /* The trained evaluation (engine.c, weights from tools/train-checkers-eval.c): a linear
- * function of features counted for each side from its own point of view (the board turned
- * round for White) and subtracted, one weight set per phase (by the pieces left). */
+ * function, one weight set per phase (by the pieces left), of
+ *   - features counted for each side from its own point of view (the board turned round for
+ *     White) and subtracted: material, a man or a king on each square, runaways, mobility...;
+ *   - region patterns: the board seen by each side as Black is cut into overlapping blocks
+ *     of 4 rows by 2 squares (8 squares); each block's contents (empty, own piece, opponent's
+ *     piece: 3^8 cases) index a table of weights; the side to move's entry is added, the
+ *     other side's subtracted. */
 #define CHECKERS_EVAL_FILE "checkers-eval.bin" /* in the data directory */
 
 enum {
 	CHECKERS_EVAL_PHASES = 4,
 	CHECKERS_EVAL_FEATURES = 68,
+	CHECKERS_EVAL_REGIONS = 9,    /* rows 1-4, 3-6, 5-8 × squares 1-2, 2-3, 3-4 of a row */
+	CHECKERS_EVAL_PATTERN = 6561, /* 3^8 */
+	/* The weights of one phase: the features, then each region's table. */
+	CHECKERS_EVAL_WEIGHTS =
+	    CHECKERS_EVAL_FEATURES + CHECKERS_EVAL_REGIONS * CHECKERS_EVAL_PATTERN,
 };
 
 /* Returns the phase (0..CHECKERS_EVAL_PHASES-1) of a position: 0 the opening. */
@@ -76,12 +86,22 @@ int checkers_eval_phase(const struct checkers_pos *pos);
 /* Fills f with the features of pos for its side to move (own minus the opponent's). */
 void checkers_eval_features(const struct checkers_pos *pos, int f[CHECKERS_EVAL_FEATURES]);
 
-/* Uses these weights (CHECKERS_EVAL_PHASES × CHECKERS_EVAL_FEATURES, in 1/100 of a man per
+/* Fills idx[0] with the pattern index (0..CHECKERS_EVAL_PATTERN-1) of each region for the side
+ * to move, idx[1] for the other side, each side seeing the board as Black. */
+void checkers_eval_patterns(const struct checkers_pos *pos, int idx[2][CHECKERS_EVAL_REGIONS]);
+
+/* Uses these weights (CHECKERS_EVAL_PHASES × CHECKERS_EVAL_WEIGHTS, in 1/100 of a man per
  * unit of feature) from now on, or the hand-made evaluation again with NULL. */
 void checkers_eval_set(const float *weights);
 
-/* Reads the weights file written by tools/train-checkers-eval.c and uses it. Returns 0, or -1
- * with a message in err (GAME_ERR_MAX bytes). */
+/* Reads a weights file written by tools/train-checkers-eval.c into w (CHECKERS_EVAL_PHASES ×
+ * CHECKERS_EVAL_WEIGHTS floats): "PCEVAL2\n" and every weight, or the first version's
+ * "PCEVAL1\n" and the features' weights only (its tables then 0). Returns 0, or -1 with a
+ * message in err (GAME_ERR_MAX bytes). */
+int checkers_eval_read(const char *path, float *w, char *err);
+
+/* Reads the weights file (checkers_eval_read) and uses it. Returns 0, or -1 with a message in
+ * err; the hand-made evaluation is then in use. */
 int checkers_eval_load(const char *path, char *err);
 
 /* Returns whether trained weights are in use. */

@@ -107,7 +107,7 @@ enum {
 	F_THREAT = 67,      /* 1: the side not to move could capture (a threat to answer) */
 };
 
-static int32_t trained[CHECKERS_EVAL_PHASES][CHECKERS_EVAL_FEATURES]; /* weights × 64 */
+static int32_t trained[CHECKERS_EVAL_PHASES][CHECKERS_EVAL_WEIGHTS]; /* weights × 64 */
 static bool have_trained;
 
 int checkers_eval_phase(const struct checkers_pos *pos)
@@ -159,13 +159,56 @@ void checkers_eval_features(const struct checkers_pos *pos, int f[CHECKERS_EVAL_
 	f[F_THREAT] = jumpers_of(!side, opp, own, opp & pos->kings) ? 1 : 0;
 }
 
+/* The regions: a region is 4 rows from row `row` (0 = squares 1-4) by the squares `col` and
+ * col + 1 of each row (0-based, 4 to a row), so bit 4·r + c of the board, r < 4 and c < 2,
+ * shifted down by 4·row + col. */
+static const uint8_t region_shift[CHECKERS_EVAL_REGIONS] = {0, 1, 2, 8, 9, 10, 16, 17, 18};
+
+/* Returns the 8 squares of the region at `shift` of board b as a byte. */
+static inline unsigned region_bits(uint32_t b, int shift)
+{
+	const uint32_t x = (b >> shift) & 0x3333u;
+	const uint32_t y = (x | x >> 2) & 0x0f0fu;
+	return (y | y >> 4) & 0xffu;
+}
+
+/* Returns the sum of 3^k over the bits k of the byte b. */
+static inline int ternary(unsigned b)
+{
+	static const uint8_t nibble[16] = {0,  1,  3,  4,  9,  10, 12, 13,
+	                                   27, 28, 30, 31, 36, 37, 39, 40};
+	return nibble[b & 15u] + 81 * nibble[b >> 4];
+}
+
+/* Fills idx with the region patterns of own (1) and opp (2), both seen as Black. */
+static void side_patterns(uint32_t own, uint32_t opp, int *idx)
+{
+	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++)
+		idx[r] = ternary(region_bits(own, region_shift[r])) +
+		         2 * ternary(region_bits(opp, region_shift[r]));
+}
+
+void checkers_eval_patterns(const struct checkers_pos *pos, int idx[2][CHECKERS_EVAL_REGIONS])
+{
+	const int side = pos->side;
+	for (int k = 0; k < 2; k++) {
+		const int c = k == 0 ? side : !side;
+		uint32_t own = pos->piece[c], opp = pos->piece[!c];
+		if (c == CHECKERS_WHITE) {
+			own = turn_round(own);
+			opp = turn_round(opp);
+		}
+		side_patterns(own, opp, idx[k]);
+	}
+}
+
 void checkers_eval_set(const float *weights)
 {
 	have_trained = weights != NULL;
 	for (int p = 0; weights && p < CHECKERS_EVAL_PHASES; p++)
-		for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
+		for (int i = 0; i < CHECKERS_EVAL_WEIGHTS; i++)
 			trained[p][i] =
-			    (int32_t)lrintf(64.0f * weights[p * CHECKERS_EVAL_FEATURES + i]);
+			    (int32_t)lrintf(64.0f * weights[p * CHECKERS_EVAL_WEIGHTS + i]);
 }
 
 bool checkers_eval_trained(void)
@@ -176,39 +219,61 @@ bool checkers_eval_trained(void)
 /* Returns the trained evaluation of pos for its side to move. */
 static int evaluate_trained(const struct checkers_pos *pos)
 {
-	int f[CHECKERS_EVAL_FEATURES];
+	int f[CHECKERS_EVAL_FEATURES], idx[2][CHECKERS_EVAL_REGIONS];
 	checkers_eval_features(pos, f);
+	checkers_eval_patterns(pos, idx);
 	const int32_t *w = trained[checkers_eval_phase(pos)];
 	int32_t sum = 0;
 	for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
 		sum += w[i] * f[i];
+	const int32_t *table = w + CHECKERS_EVAL_FEATURES;
+	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++, table += CHECKERS_EVAL_PATTERN)
+		sum += table[idx[0][r]] - table[idx[1][r]];
 	return (int)(sum / 64);
 }
 
-/* The weights file: the magic, then phases × features little-endian IEEE floats. */
-static const char eval_magic[8] = {'P', 'C', 'E', 'V', 'A', 'L', '1', '\n'};
+/* The weights file: the magic, then phases × weights little-endian IEEE floats (the first
+ * version: phases × features). */
+static const char eval_magic[2][8] = {{'P', 'C', 'E', 'V', 'A', 'L', '1', '\n'},
+                                      {'P', 'C', 'E', 'V', 'A', 'L', '2', '\n'}};
 
-int checkers_eval_load(const char *path, char *err)
+int checkers_eval_read(const char *path, float *w, char *err)
 {
-	checkers_eval_set(NULL);
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return game_fail(err, -1, "cannot open %s", path);
 	char head[8];
-	static float w[CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES];
 	unsigned char b[4];
-	bool ok = fread(head, 1, 8, f) == 8 && memcmp(head, eval_magic, 8) == 0;
-	for (int i = 0; ok && i < CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES; i++) {
-		ok = fread(b, 1, 4, f) == 4;
-		const uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-		                   (uint32_t)b[3] << 24;
-		memcpy(&w[i], &u, 4);
-		ok = ok && w[i] > -10000.0f && w[i] < 10000.0f;
-	}
+	bool ok = fread(head, 1, 8, f) == 8;
+	const int version = ok && memcmp(head, eval_magic[1], 8) == 0   ? 2
+	                    : ok && memcmp(head, eval_magic[0], 8) == 0 ? 1
+	                                                                : 0;
+	const int per_phase = version == 2 ? CHECKERS_EVAL_WEIGHTS : CHECKERS_EVAL_FEATURES;
+	ok = version != 0;
+	memset(w, 0, CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS * sizeof w[0]);
+	for (int p = 0; ok && p < CHECKERS_EVAL_PHASES; p++)
+		for (int i = 0; ok && i < per_phase; i++) {
+			ok = fread(b, 1, 4, f) == 4;
+			const uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
+			                   (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+			float x;
+			memcpy(&x, &u, 4);
+			ok = ok && x > -10000.0f && x < 10000.0f;
+			w[p * CHECKERS_EVAL_WEIGHTS + i] = ok ? x : 0.0f;
+		}
 	ok = ok && fgetc(f) == EOF;
 	fclose(f);
 	if (!ok)
 		return game_fail(err, -1, "%s is not a checkers evaluation", path);
+	return 0;
+}
+
+int checkers_eval_load(const char *path, char *err)
+{
+	static float w[CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS];
+	checkers_eval_set(NULL);
+	if (checkers_eval_read(path, w, err) != 0)
+		return -1;
 	checkers_eval_set(w);
 	return 0;
 }
