@@ -100,6 +100,9 @@ expect_status 2 "$parity" analyse reversi ---------------------------OX------XO-
 checks=$((checks + 1))
 got=$(printf 'nboard 2\nping 5\nset depth 2\ngo\nbogus\n' | "$parity" nboard 2>/dev/null | grep -E '^(pong|===)' | tr '\n' ' ')
 case "$got" in "pong 5 === "[cdef][3456]/*) ;; *) echo "FAIL: nboard -> $got"; fails=$((fails + 1)) ;; esac
+# --log: one line on stderr for each go (move, nodes, wall and CPU seconds)
+got=$(printf 'nboard 2\nset depth 2\ngo\n' | "$parity" nboard --log 2>&1 >/dev/null)
+case "$got" in "nboard: move "[cdef][3456]" nodes "[0-9]*" time "[0-9]*.[0-9]*" cpu "[0-9]*.[0-9]*) ;; *) echo "FAIL: nboard --log -> $got"; fails=$((fails + 1)) ;; esac
 expect_status 0 "$parity" referee --games 2 "$parity nboard --level beginner" "$parity nboard --level medium"
 grep -q 'over 2 games' /tmp/parity-cli-out.$$ || { echo "FAIL: referee -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
 expect_status 0 "$parity" referee --games 1 --first 4 "$parity nboard --level beginner" "$parity nboard --level beginner"

@@ -168,8 +168,9 @@ static void test_ggf_malformed_rejected(void **state)
 	free(before);
 }
 
-/* Runs the NBoard loop on `n` bytes (NUL bytes allowed) and returns its output (free it). */
-static char *run_nboard_bytes(const char *bytes, size_t n)
+/* Runs the NBoard loop at `level` on `n` bytes (NUL bytes allowed) and returns its output
+ * (free it). */
+static char *run_nboard_level(const char *level, const char *bytes, size_t n)
 {
 	FILE *in = tmpfile();
 	assert_non_null(in);
@@ -177,7 +178,7 @@ static char *run_nboard_bytes(const char *bytes, size_t n)
 	rewind(in);
 	FILE *out = tmpfile();
 	assert_non_null(out);
-	assert_int_equal(nboard_run(in, out, level_find(&reversi_rules, "beginner"), NULL), 0);
+	assert_int_equal(nboard_run(in, out, level_find(&reversi_rules, level), NULL), 0);
 	const long size = ftell(out);
 	char *text = calloc(1, (size_t)size + 1);
 	assert_non_null(text);
@@ -186,6 +187,12 @@ static char *run_nboard_bytes(const char *bytes, size_t n)
 	fclose(in);
 	fclose(out);
 	return text;
+}
+
+/* Runs the NBoard loop on `n` bytes at Beginner and returns its output (free it). */
+static char *run_nboard_bytes(const char *bytes, size_t n)
+{
+	return run_nboard_level("beginner", bytes, n);
 }
 
 /* Runs the NBoard loop on `script` at depth-limited Beginner and returns its output (free it). */
@@ -243,6 +250,64 @@ static void test_nboard_ping_go_hint(void **state)
 	/* hint ends with an empty status, after its search lines */
 	assert_non_null(strstr(out, "search "));
 	assert_non_null(strstr(strstr(out, "search "), "status\n"));
+	free(out);
+}
+
+/* Returns the final disc difference of `pos` for its side to move with perfect play on both
+ * sides, by a plain alpha-beta over the rules (independent of the engine's solver). */
+static int perfect_margin(const struct reversi_pos *pos, int alpha, int beta)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = reversi_rules.generate(pos, moves);
+	if (n == 0) {
+		const int black = reversi_rules.result(pos);
+		return pos->side == REVERSI_BLACK ? black : -black;
+	}
+	int best = -65;
+	for (int i = 0; i < n && best < beta; i++) {
+		struct reversi_pos child = *pos;
+		reversi_rules.play(&child, &moves[i]);
+		const int v = child.side == pos->side
+		                  ? perfect_margin(&child, alpha > best ? alpha : best, beta)
+		                  : -perfect_margin(&child, -beta, -(alpha > best ? alpha : best));
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+/* A proven result's eval is the game's margin, found by the search itself: Hard solves this
+ * position of 10 empty squares exactly, and "go" answers with its exact margin. */
+static void test_nboard_proven_eval(void **state)
+{
+	(void)state;
+	static const char moves50[] = "f5d6c5f4e3d3f3g4e6g6g3f2c4c6h4g5d7b6c7b5f6h6a5h5h3c8a4d8"
+	                              "e8f8h7a6a7e7f1g2c2e1h2g1h1c3d1e2d2c1f7g8b4b3";
+	struct reversi_pos pos;
+	reversi_rules.start(&pos, NULL);
+	struct game_move moves[GGF_MOVES_MAX];
+	assert_int_equal(transcript_read(&pos, moves50, moves, GGF_MOVES_MAX, NULL), 50);
+	char script[1024] = "nboard 2\n";
+	for (int i = 0; i < 50; i++)
+		snprintf(script + strlen(script), sizeof script - strlen(script), "move %.2s\n",
+		         moves50 + 2 * i);
+	strcat(script, "go\n");
+	char *out = run_nboard_level("hard", script, strlen(script));
+	const char *answer = strstr(out, "=== ");
+	assert_non_null(answer);
+	char move[8] = "";
+	double eval = 0;
+	assert_int_equal(sscanf(answer, "=== %7[^/]/%lf/", move, &eval), 2);
+	assert_true(is_legal_after(moves50, move));
+	const int margin = perfect_margin(&pos, -65, 65);
+	assert_int_equal((int)eval, margin);
+	/* ... and the move keeps it. */
+	struct game_move m;
+	assert_int_equal(reversi_rules.move_parse(&pos, move, &m, NULL), GAME_OK);
+	struct reversi_pos after = pos;
+	reversi_rules.play(&after, &m);
+	const int v = perfect_margin(&after, -65, 65);
+	assert_int_equal(after.side == pos.side ? v : -v, margin);
 	free(out);
 }
 
@@ -342,6 +407,7 @@ int main(void)
 	    cmocka_unit_test(test_ggf_passes_evals_spacing),
 	    cmocka_unit_test(test_ggf_malformed_rejected),
 	    cmocka_unit_test(test_nboard_ping_go_hint),
+	    cmocka_unit_test(test_nboard_proven_eval),
 	    cmocka_unit_test(test_nboard_moves_and_garbage),
 	    cmocka_unit_test(test_nboard_pass_and_game_over),
 	    cmocka_unit_test(test_nboard_random_bytes),

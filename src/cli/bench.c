@@ -33,11 +33,7 @@ static bool cpu_time; /* --cpu: time in CPU seconds */
 /* Returns the seconds of the clock the bench reads (wall or this process's CPU). */
 static double now(void)
 {
-	struct timespec ts;
-	if (!cpu_time)
-		return cli_seconds();
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	return cpu_time ? cli_cpu_seconds() : cli_seconds();
 }
 
 /* Searches pos under `limits`, prints its line, adds to the totals. */

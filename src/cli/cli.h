@@ -116,4 +116,7 @@ bool cli_load_data(const struct game_rules *rules);
 /* Returns a monotonic clock reading in seconds. */
 double cli_seconds(void);
 
+/* Returns this process's CPU seconds (user + system). */
+double cli_cpu_seconds(void);
+
 #endif

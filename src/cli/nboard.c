@@ -1,5 +1,5 @@
 /*
- * cli/nboard.c — `parity nboard [--level L]`: Parity's Reversi engine behind the
+ * cli/nboard.c — `parity nboard [--level L] [--log]`: Parity's Reversi engine behind the
  * NBoard protocol (version 2), so that the NBoard GUI or a referee can drive it over a pipe.
  *
  * Understood: nboard N, set depth N, set game GGF, set contempt N (ignored), move M[/eval/time]
@@ -14,7 +14,12 @@
  *     learn    -> "learned"
  *
  * The engine searches with core/search.h at its level; `set depth N` replaces the level's
- * depth (and its node limit) with N plies, keeping the level's noise.
+ * depth (and its node limit) with N plies, keeping the level's noise. With --log every "go"
+ * also writes one line on stderr (for a referee's timings):
+ *
+ *     nboard: move f5 nodes 123456 time 0.512 cpu 0.498 [book]
+ *
+ * time and cpu: wall-clock and CPU seconds from "go" to the answer.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -43,6 +48,8 @@ struct engine {
 	struct reversi_pos pos; /* the position all commands refer to */
 	struct search *search;
 };
+
+static bool log_searches; /* --log: one line on stderr for every "go" */
 
 /* Writes one line to the GUI and flushes it. */
 static void say(struct engine *e, const char *fmt, ...)
@@ -156,7 +163,7 @@ static void command_go(struct engine *e)
 		return;
 	}
 	const struct search_limits limits = next_limits(e);
-	const double t0 = cli_seconds();
+	const double t0 = cli_seconds(), c0 = cli_cpu_seconds();
 	say(e, "status Parity is thinking");
 	search_start(e->search, &e->pos, &limits);
 	search_step(e->search, 0);
@@ -165,15 +172,20 @@ static void command_go(struct engine *e)
 	struct cli_move_score m = {.move = r->move, .score = r->score};
 	const uint64_t nodes = r->nodes;
 	if (search_proven(r->score)) {
-		/* A proven result: its margin is that of the line the engine plays. */
+		/* A proven result: the margin the search found (exact, or at least this much after
+		 * an outcome-only search). No play-out to the end: that took more searches at the
+		 * level's limits before the answer, up to several times the move's own time. */
 		m.proven = true;
-		m.margin =
-		    cli_proven_margin(e->search, &reversi_rules, &e->pos, &limits, e->pos.side);
+		m.margin = search_margin(r->score);
 	}
 	char eval[32];
 	eval_text(&m, eval, sizeof eval);
 	move_name(&e->pos, &m.move, name);
 	say(e, "nodestats %llu %.2f", (unsigned long long)nodes, t);
+	if (log_searches)
+		fprintf(stderr, "nboard: move %s nodes %llu time %.3f cpu %.3f%s\n", name,
+		        (unsigned long long)nodes, cli_seconds() - t0, cli_cpu_seconds() - c0,
+		        r->book ? " book" : "");
 	say(e, "=== %s/%s/%.2f", name, eval, t);
 	say(e, "status");
 }
@@ -293,8 +305,12 @@ int cli_nboard(int argc, char **argv)
 				fprintf(stderr, "parity: unknown level \"%s\"\n", argv[i]);
 				return 2;
 			}
+		} else if (strcmp(argv[i], "--log") == 0) {
+			log_searches = true;
 		} else {
-			fputs("usage: parity nboard [--level beginner|medium]\n", stderr);
+			fputs(
+			    "usage: parity nboard [--level beginner|medium|hard|expert] [--log]\n",
+			    stderr);
 			return 2;
 		}
 	}

@@ -23,6 +23,13 @@ double cli_seconds(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+double cli_cpu_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 /* Returns the integer in `text` if it is one, within [lo, hi]; else sets *ok to 0. */
 static long parse_long(const char *text, long lo, long hi, int *ok)
 {
