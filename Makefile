@@ -80,6 +80,7 @@ HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
 # Checkers' endgame databases (below, after the tools): up to 4 pieces always, 5 on demand.
 EGDB_SMALL = assets/checkers-egdb.bin
 EGDB_BIG = assets/checkers-egdb-5.bin
+EGDB_SIX = assets/checkers-egdb-6.bin
 
 .PHONY: eval-weights mpc-table checkers-mpc-table opening-book egdb checkers-eval checkers-book all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
 all: $(BUILD)/parity $(EGDB_SMALL)
@@ -224,7 +225,7 @@ EGDB_SRC = tools/checkers-egdb.c src/games/checkers/egdb.c src/games/checkers/eg
 $(EGDB_SMALL): $(EGDB_SRC) | $(BUILD)/tools/checkers-egdb
 	$(BUILD)/tools/checkers-egdb --pieces 4 --out $@
 egdb: $(BUILD)/tools/checkers-egdb
-	$(BUILD)/tools/checkers-egdb --pieces 5 --out $(EGDB_BIG)
+	$(BUILD)/tools/checkers-egdb --pieces 5 --out $(EGDB_BIG) --blocks $(EGDB_SIX)
 
 # Checkers' trained evaluation, learnt from Parity's own games (tools/train-checkers-eval.c,
 # which needs the endgame databases above); assets/checkers-eval.bin was made by exactly this.
