@@ -410,7 +410,7 @@ static enum egdb_result one_move_on(const struct checkers_pos *pos)
 		if (r == EGDB_UNKNOWN)
 			return EGDB_UNKNOWN;
 		if (-r > best)
-			best = (enum egdb_result)-r;
+			best = (enum egdb_result) - r;
 	}
 	return best;
 }

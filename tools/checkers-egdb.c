@@ -6,8 +6,11 @@
  * 6-piece tables in the block format, win/draw/loss only).
  *
  *   checkers-egdb [--pieces N] [--out FILE] [--blocks FILE] [--verbose]
+ *   checkers-egdb --probe-speed DIR N
  *
  * --blocks also solves every position of N + 1 pieces, material by material, into FILE.
+ * --probe-speed loads the tables of data directory DIR as the program does and times N probes
+ * of random positions of each number of pieces it holds (CPU seconds).
  * Prints, for each number of pieces, the positions held (either side to move), how many the
  * side to move wins, draws and loses, and the longest distance to a change of material.
  */
@@ -23,11 +26,66 @@ static double cpu_seconds(void)
 	return (double)clock() / CLOCKS_PER_SEC;
 }
 
+/* Fills pos with a pseudo-random position of `pieces` pieces, a piece of each colour at
+ * least; returns false when the placement drawn is not one. */
+static bool random_ending(uint64_t *seed, int pieces, struct checkers_pos *pos)
+{
+	memset(pos, 0, sizeof *pos);
+	for (int i = 0; i < pieces; i++) {
+		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		const int sq = (int)(*seed >> 59), colour = i < 2 ? i : (int)(*seed >> 40 & 1);
+		const bool king = *seed >> 41 & 1;
+		const uint32_t bit = 1u << sq;
+		if ((pos->piece[0] | pos->piece[1]) & bit ||
+		    (!king && (colour == CHECKERS_BLACK ? sq >= 28 : sq < 4)))
+			return false;
+		pos->piece[colour] |= bit;
+		if (king)
+			pos->kings |= bit;
+	}
+	pos->side = (uint8_t)(*seed >> 42 & 1);
+	return true;
+}
+
+/* --probe-speed: loads dir's tables and times n probes per number of pieces. */
+static int probe_speed(const char *dir, long n)
+{
+	char err[GAME_ERR_MAX];
+	double t0 = cpu_seconds();
+	if (checkers_egdb_load(dir, err) != 0) {
+		fprintf(stderr, "checkers-egdb: %s\n", err);
+		return 1;
+	}
+	printf("loaded up to %d pieces from %s in %.2f s of CPU\n", checkers_egdb_pieces(), dir,
+	       cpu_seconds() - t0);
+	for (int pieces = 2; pieces <= checkers_egdb_pieces(); pieces++) {
+		enum { BATCH = 4096 };
+		static struct checkers_pos batch[BATCH];
+		uint64_t seed = (uint64_t)pieces, sum = 0;
+		double spent = 0;
+		for (long done = 0; done < n; done += BATCH) {
+			for (int i = 0; i < BATCH;)
+				i += random_ending(&seed, pieces, &batch[i]);
+			t0 = cpu_seconds();
+			for (int i = 0; i < BATCH; i++)
+				sum += (uint64_t)(checkers_egdb_probe(&batch[i], NULL) + 2);
+			spent += cpu_seconds() - t0;
+		}
+		const long probes = (n + BATCH - 1) / BATCH * BATCH;
+		printf("%d pieces: %ld probes in %.2f s of CPU, %.0f ns a probe (check %llu)\n",
+		       pieces, probes, spent, spent * 1e9 / (double)probes,
+		       (unsigned long long)sum);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int pieces = 5;
 	const char *out = NULL, *blocks = NULL;
 	bool verbose = false;
+	if (argc == 4 && !strcmp(argv[1], "--probe-speed"))
+		return probe_speed(argv[2], atol(argv[3]));
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--pieces") && i + 1 < argc)
 			pieces = atoi(argv[++i]);
@@ -40,7 +98,7 @@ int main(int argc, char **argv)
 		else {
 			fprintf(stderr,
 			        "usage: checkers-egdb [--pieces N] [--out FILE] [--blocks FILE] "
-			        "[--verbose]\n");
+			        "[--verbose]\n       checkers-egdb --probe-speed DIR N\n");
 			return 2;
 		}
 	}
@@ -73,12 +131,15 @@ int main(int argc, char **argv)
 		printf("wrote %s\n", out);
 	}
 	if (blocks) {
-		FILE *f = fopen(blocks, "wb");
+		/* Written beside, then renamed: the program never maps half a file. */
+		char part[4200];
+		snprintf(part, sizeof part, "%.4000s.part", blocks);
+		FILE *f = fopen(part, "wb");
 		struct egdb_stats st;
 		const double t1 = cpu_seconds();
 		if (!f ||
 		    checkers_egdb_build_blocks(pieces + 1, f, &st, verbose ? stderr : NULL) != 0 ||
-		    fclose(f) != 0) {
+		    fclose(f) != 0 || rename(part, blocks) != 0) {
 			fprintf(stderr, "checkers-egdb: cannot build or write %s\n", blocks);
 			return 1;
 		}

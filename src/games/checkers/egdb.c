@@ -697,12 +697,10 @@ int checkers_egdb_load(const char *dir, char *err)
 		}
 		snprintf(path, sizeof path, "%.4000s/%s", dir, CHECKERS_EGDB_FILE_SIX);
 		FILE *six = pieces == EGDB_PIECES_MAX - 1 ? fopen(path, "rb") : NULL;
-		if (six) { /* optional, but not damaged */
+		if (six) { /* optional: when damaged, said, and the smaller tables used alone */
 			fclose(six);
-			if (checkers_egdb_attach(path, err) != 0) {
-				checkers_egdb_unload();
+			if (checkers_egdb_attach(path, err) != 0)
 				return -1;
-			}
 		}
 		return 0;
 	}

@@ -46,7 +46,8 @@ int checkers_egdb_build(int pieces, FILE *progress);
 
 /* Reads the tables from directory dir (the bigger file if there, else the other), and maps
  * the 6-piece file when it is there with the 5-piece one, forgetting any read before.
- * Returns 0, or -1 with a message in err (GAME_ERR_MAX bytes). */
+ * Returns 0, or -1 with a message in err (GAME_ERR_MAX bytes): then no table is loaded, but
+ * for a damaged 6-piece file, which is left out while the smaller tables stay. */
 int checkers_egdb_load(const char *dir, char *err);
 
 /* Forgets every table. */
