@@ -480,9 +480,17 @@ int checkers_egdb_build(int pieces, FILE *progress)
 	return 0;
 }
 
+static int limit = EGDB_PIECES_MAX; /* checkers_egdb_limit */
+
 int checkers_egdb_pieces(void)
 {
-	return big.map ? big.pieces : complete;
+	const int pieces = big.map ? big.pieces : complete;
+	return pieces < limit ? pieces : limit;
+}
+
+void checkers_egdb_limit(int pieces)
+{
+	limit = pieces;
 }
 
 /* ---- statistics ------------------------------------------------------------------------- */

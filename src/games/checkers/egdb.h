@@ -53,8 +53,12 @@ int checkers_egdb_load(const char *dir, char *err);
 /* Forgets every table. */
 void checkers_egdb_unload(void);
 
-/* Returns how many pieces every table up to is complete for (0: none). */
+/* Returns how many pieces every table up to is complete for (0: none), at most the limit. */
 int checkers_egdb_pieces(void);
+
+/* Sets the limit checkers_egdb_pieces keeps under (EGDB_PIECES_MAX at first): the engine then
+ * probes no bigger table. For comparisons (bench/checkers_ab.c), between searches only. */
+void checkers_egdb_limit(int pieces);
 
 /* Looks a position up: its result for the side to move, and through *distance (may be NULL)
  * the plies to the change of material for a win or a loss, or -1 when the table does not
