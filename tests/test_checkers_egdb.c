@@ -154,30 +154,6 @@ static void test_two_kings_win(void **state)
 	assert_true(held * 500 < positions);
 }
 
-/* Returns a pseudo-random position of `pieces` pieces (both colours), or false when the
- * drawn placement is not one (two pieces on a square, a man on its crown row). */
-static bool random_ending(uint64_t *seed, int pieces, struct checkers_pos *pos)
-{
-	memset(pos, 0, sizeof *pos);
-	for (int i = 0; i < pieces; i++) {
-		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		const int sq = (int)(*seed >> 59), colour = i == 0   ? 0
-		                                            : i == 1 ? 1
-		                                                     : (int)(*seed >> 40 & 1);
-		const bool king = *seed >> 41 & 1;
-		const uint32_t bit = 1u << sq;
-		if ((pos->piece[0] | pos->piece[1]) & bit)
-			return false;
-		if (!king && (colour == CHECKERS_BLACK ? sq >= 28 : sq < 4))
-			return false;
-		pos->piece[colour] |= bit;
-		if (king)
-			pos->kings |= bit;
-	}
-	pos->side = (uint8_t)(*seed >> 42 & 1);
-	return true;
-}
-
 /* Every entry is what one move on says: a win of distance d has a move to a loss of distance
  * d - 1 and none to a shorter one; a loss of distance d moves only to wins, the longest of
  * distance d - 1; a draw has a move to a draw and none to a loss. A move that changes the
@@ -190,7 +166,7 @@ static void test_consistent(void **state)
 	while (checked < 20000) {
 		struct checkers_pos pos;
 		const int pieces = 2 + checked % 3;
-		if (!random_ending(&seed, pieces, &pos))
+		if (!checkers_egdb_random(&seed, pieces, &pos))
 			continue;
 		int d;
 		const enum egdb_result r = checkers_egdb_probe(&pos, &d);
@@ -278,7 +254,7 @@ static void test_blocks_read_back(void **state)
 	assert_true(pos && want && dist);
 	uint64_t seed = 777;
 	for (int i = 0; i < SAMPLES;)
-		if (random_ending(&seed, 4, &pos[i])) {
+		if (checkers_egdb_random(&seed, 4, &pos[i])) {
 			want[i] = checkers_egdb_probe(&pos[i], &dist[i]);
 			assert_int_not_equal(want[i], EGDB_UNKNOWN);
 			i++;
@@ -437,7 +413,7 @@ static void test_six_pieces(void **state)
 	int checked = 0, counts[3] = {0, 0, 0};
 	while (checked < 20000) {
 		struct checkers_pos pos;
-		if (!random_ending(&seed, 6, &pos))
+		if (!checkers_egdb_random(&seed, 6, &pos))
 			continue;
 		const enum egdb_result r = checkers_egdb_probe(&pos, NULL);
 		assert_int_not_equal(r, EGDB_UNKNOWN);

@@ -26,27 +26,6 @@ static double cpu_seconds(void)
 	return (double)clock() / CLOCKS_PER_SEC;
 }
 
-/* Fills pos with a pseudo-random position of `pieces` pieces, a piece of each colour at
- * least; returns false when the placement drawn is not one. */
-static bool random_ending(uint64_t *seed, int pieces, struct checkers_pos *pos)
-{
-	memset(pos, 0, sizeof *pos);
-	for (int i = 0; i < pieces; i++) {
-		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		const int sq = (int)(*seed >> 59), colour = i < 2 ? i : (int)(*seed >> 40 & 1);
-		const bool king = *seed >> 41 & 1;
-		const uint32_t bit = 1u << sq;
-		if ((pos->piece[0] | pos->piece[1]) & bit ||
-		    (!king && (colour == CHECKERS_BLACK ? sq >= 28 : sq < 4)))
-			return false;
-		pos->piece[colour] |= bit;
-		if (king)
-			pos->kings |= bit;
-	}
-	pos->side = (uint8_t)(*seed >> 42 & 1);
-	return true;
-}
-
 /* --probe-speed: loads dir's tables and times n probes per number of pieces. */
 static int probe_speed(const char *dir, long n)
 {
@@ -65,7 +44,7 @@ static int probe_speed(const char *dir, long n)
 		double spent = 0;
 		for (long done = 0; done < n; done += BATCH) {
 			for (int i = 0; i < BATCH;)
-				i += random_ending(&seed, pieces, &batch[i]);
+				i += checkers_egdb_random(&seed, pieces, &batch[i]);
 			t0 = cpu_seconds();
 			for (int i = 0; i < BATCH; i++)
 				sum += (uint64_t)(checkers_egdb_probe(&batch[i], NULL) + 2);

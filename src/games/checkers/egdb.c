@@ -493,6 +493,25 @@ void checkers_egdb_limit(int pieces)
 	limit = pieces;
 }
 
+bool checkers_egdb_random(uint64_t *seed, int pieces, struct checkers_pos *pos)
+{
+	memset(pos, 0, sizeof *pos);
+	for (int i = 0; i < pieces; i++) {
+		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		const int sq = (int)(*seed >> 59), colour = i < 2 ? i : (int)(*seed >> 40 & 1);
+		const bool king = *seed >> 41 & 1;
+		const uint32_t bit = 1u << sq;
+		if ((pos->piece[0] | pos->piece[1]) & bit ||
+		    (!king && (colour == CHECKERS_BLACK ? sq >= 28 : sq < 4)))
+			return false;
+		pos->piece[colour] |= bit;
+		if (king)
+			pos->kings |= bit;
+	}
+	pos->side = (uint8_t)(*seed >> 42 & 1);
+	return true;
+}
+
 /* ---- statistics ------------------------------------------------------------------------- */
 
 void checkers_egdb_count(int pieces, uint64_t *positions, uint64_t *wins, uint64_t *draws,

@@ -66,6 +66,12 @@ void checkers_egdb_limit(int pieces);
  * holds it (too many pieces, or a side with none left). The move counter is not looked at. */
 enum egdb_result checkers_egdb_probe(const struct checkers_pos *pos, int *distance);
 
+/* Fills *pos with a pseudo-random placement of `pieces` pieces (a piece of each colour at
+ * least, the side to move drawn too) from *seed, which it advances; returns false when the
+ * placement drawn is not a position (two pieces on a square, a man on its crown row). For
+ * checks and benchmarks. */
+bool checkers_egdb_random(uint64_t *seed, int pieces, struct checkers_pos *pos);
+
 /* Writes every table of up to `pieces` pieces (built) to f, run-length compressed. Returns 0 or
  * -1 (write error, or a table missing). */
 int checkers_egdb_write(FILE *f, int pieces);
