@@ -4,7 +4,7 @@
 #   make run        install what is missing, build, start the game
 #   make check      install what is missing, build, run every test
 #   make bench      run the benchmarks (figures go to docs/BENCHMARKS.md)
-#   make egdb       checkers endgame databases up to 5 pieces (make builds up to 4)
+#   make egdb       checkers endgame databases up to 6 pieces (make builds up to 4)
 #   make checkers-eval  learn checkers' evaluation weights (assets/checkers-eval.bin)
 #   make checkers-book  build checkers' opening book (assets/checkers-book.bin)
 #   make check SANITIZE=1   the same tests under ASan + UBSan (in build-sanitize/), with the
@@ -80,6 +80,7 @@ HEADERS = $(wildcard src/*/*.h src/*/*/*.h)
 # Checkers' endgame databases (below, after the tools): up to 4 pieces always, 5 on demand.
 EGDB_SMALL = assets/checkers-egdb.bin
 EGDB_BIG = assets/checkers-egdb-5.bin
+EGDB_SIX = assets/checkers-egdb-6.bin
 
 .PHONY: eval-weights mpc-table checkers-mpc-table opening-book egdb checkers-eval checkers-book all run check deps deps-test test test-headers assets bench clean format format-check fuzz fuzz-build fuzz-clean valgrind
 all: $(BUILD)/parity $(EGDB_SMALL)
@@ -217,14 +218,15 @@ assets: $(ASSET_TOOLS)
 	@for t in $(ASSET_TOOLS); do echo "$$t"; ./$$t assets || exit 1; done
 
 # Checkers' endgame databases, built by retrograde analysis (tools/checkers-egdb.c): every
-# position of up to 4 pieces, always (about 3 s, 3.6 MB), and up to 5 with `make egdb`
-# (docs/BENCHMARKS.md). Neither is committed; the engine reads them from the data directory.
+# position of up to 4 pieces, always (about 3 s, 3.6 MB), and with `make egdb` up to 5 and the
+# 6-piece tables in a block file the engine maps (docs/BENCHMARKS.md). None is committed; the
+# engine reads them from the data directory.
 EGDB_SRC = tools/checkers-egdb.c src/games/checkers/egdb.c src/games/checkers/egdb.h \
 	src/games/checkers/checkers.c
 $(EGDB_SMALL): $(EGDB_SRC) | $(BUILD)/tools/checkers-egdb
 	$(BUILD)/tools/checkers-egdb --pieces 4 --out $@
 egdb: $(BUILD)/tools/checkers-egdb
-	$(BUILD)/tools/checkers-egdb --pieces 5 --out $(EGDB_BIG)
+	$(BUILD)/tools/checkers-egdb --pieces 5 --out $(EGDB_BIG) --blocks $(EGDB_SIX)
 
 # Checkers' trained evaluation, learnt from Parity's own games (tools/train-checkers-eval.c,
 # which needs the endgame databases above); assets/checkers-eval.bin was made by exactly this.

@@ -7,7 +7,10 @@
  * argument: `sh bench/checkers-ab weights NODES FIRST GAMES OLD`),
  * reduce (late-move reductions), extend (forced-move extensions), probcut (ProbCut at
  * confidence 1.5 sigma, games/checkers/mpc.h, against none; Expert's other settings on both
- * sides). Game g (1-based) opens with
+ * sides), egdb6 (the 6-piece databases of `make egdb` against up to 5 pieces: both sides
+ * without them until 10 pieces are left, so that games g and g + 1 reach the same ending with
+ * the colours swapped, then the side with the feature probes 6 pieces). Game g (1-based) opens
+ * with
  * ballot (g-1)/2; the side with the feature is Black in odd games. Both sides read the endgame
  * databases in assets/. Repetitions and the 40-move rule as in `parity match`; a game still
  * running at 400 plies counts as a draw. Prints each game's result for the side with the
@@ -28,8 +31,10 @@ enum { WEIGHTS = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: checkers_ab trained|reduce|extend|probcut NODES [FIRST GAMES]\n"
-		                "       checkers_ab weights NODES FIRST GAMES OLD\n");
+		fprintf(stderr, "usage: checkers_ab trained|reduce|extend|probcut|egdb6 NODES [FIRST GAMES]
+"
+		                "       checkers_ab weights NODES FIRST GAMES OLD
+");
 		return 2;
 	}
 	const char *feature = argv[1];
@@ -69,7 +74,13 @@ int main(int argc, char **argv)
 			struct search_limits lim;
 			level_limits(lv, 7919u * (uint32_t)g + (uint32_t)m.cursor, &lim);
 			lim.nodes = nodes;
-			if (!strcmp(feature, "reduce"))
+			const int pieces = __builtin_popcount(pos->piece[0] | pos->piece[1]);
+			checkers_egdb_limit(strcmp(feature, "egdb6")       ? EGDB_PIECES_MAX
+			                    : with && pieces <= 10 ? 6
+			                                           : 5);
+			if (!strcmp(feature, "egdb6"))
+				checkers_eval_set(weights);
+			else if (!strcmp(feature, "reduce"))
 				lim.reduce = with;
 			else if (!strcmp(feature, "extend"))
 				lim.extend = with;

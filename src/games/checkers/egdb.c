@@ -23,8 +23,12 @@
  */
 #include "games/checkers/egdb.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/game.h"
 #include "games/checkers/bits.h"
@@ -43,6 +47,16 @@ struct slice {
 	uint8_t *value; /* NULL until built or read */
 	uint64_t size;
 };
+
+static struct {
+	uint8_t *map; /* the block file (see "the block files"), mapped; NULL: none */
+	size_t length;
+	int pieces;
+	struct block_table {
+		const uint8_t *index; /* a table's blocks + 1 offsets into code, 4 bytes each */
+		const uint8_t *code;
+	} table[EGDB_PIECES_MAX + 1][EGDB_PIECES_MAX + 1][EGDB_PIECES_MAX + 1][EGDB_PIECES_MAX + 1];
+} big;
 
 static struct slice slices[EGDB_PIECES_MAX + 1][EGDB_PIECES_MAX + 1][EGDB_PIECES_MAX + 1]
                           [EGDB_PIECES_MAX + 1];
@@ -202,6 +216,8 @@ static int entry_of(const struct board *b)
 	return sl ? sl->value[index_of(&s, b)] : -1;
 }
 
+static enum egdb_result block_probe(const struct board *b, int *distance);
+
 enum egdb_result checkers_egdb_probe(const struct checkers_pos *pos, int *distance)
 {
 	struct board b;
@@ -209,6 +225,13 @@ enum egdb_result checkers_egdb_probe(const struct checkers_pos *pos, int *distan
 	if (!(b.bm | b.bk) || !(b.wm | b.wk))
 		return EGDB_UNKNOWN;
 	const int e = entry_of(&b);
+	if (e < 0 && big.map) {
+		int d;
+		const enum egdb_result r = block_probe(&b, &d);
+		if (distance)
+			*distance = d;
+		return r;
+	}
 	if (e < 0 || e == EGDB_HOLE)
 		return EGDB_UNKNOWN;
 	if (distance)
@@ -374,6 +397,17 @@ static int take_back(struct group *g, const struct board *c, uint8_t e, int *lon
 	return settled;
 }
 
+/* Returns whether one of the eight entries at v may have distance d (a word-wide test: the
+ * distance bits of some byte equal d; a false yes only costs the byte-wise look). */
+static bool any_at(const uint8_t *v, int d)
+{
+	uint64_t x;
+	memcpy(&x, v, sizeof x);
+	const uint64_t ones = 0x0101010101010101u;
+	x = (x & (0x7f * ones)) ^ ((uint64_t)d * ones);
+	return ((x - ones) & ~x & (0x80 * ones)) != 0; /* a zero byte */
+}
+
 /* Solves a material and its mirror. Returns false when out of memory. */
 static bool solve_group(int bm, int bk, int wm, int wk, FILE *progress)
 {
@@ -404,6 +438,11 @@ static bool solve_group(int bm, int bk, int wm, int wk, FILE *progress)
 		for (int k = 0; k < sides; k++) {
 			const struct slice *sl = k ? g.b : g.a;
 			for (uint64_t i = 0; i < sl->size; i++) {
+				if ((i & 7) == 0 && i + 8 <= sl->size &&
+				    !any_at(sl->value + i, d)) {
+					i += 7; /* none of these eight entries has distance d */
+					continue;
+				}
 				const uint8_t e = sl->value[i];
 				if (e == 0 || e == EGDB_HOLE || (e & (LOSS_BIT - 1)) != d)
 					continue;
@@ -441,9 +480,36 @@ int checkers_egdb_build(int pieces, FILE *progress)
 	return 0;
 }
 
+static int limit = EGDB_PIECES_MAX; /* checkers_egdb_limit */
+
 int checkers_egdb_pieces(void)
 {
-	return complete;
+	const int pieces = big.map ? big.pieces : complete;
+	return pieces < limit ? pieces : limit;
+}
+
+void checkers_egdb_limit(int pieces)
+{
+	limit = pieces;
+}
+
+bool checkers_egdb_random(uint64_t *seed, int pieces, struct checkers_pos *pos)
+{
+	memset(pos, 0, sizeof *pos);
+	for (int i = 0; i < pieces; i++) {
+		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		const int sq = (int)(*seed >> 59), colour = i < 2 ? i : (int)(*seed >> 40 & 1);
+		const bool king = *seed >> 41 & 1;
+		const uint32_t bit = 1u << sq;
+		if ((pos->piece[0] | pos->piece[1]) & bit ||
+		    (!king && (colour == CHECKERS_BLACK ? sq >= 28 : sq < 4)))
+			return false;
+		pos->piece[colour] |= bit;
+		if (king)
+			pos->kings |= bit;
+	}
+	pos->side = (uint8_t)(*seed >> 42 & 1);
+	return true;
 }
 
 /* ---- statistics ------------------------------------------------------------------------- */
@@ -634,6 +700,7 @@ void checkers_egdb_unload(void)
 					slices[bm][bk][wm][wk].value = NULL;
 				}
 	complete = 0;
+	checkers_egdb_detach();
 }
 
 int checkers_egdb_load(const char *dir, char *err)
@@ -655,7 +722,347 @@ int checkers_egdb_load(const char *dir, char *err)
 			checkers_egdb_unload();
 			return -1;
 		}
+		snprintf(path, sizeof path, "%.4000s/%s", dir, CHECKERS_EGDB_FILE_SIX);
+		FILE *six = pieces == EGDB_PIECES_MAX - 1 ? fopen(path, "rb") : NULL;
+		if (six) { /* optional: when damaged, said, and the smaller tables used alone */
+			fclose(six);
+			if (checkers_egdb_attach(path, err) != 0)
+				return -1;
+		}
 		return 0;
 	}
 	return -1;
+}
+
+/* ---- the block files -------------------------------------------------------------------- */
+
+/* The tables of the most pieces (6: 2.4 billion positions) are not held in memory: they are
+ * solved material by material, each written out once no material still to solve needs it (a
+ * crowning leads from m + 1 men to m), and probed from the file, mapped, block by block.
+ *
+ * They keep only win, draw or loss (the distances, which the engine needs to play a win out,
+ * are in the smaller tables a capture leads to). A position where the side to move can
+ * capture is not stored ("don't care", as in KingsRow's and Chinook's databases): the probe
+ * plays its captures and looks the results up in the smaller tables; holes are don't-cares
+ * too. Each table is cut into blocks of BLOCK_ENTRIES entries; a block's code is a string of
+ * bytes, each either a run (0..191: value b / 64, b % 64 + 1 entries; a don't-care joins the
+ * run it falls in) or three entries (192 + v0 + 3 v1 + 9 v2).
+ *
+ * The file: the magic, the pieces and the number of materials (4 bytes each, little-endian),
+ * then per material in the solver's order bm bk wm wk (a byte each), 4 zero bytes, its size
+ * in entries, the offset of its block index and the length of its code (8 bytes each); then
+ * per material its block index (one 4-byte offset into its code per block, and the code's
+ * length) and the code. */
+
+enum {
+	BLOCK_ENTRIES = 2048,
+	WLD_DRAW = 0,
+	WLD_WIN = 1,
+	WLD_LOSS = 2,
+	WLD_ANY = 3, /* don't care: a hole, or the side to move can capture */
+	RUN_CODES = 192,
+	RUN_MAX = 64,
+	BLOCK_HEAD = 16,
+	BLOCK_DIR = 32,
+};
+
+static const char block_magic[MAGIC_LENGTH + 1] = "PCEGDBB\n";
+
+static void put_le(uint8_t *p, uint64_t v, int bytes)
+{
+	for (int i = 0; i < bytes; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get_le(const uint8_t *p, int bytes)
+{
+	uint64_t v = 0;
+	for (int i = 0; i < bytes; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+/* Returns the stored value of entry i of a table (WLD_ANY for a hole or a capture position). */
+static int wld_entry(const struct shape *s, const uint8_t *value, uint64_t i)
+{
+	const uint8_t e = value[i];
+	struct board b;
+	if (e == EGDB_HOLE || !board_at(s, i, &b) ||
+	    jumpers_of(CHECKERS_BLACK, b.bm | b.bk, b.wm | b.wk, b.bk))
+		return WLD_ANY;
+	return e == 0 ? WLD_DRAW : e & LOSS_BIT ? WLD_LOSS : WLD_WIN;
+}
+
+/* Encodes n values (n <= BLOCK_ENTRIES) into code; returns the code's length. */
+static int block_encode(const uint8_t *w, int n, uint8_t *code)
+{
+	int len = 0;
+	for (int i = 0; i < n;) {
+		int v = WLD_DRAW;
+		for (int j = i; j < n; j++)
+			if (w[j] != WLD_ANY) {
+				v = w[j];
+				break;
+			}
+		int run = 0;
+		while (i + run < n && run < RUN_MAX && (w[i + run] == v || w[i + run] == WLD_ANY))
+			run++;
+		if (run >= 3 || i + run == n) {
+			code[len++] = (uint8_t)(v * RUN_MAX + run - 1);
+			i += run;
+			continue;
+		}
+		int t = 0;
+		for (int k = 2; k >= 0; k--)
+			t = 3 * t + (i + k < n && w[i + k] != WLD_ANY ? w[i + k] : v);
+		code[len++] = (uint8_t)(RUN_CODES + t);
+		i += 3;
+	}
+	return len;
+}
+
+/* Returns value `at` of the block coded in code[0..len), or -1 when the code ends before. */
+static int block_value(const uint8_t *code, uint64_t len, int at)
+{
+	int first = 0;
+	for (uint64_t i = 0; i < len; i++) {
+		const int b = code[i];
+		if (b < RUN_CODES) {
+			first += b % RUN_MAX + 1;
+			if (at < first)
+				return b / RUN_MAX;
+		} else {
+			if (at < first + 3) {
+				int t = b - RUN_CODES;
+				for (int k = at - first; k > 0; k--)
+					t /= 3;
+				return t % 3;
+			}
+			first += 3;
+		}
+	}
+	return -1;
+}
+
+/* Writes one table (material m, built) in the block format at the end of f; fills its
+ * directory entry and adds its results to *st. Returns false on a write error or when out of
+ * memory. */
+static bool block_write_table(FILE *f, const struct material *m, uint8_t dir[BLOCK_DIR],
+                              struct egdb_stats *st)
+{
+	const struct slice *sl = &slices[m->bm][m->bk][m->wm][m->wk];
+	struct shape s;
+	shape_of(&s, m->bm, m->bk, m->wm, m->wk);
+	const uint64_t blocks = (sl->size + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
+	uint32_t *index = malloc((blocks + 1) * sizeof *index);
+	uint8_t *code = malloc(sl->size + 16);
+	if (!index || !code) {
+		free(index);
+		free(code);
+		return false;
+	}
+	uint64_t len = 0;
+	for (uint64_t b = 0; b < blocks; b++) {
+		uint8_t w[BLOCK_ENTRIES];
+		const uint64_t first = b * BLOCK_ENTRIES;
+		const int n =
+		    (int)(sl->size - first < BLOCK_ENTRIES ? sl->size - first : BLOCK_ENTRIES);
+		for (int k = 0; k < n; k++) {
+			w[k] = (uint8_t)wld_entry(&s, sl->value, first + (uint64_t)k);
+			const uint8_t e = sl->value[first + (uint64_t)k];
+			if (e == EGDB_HOLE)
+				continue;
+			st->positions++;
+			if (e == 0)
+				st->draws++;
+			else if (e & LOSS_BIT)
+				st->losses++;
+			else
+				st->wins++;
+			if ((e & (LOSS_BIT - 1)) > st->longest)
+				st->longest = e & (LOSS_BIT - 1);
+		}
+		index[b] = (uint32_t)len;
+		len += (uint64_t)block_encode(w, n, code + len);
+	}
+	index[blocks] = (uint32_t)len;
+	const long at = ftell(f);
+	bool ok = at >= 0;
+	for (uint64_t b = 0; ok && b <= blocks; b++) {
+		uint8_t le[4];
+		put_le(le, index[b], 4);
+		ok = fwrite(le, 1, 4, f) == 4;
+	}
+	ok = ok && fwrite(code, 1, len, f) == len;
+	free(index);
+	free(code);
+	memset(dir, 0, BLOCK_DIR);
+	dir[0] = (uint8_t)m->bm;
+	dir[1] = (uint8_t)m->bk;
+	dir[2] = (uint8_t)m->wm;
+	dir[3] = (uint8_t)m->wk;
+	put_le(dir + 8, sl->size, 8);
+	put_le(dir + 16, (uint64_t)at, 8);
+	put_le(dir + 24, len, 8);
+	st->bytes += (blocks + 1) * 4 + len;
+	return ok;
+}
+
+int checkers_egdb_build_blocks(int pieces, FILE *f, struct egdb_stats *st, FILE *progress)
+{
+	memset(st, 0, sizeof *st);
+	if (pieces < 3 || pieces > EGDB_PIECES_MAX || checkers_egdb_build(pieces - 1, progress))
+		return -1;
+	static struct material all[MATERIALS_MAX];
+	struct material list[MATERIALS_MAX];
+	const int total = materials(pieces, all);
+	int count = 0;
+	for (int i = 0; i < total; i++)
+		if (all[i].bm + all[i].bk + all[i].wm + all[i].wk == pieces)
+			list[count++] = all[i];
+	uint8_t head[BLOCK_HEAD];
+	memcpy(head, block_magic, MAGIC_LENGTH);
+	put_le(head + 8, (uint64_t)pieces, 4);
+	put_le(head + 12, (uint64_t)count, 4);
+	uint8_t *dir = calloc((size_t)count, BLOCK_DIR);
+	bool ok = dir && fwrite(head, 1, BLOCK_HEAD, f) == BLOCK_HEAD &&
+	          fwrite(dir, BLOCK_DIR, (size_t)count, f) == (size_t)count;
+	int written = 0;
+	for (int i = 0; ok && i <= count; i++) {
+		/* A table of m men is needed while tables of m + 1 men are solved, no longer. */
+		const int men = i < count ? list[i].bm + list[i].wm : pieces + 2;
+		for (; ok && written < count && list[written].bm + list[written].wm < men - 1;
+		     written++) {
+			const struct material *m = &list[written];
+			ok = block_write_table(f, m, dir + (size_t)written * BLOCK_DIR, st);
+			struct slice *sl = &slices[m->bm][m->bk][m->wm][m->wk];
+			free(sl->value);
+			sl->value = NULL;
+		}
+		if (ok && i < count &&
+		    !slices[list[i].bm][list[i].bk][list[i].wm][list[i].wk].value)
+			ok = solve_group(list[i].bm, list[i].bk, list[i].wm, list[i].wk, progress);
+	}
+	ok = ok && fseek(f, BLOCK_HEAD, SEEK_SET) == 0 &&
+	     fwrite(dir, BLOCK_DIR, (size_t)count, f) == (size_t)count && fflush(f) == 0;
+	free(dir);
+	return ok ? 0 : -1;
+}
+
+/* ---- probing a block file ------------------------------------------------------------- */
+
+/* Returns the stored value (WLD_*) of board b (Black to move, no capture) in the mapped file,
+ * or -1 when the file does not hold it. */
+static int block_lookup(const struct board *b)
+{
+	const int bm = __builtin_popcount(b->bm), bk = __builtin_popcount(b->bk);
+	const int wm = __builtin_popcount(b->wm), wk = __builtin_popcount(b->wk);
+	if (bm + bk + wm + wk != big.pieces)
+		return -1;
+	const struct block_table *t = &big.table[bm][bk][wm][wk];
+	if (!t->code)
+		return -1;
+	struct shape s;
+	shape_of(&s, bm, bk, wm, wk);
+	const uint64_t i = index_of(&s, b), blk = i / BLOCK_ENTRIES;
+	const uint64_t from = get_le(t->index + 4 * blk, 4), to = get_le(t->index + 4 * blk + 4, 4);
+	return block_value(t->code + from, to - from, (int)(i % BLOCK_ENTRIES));
+}
+
+/* Probes board b (Black to move) in the mapped file: a position with a capture by its
+ * captures (every one leaves for a smaller table: a distance of 1), any other by its entry
+ * (no distance: -1). */
+static enum egdb_result block_probe(const struct board *b, int *distance)
+{
+	if (!jumpers_of(CHECKERS_BLACK, b->bm | b->bk, b->wm | b->wk, b->bk)) {
+		const int v = block_lookup(b);
+		*distance = -1;
+		return v == WLD_DRAW   ? EGDB_DRAW
+		       : v == WLD_WIN  ? EGDB_WIN
+		       : v == WLD_LOSS ? EGDB_LOSS
+		                       : EGDB_UNKNOWN;
+	}
+	struct checkers_pos pos;
+	pos_of(b, &pos);
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = checkers_rules.generate(&pos, moves);
+	enum egdb_result best = EGDB_LOSS;
+	for (int m = 0; m < n && best != EGDB_WIN; m++) {
+		struct checkers_pos child = pos;
+		checkers_rules.play(&child, &moves[m]);
+		struct board c;
+		board_of(&child, &c);
+		const int e = !(c.bm | c.bk) ? LOSS_BIT : entry_of(&c);
+		if (e < 0 || e == EGDB_HOLE)
+			return EGDB_UNKNOWN;
+		const enum egdb_result r = e == 0 ? EGDB_DRAW : e & LOSS_BIT ? EGDB_WIN : EGDB_LOSS;
+		if (r > best)
+			best = r;
+	}
+	*distance = best == EGDB_DRAW ? 0 : 1;
+	return best;
+}
+
+void checkers_egdb_detach(void)
+{
+	if (big.map)
+		munmap(big.map, big.length);
+	memset(&big, 0, sizeof big);
+}
+
+int checkers_egdb_attach(const char *path, char *err)
+{
+	binom_init();
+	checkers_egdb_detach();
+	const int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return game_fail(err, -1, "cannot open %s", path);
+	struct stat st;
+	void *map = MAP_FAILED;
+	if (fstat(fd, &st) == 0 && st.st_size >= BLOCK_HEAD)
+		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return game_fail(err, -1, "cannot read %s", path);
+	big.map = map;
+	big.length = (size_t)st.st_size;
+	const uint8_t *p = big.map;
+	const int pieces = (int)get_le(p + 8, 4);
+	static struct material all[MATERIALS_MAX];
+	const int total = memcmp(p, block_magic, MAGIC_LENGTH) == 0 && pieces >= 3 &&
+	                          pieces <= EGDB_PIECES_MAX && pieces == complete + 1
+	                      ? materials(pieces, all)
+	                      : 0;
+	const uint64_t count = get_le(p + 12, 4);
+	uint64_t k = 0;
+	bool ok = total > 0 && BLOCK_HEAD + count * BLOCK_DIR <= big.length;
+	for (int i = 0; ok && i < total; i++) {
+		const struct material *m = &all[i];
+		if (m->bm + m->bk + m->wm + m->wk != pieces)
+			continue;
+		const uint8_t *d = p + BLOCK_HEAD + k++ * BLOCK_DIR;
+		struct shape s;
+		shape_of(&s, m->bm, m->bk, m->wm, m->wk);
+		const uint64_t size = get_le(d + 8, 8), at = get_le(d + 16, 8),
+		               len = get_le(d + 24, 8);
+		const uint64_t blocks = (size + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
+		ok = k <= count && d[0] == m->bm && d[1] == m->bk && d[2] == m->wm &&
+		     d[3] == m->wk && size == shape_size(&s) && at <= big.length &&
+		     (blocks + 1) * 4 <= big.length - at &&
+		     len <= big.length - at - (blocks + 1) * 4;
+		/* The offsets rise and end at the code's length: a probe stays inside the file. */
+		for (uint64_t b = 0; ok && b < blocks; b++)
+			ok = get_le(p + at + 4 * b, 4) <= get_le(p + at + 4 * b + 4, 4);
+		ok = ok && get_le(p + at + 4 * blocks, 4) == len;
+		if (ok)
+			big.table[m->bm][m->bk][m->wm][m->wk] = (struct block_table){
+			    .index = p + at, .code = p + at + (blocks + 1) * 4};
+	}
+	if (!ok || k != count) {
+		checkers_egdb_detach();
+		return game_fail(err, -1, "%s is not a checkers endgame database for %d pieces",
+		                 path, complete + 1);
+	}
+	big.pieces = pieces;
+	return 0;
 }

@@ -41,7 +41,8 @@ enum {
 	MOBILITY = 2,    /* per simple move */
 	RUNAWAY = 50,    /* a man with a free run, less RUNAWAY_ROW per row still to go */
 	RUNAWAY_ROW = 10,
-	TRADE_DIVISOR = 48, /* trade-down: material lead × (24 − pieces) / this */
+	TRADE_DIVISOR = 48,            /* trade-down: material lead × (24 − pieces) / this */
+	KNOWN_WIN = SEARCH_PROVEN / 2, /* a database win without its distance (egdb_score) */
 };
 
 #define CENTRE       0x00066000u /* squares 14, 15, 18, 19 */
@@ -311,8 +312,26 @@ static bool egdb_score(const struct checkers_pos *pos, int ply, int *score)
 	const enum egdb_result r = checkers_egdb_probe(pos, &distance);
 	if (r == EGDB_UNKNOWN)
 		return false;
+	if (r != EGDB_DRAW && distance < 0) {
+		/* Won or lost without a distance (the 6-piece tables): a known win, above every
+		 * evaluation but below the proven wins, plus the evaluation, so that the search
+		 * makes progress toward a capture into the smaller tables, which know the way. */
+		const int e = checkers_evaluate(pos);
+		const int v = e > KNOWN_WIN / 2    ? KNOWN_WIN / 2
+		              : e < -KNOWN_WIN / 2 ? -KNOWN_WIN / 2
+		                                   : e;
+		*score = (r == EGDB_WIN ? KNOWN_WIN : -KNOWN_WIN) + v;
+		return true;
+	}
 	*score = r == EGDB_DRAW ? 0 : search_win_score(r == EGDB_WIN ? 1 : -1, ply + distance);
 	return true;
+}
+
+/* Returns whether a score from egdb_score is exact (a proven win or loss, or a draw), not a
+ * known win's estimate. */
+static bool egdb_exact(int score)
+{
+	return score == 0 || search_proven(score);
 }
 
 /* ---- quiescence ------------------------------------------------------------------------- */
@@ -463,7 +482,7 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
 	(void)ctx;
 	const struct checkers_pos *pos = p;
 	if (pos->quiet < CHECKERS_QUIET_DRAW && egdb_score(pos, 0, score))
-		return GAME_DEEP_EXACT; /* the shared search has counted the node */
+		return egdb_exact(*score) ? GAME_DEEP_EXACT : GAME_DEEP_SCORE; /* node counted */
 	if (depth > 0)
 		return GAME_DEEP_NO;
 	uint64_t visited = 0;
