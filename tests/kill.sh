@@ -67,7 +67,14 @@ while [ "$round" -le "$kills" ]; do
 		expect_moves=$(field moves "$dir/start.txt")
 		expect_record=$(field record "$dir/start.txt")
 	fi
-	[ -f "$dir/autosave-reversi.ini" ] || fail "round $round: no autosave after the kill at ${delay}s"
+	# A game that began was autosaved before its first dump (play_begin). Only a first round
+	# killed before its game began (a slow start on a loaded machine) has none yet: nothing
+	# was lost, and the restart below starts the game.
+	if [ ! -f "$dir/autosave-reversi.ini" ]; then
+		[ "$round" -eq 1 ] && [ ! -f "$dir/start.txt" ] ||
+			fail "round $round: no autosave after the kill at ${delay}s"
+		echo "round $round: killed at ${delay}s, before the game began"
+	fi
 	# Continue, and dump what was resumed.
 	printf '0 wait-scene menu\n1 expect-scene menu\n1 key Return\n0 wait-scene play\n0 dump %s/resumed.txt\n1 quit\n' \
 		"$dir" >"$dir/resume.script"
