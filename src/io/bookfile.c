@@ -10,27 +10,13 @@
 #include "core/hash.h"
 #include "io/atomic.h"
 
-void book_put(unsigned char *d, uint64_t v, int bytes)
-{
-	for (int i = 0; i < bytes; i++)
-		d[i] = (unsigned char)(v >> (8 * i));
-}
-
-uint64_t book_get(const unsigned char *d, int bytes)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < bytes; i++)
-		v |= (uint64_t)d[i] << (8 * i);
-	return v;
-}
-
 /* The check of a file's first n bytes. */
 static uint64_t check_of(const unsigned char *d, size_t n)
 {
 	uint64_t h = hash_mix64(n);
 	for (size_t i = 0; i < n; i += 8) {
 		const size_t k = n - i < 8 ? n - i : 8;
-		h = hash_mix64(h ^ book_get(d + i, (int)k));
+		h = hash_mix64(h ^ le_get(d + i, (int)k));
 	}
 	return h;
 }
@@ -46,11 +32,11 @@ int book_file_read(const struct book_format *f, const char *path, char **data,
 	if (rc != 0)
 		return game_fail(err, rc, "cannot read the opening book %.100s", path);
 	const unsigned char *d = (const unsigned char *)*data;
-	const size_t c = n >= BOOK_FILE_HEADER ? (size_t)book_get(d + 8, 4) : 0;
+	const size_t c = n >= BOOK_FILE_HEADER ? (size_t)le_get(d + 8, 4) : 0;
 	const size_t body = BOOK_FILE_HEADER + c * f->entry_bytes;
 	if (n < BOOK_FILE_HEADER || memcmp(d, f->magic, sizeof f->magic) != 0 ||
 	    c > f->max_entries || n != body + check ||
-	    (f->checked && book_get(d + body, 8) != check_of(d, body))) {
+	    (f->checked && le_get(d + body, 8) != check_of(d, body))) {
 		free(*data);
 		*data = NULL;
 		return game_fail(err, IO_ERR_CORRUPT, "%.100s is not %s", path, f->what);
@@ -67,7 +53,7 @@ unsigned char *book_file_new(const struct book_format *f, size_t count, size_t *
 	if (!d)
 		return NULL;
 	memcpy(d, f->magic, sizeof f->magic);
-	book_put(d + 8, count, 4);
+	le_put(d + 8, count, 4);
 	return d;
 }
 
@@ -79,5 +65,5 @@ unsigned char *book_file_entry(const struct book_format *f, unsigned char *d, si
 void book_file_seal(const struct book_format *f, unsigned char *d, size_t n)
 {
 	if (f->checked)
-		book_put(d + n - BOOK_FILE_CHECK, check_of(d, n - BOOK_FILE_CHECK), 8);
+		le_put(d + n - BOOK_FILE_CHECK, check_of(d, n - BOOK_FILE_CHECK), 8);
 }

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "io/le.h" /* le_put, le_get: the entries' fields */
+
 struct book_format {
 	char magic[8];
 	size_t entry_bytes;
@@ -36,9 +38,5 @@ unsigned char *book_file_new(const struct book_format *f, size_t count, size_t *
 unsigned char *book_file_entry(const struct book_format *f, unsigned char *d, size_t i);
 /* Writes the check of a checked format's file (nothing for an unchecked one). */
 void book_file_seal(const struct book_format *f, unsigned char *d, size_t n);
-
-/* Little-endian fields of `bytes` bytes (1 to 8). */
-void book_put(unsigned char *d, uint64_t v, int bytes);
-uint64_t book_get(const unsigned char *d, int bytes);
 
 #endif

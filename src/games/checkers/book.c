@@ -107,10 +107,10 @@ int checkers_book_encode(const struct checkers_book *b, unsigned char **data, si
 	for (size_t i = 0; i < b->count; i++) {
 		const struct checkers_book_entry *e = &b->entries[i];
 		unsigned char *x = book_file_entry(&format, d, i);
-		book_put(x, e->own, 4);
-		book_put(x + 4, e->opp, 4);
-		book_put(x + 8, e->kings, 4);
-		book_put(x + 12, (uint16_t)e->score, 2);
+		le_put(x, e->own, 4);
+		le_put(x + 4, e->opp, 4);
+		le_put(x + 8, e->kings, 4);
+		le_put(x + 12, (uint16_t)e->score, 2);
 		x[14] = e->depth;
 		x[15] = e->flags;
 	}
@@ -144,10 +144,10 @@ int checkers_book_read(struct checkers_book *b, const char *path, char *err)
 	for (size_t i = 0; i < count; i++) {
 		const unsigned char *x = d + i * CHECKERS_BOOK_ENTRY_BYTES;
 		b->entries[i] = (struct checkers_book_entry){
-		    .own = (uint32_t)book_get(x, 4),
-		    .opp = (uint32_t)book_get(x + 4, 4),
-		    .kings = (uint32_t)book_get(x + 8, 4),
-		    .score = (int16_t)(uint16_t)book_get(x + 12, 2),
+		    .own = (uint32_t)le_get(x, 4),
+		    .opp = (uint32_t)le_get(x + 4, 4),
+		    .kings = (uint32_t)le_get(x + 8, 4),
+		    .score = (int16_t)(uint16_t)le_get(x + 12, 2),
 		    .depth = x[14],
 		    .flags = x[15],
 		};

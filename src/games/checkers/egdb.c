@@ -32,6 +32,7 @@
 
 #include "core/game.h"
 #include "games/checkers/bits.h"
+#include "io/le.h"
 
 enum {
 	EGDB_HOLE = 255,   /* no position has this index */
@@ -768,20 +769,6 @@ enum {
 
 static const char block_magic[MAGIC_LENGTH + 1] = "PCEGDBB\n";
 
-static void put_le(uint8_t *p, uint64_t v, int bytes)
-{
-	for (int i = 0; i < bytes; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint64_t get_le(const uint8_t *p, int bytes)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < bytes; i++)
-		v |= (uint64_t)p[i] << (8 * i);
-	return v;
-}
-
 /* Returns the stored value of entry i of a table (WLD_ANY for a hole or a capture position). */
 static int wld_entry(const struct shape *s, const uint8_t *value, uint64_t i)
 {
@@ -890,7 +877,7 @@ static bool block_write_table(FILE *f, const struct material *m, uint8_t dir[BLO
 	bool ok = at >= 0;
 	for (uint64_t b = 0; ok && b <= blocks; b++) {
 		uint8_t le[4];
-		put_le(le, index[b], 4);
+		le_put(le, index[b], 4);
 		ok = fwrite(le, 1, 4, f) == 4;
 	}
 	ok = ok && fwrite(code, 1, len, f) == len;
@@ -901,9 +888,9 @@ static bool block_write_table(FILE *f, const struct material *m, uint8_t dir[BLO
 	dir[1] = (uint8_t)m->bk;
 	dir[2] = (uint8_t)m->wm;
 	dir[3] = (uint8_t)m->wk;
-	put_le(dir + 8, sl->size, 8);
-	put_le(dir + 16, (uint64_t)at, 8);
-	put_le(dir + 24, len, 8);
+	le_put(dir + 8, sl->size, 8);
+	le_put(dir + 16, (uint64_t)at, 8);
+	le_put(dir + 24, len, 8);
 	st->bytes += (blocks + 1) * 4 + len;
 	return ok;
 }
@@ -922,8 +909,8 @@ int checkers_egdb_build_blocks(int pieces, FILE *f, struct egdb_stats *st, FILE 
 			list[count++] = all[i];
 	uint8_t head[BLOCK_HEAD];
 	memcpy(head, block_magic, MAGIC_LENGTH);
-	put_le(head + 8, (uint64_t)pieces, 4);
-	put_le(head + 12, (uint64_t)count, 4);
+	le_put(head + 8, (uint64_t)pieces, 4);
+	le_put(head + 12, (uint64_t)count, 4);
 	uint8_t *dir = calloc((size_t)count, BLOCK_DIR);
 	bool ok = dir && fwrite(head, 1, BLOCK_HEAD, f) == BLOCK_HEAD &&
 	          fwrite(dir, BLOCK_DIR, (size_t)count, f) == (size_t)count;
@@ -965,7 +952,7 @@ static int block_lookup(const struct board *b)
 	struct shape s;
 	shape_of(&s, bm, bk, wm, wk);
 	const uint64_t i = index_of(&s, b), blk = i / BLOCK_ENTRIES;
-	const uint64_t from = get_le(t->index + 4 * blk, 4), to = get_le(t->index + 4 * blk + 4, 4);
+	const uint64_t from = le_get(t->index + 4 * blk, 4), to = le_get(t->index + 4 * blk + 4, 4);
 	return block_value(t->code + from, to - from, (int)(i % BLOCK_ENTRIES));
 }
 
@@ -1027,13 +1014,13 @@ int checkers_egdb_attach(const char *path, char *err)
 	big.map = map;
 	big.length = (size_t)st.st_size;
 	const uint8_t *p = big.map;
-	const int pieces = (int)get_le(p + 8, 4);
+	const int pieces = (int)le_get(p + 8, 4);
 	static struct material all[MATERIALS_MAX];
 	const int total = memcmp(p, block_magic, MAGIC_LENGTH) == 0 && pieces >= 3 &&
 	                          pieces <= EGDB_PIECES_MAX && pieces == complete + 1
 	                      ? materials(pieces, all)
 	                      : 0;
-	const uint64_t count = get_le(p + 12, 4);
+	const uint64_t count = le_get(p + 12, 4);
 	uint64_t k = 0;
 	bool ok = total > 0 && BLOCK_HEAD + count * BLOCK_DIR <= big.length;
 	for (int i = 0; ok && i < total; i++) {
@@ -1043,8 +1030,8 @@ int checkers_egdb_attach(const char *path, char *err)
 		const uint8_t *d = p + BLOCK_HEAD + k++ * BLOCK_DIR;
 		struct shape s;
 		shape_of(&s, m->bm, m->bk, m->wm, m->wk);
-		const uint64_t size = get_le(d + 8, 8), at = get_le(d + 16, 8),
-		               len = get_le(d + 24, 8);
+		const uint64_t size = le_get(d + 8, 8), at = le_get(d + 16, 8),
+		               len = le_get(d + 24, 8);
 		const uint64_t blocks = (size + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
 		ok = k <= count && d[0] == m->bm && d[1] == m->bk && d[2] == m->wm &&
 		     d[3] == m->wk && size == shape_size(&s) && at <= big.length &&
@@ -1052,8 +1039,8 @@ int checkers_egdb_attach(const char *path, char *err)
 		     len <= big.length - at - (blocks + 1) * 4;
 		/* The offsets rise and end at the code's length: a probe stays inside the file. */
 		for (uint64_t b = 0; ok && b < blocks; b++)
-			ok = get_le(p + at + 4 * b, 4) <= get_le(p + at + 4 * b + 4, 4);
-		ok = ok && get_le(p + at + 4 * blocks, 4) == len;
+			ok = le_get(p + at + 4 * b, 4) <= le_get(p + at + 4 * b + 4, 4);
+		ok = ok && le_get(p + at + 4 * blocks, 4) == len;
 		if (ok)
 			big.table[m->bm][m->bk][m->wm][m->wk] = (struct block_table){
 			    .index = p + at, .code = p + at + (blocks + 1) * 4};

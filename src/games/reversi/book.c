@@ -112,9 +112,9 @@ int book_encode(const struct book *b, unsigned char **data, size_t *n)
 	for (size_t i = 0; i < b->count; i++) {
 		const struct book_entry *e = &b->entries[i];
 		unsigned char *x = book_file_entry(&format, d, i);
-		book_put(x, e->p, 8);
-		book_put(x + 8, e->o, 8);
-		book_put(x + 16, (uint16_t)e->score, 2);
+		le_put(x, e->p, 8);
+		le_put(x + 8, e->o, 8);
+		le_put(x + 16, (uint16_t)e->score, 2);
 		x[18] = e->depth;
 		x[19] = e->flags;
 	}
@@ -138,9 +138,9 @@ int book_read(struct book *b, const char *path, char *err)
 	for (size_t i = 0; i < count; i++) {
 		const unsigned char *x = d + i * BOOK_ENTRY_BYTES;
 		b->entries[i] = (struct book_entry){
-		    .p = book_get(x, 8),
-		    .o = book_get(x + 8, 8),
-		    .score = (int16_t)(uint16_t)book_get(x + 16, 2),
+		    .p = le_get(x, 8),
+		    .o = le_get(x + 8, 8),
+		    .score = (int16_t)(uint16_t)le_get(x + 16, 2),
 		    .depth = x[18],
 		    .flags = x[19],
 		};
