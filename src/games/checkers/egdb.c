@@ -566,8 +566,7 @@ int checkers_egdb_longest(int pieces)
 static bool put64(FILE *f, uint64_t v)
 {
 	unsigned char b[8];
-	for (int i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
+	le_put(b, v, 8);
 	return fwrite(b, 1, 8, f) == 8;
 }
 
@@ -576,9 +575,7 @@ static bool get64(FILE *f, uint64_t *v)
 	unsigned char b[8];
 	if (fread(b, 1, 8, f) != 8)
 		return false;
-	*v = 0;
-	for (int i = 0; i < 8; i++)
-		*v |= (uint64_t)b[i] << (8 * i);
+	*v = le_get(b, 8);
 	return true;
 }
 
