@@ -28,6 +28,7 @@
 #include "games/checkers/bits.h"
 #include "games/checkers/checkers.h"
 #include "games/checkers/egdb.h"
+#include "io/le.h"
 #include "games/checkers/mpc.h"
 
 enum {
@@ -255,8 +256,7 @@ int checkers_eval_read(const char *path, float *w, char *err)
 	for (int p = 0; ok && p < CHECKERS_EVAL_PHASES; p++)
 		for (int i = 0; ok && i < per_phase; i++) {
 			ok = fread(b, 1, 4, f) == 4;
-			const uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
-			                   (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+			const uint32_t u = (uint32_t)le_get(b, 4);
 			float x;
 			memcpy(&x, &u, 4);
 			ok = ok && x > -10000.0f && x < 10000.0f;
