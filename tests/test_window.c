@@ -433,7 +433,9 @@ static void test_bad_options(void **state)
 }
 
 /* While Expert thinks, the side's row shows a bar of its progress; N makes it play at once, in
- * every game: it plays its first move after a fraction of its node budget. */
+ * every game: the move is on the board two ticks after the key, its search stopped short of
+ * its node budget. (How far short depends on the machine: four ticks of Dots and Boxes at
+ * 5x5 are about a million of Expert's two million nodes on a fast one.) */
 static void test_thinking_bar_and_move_now(void **state)
 {
 	(void)state;
@@ -450,8 +452,8 @@ static void test_thinking_bar_and_move_now(void **state)
 		char body[400], args[900], out[300], shot[300];
 		snprintf(shot, sizeof shot, "%s/thinking-%zu.png", work, g);
 		snprintf(body, sizeof body,
-		         "0 wait-scene play\n3 screenshot %s\n1 key n\n0 wait\n1 expect-moves 1\n"
-		         "1 quit\n",
+		         "0 wait-scene play\n3 screenshot %s\n1 key n\n2 expect-moves 1\n0 wait\n"
+		         "1 expect-moves 1\n1 quit\n",
 		         shot);
 		snprintf(out, sizeof out, "%s/now-stats.txt", work);
 		remove(out);
@@ -472,6 +474,9 @@ static void test_thinking_bar_and_move_now(void **state)
 		snprintf(autosave, sizeof autosave, "%s/autosave.ini", work);
 		remove(autosave);
 		run_script("now.script", body, args);
+		char settings[300]; /* --size 10 is remembered: the next tests play 8x8 */
+		snprintf(settings, sizeof settings, "%s/settings.ini", work);
+		remove(settings);
 		/* The bar: its dark track across the thinking side's row (the first side's). */
 		struct shot sh = shot_load(shot);
 		const SDL_Color track = pixel(&sh, LAYOUT_PANEL_X + LAYOUT_PANEL_W - 30, 96 + 83);
@@ -485,12 +490,11 @@ static void test_thinking_bar_and_move_now(void **state)
 		assert_non_null(line);
 		unsigned long long nodes = 0;
 		assert_int_equal(sscanf(line, "\nengine %llu nodes", &nodes), 1);
-		assert_true(nodes > 0);
-		assert_true(nodes < games[g].budget / 2);
+		if (nodes == 0 || nodes >= games[g].budget)
+			fail_msg(
+			    "%s: the engine searched %llu nodes of its %llu before N stopped it",
+			    games[g].args, nodes, games[g].budget);
 	}
-	char settings[300]; /* --size 10 is remembered: the next tests play 8x8 */
-	snprintf(settings, sizeof settings, "%s/settings.ini", work);
-	remove(settings);
 }
 
 /* Both renderers draw the board. SDL's software renderer (PARITY_RENDERER=software, the
