@@ -231,15 +231,16 @@ static void test_medium_varies(void **state)
 	search_free(s);
 }
 
-/* book_pick: spread 0 is the best; a spread draws only moves within it, the best most often. */
+/* level_book_pick: spread 0 is the best; a spread draws only moves within it, the best most
+ * often. */
 static void test_pick(void **state)
 {
 	(void)state;
-	const struct book_move m[] = {{1, 100}, {2, 90}, {3, 0}, {4, -50}};
+	const int m[] = {100, 90, 0, -50};
 	int hits[4] = {0};
 	for (uint32_t seed = 0; seed < 2000; seed++) {
-		assert_int_equal(book_pick(m, 4, 0, seed), 0);
-		hits[book_pick(m, 4, 50, seed)]++;
+		assert_int_equal(level_book_pick(m, 4, 0, seed), 0);
+		hits[level_book_pick(m, 4, 50, seed)]++;
 	}
 	assert_int_equal(hits[2] + hits[3], 0);
 	assert_true(hits[0] > hits[1]);

@@ -4,6 +4,7 @@
  */
 #include "core/level.h"
 
+#include "core/hash.h"
 #include "core/module.h"
 
 #include <string.h>
@@ -56,4 +57,21 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->probcut = lv->probcut;
 	out->book = lv->book;
 	out->spread = lv->book_spread;
+}
+
+int level_book_pick(const int *scores, int n, int spread, uint32_t seed)
+{
+	if (n <= 1 || spread <= 0)
+		return 0;
+	uint64_t total = 0;
+	for (int i = 0; i < n && scores[0] - scores[i] <= spread; i++)
+		total += (uint64_t)(spread + 1 - (scores[0] - scores[i]));
+	uint64_t r = hash_mix64((uint64_t)seed * 0x9e3779b97f4a7c15ULL + 0x626f6f6bULL) % total;
+	for (int i = 0; i < n; i++) {
+		const uint64_t w = (uint64_t)(spread + 1 - (scores[0] - scores[i]));
+		if (r < w)
+			return i;
+		r -= w;
+	}
+	return 0;
 }

@@ -42,4 +42,10 @@ const struct level *level_at(const struct game_rules *rules, int i);
 /* Fills `out` with the search limits of level `lv` and the noise seed `seed`. */
 void level_limits(const struct level *lv, uint32_t seed, struct search_limits *out);
 
+/* A book move for a level's book_spread, whatever the game: returns the index of the move to
+ * play among n moves whose scores are sorted best first, 0 when spread is 0, otherwise a
+ * random one of those within `spread` of the best, weighted toward the best (weight
+ * spread + 1 − loss), drawn from `seed`. */
+int level_book_pick(const int *scores, int n, int spread, uint32_t seed);
+
 #endif

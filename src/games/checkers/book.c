@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/level.h"
 #include "games/checkers/bits.h"
-#include "games/reversi/book.h"
 #include "io/atomic.h"
 #include "io/bookfile.h"
 
@@ -198,11 +198,7 @@ bool checkers_book_move(const void *p, int spread, uint32_t seed, struct game_mo
 	const int n = checkers_book_moves(checkers_book_current(), p, moves, scores);
 	if (n == 0)
 		return false;
-	struct book_move m[BOOK_MOVES_MAX];
-	const int k = n < BOOK_MOVES_MAX ? n : BOOK_MOVES_MAX;
-	for (int i = 0; i < k; i++)
-		m[i] = (struct book_move){.square = i, .score = scores[i]};
-	const int pick = book_pick(m, k, spread, seed);
+	const int pick = level_book_pick(scores, n, spread, seed);
 	*move = moves[pick];
 	*score = scores[pick];
 	return true;

@@ -82,8 +82,8 @@ void checkers_book_unload(void);
 const struct checkers_book *checkers_book_current(void);
 
 /* checkers_rules.book: from the installed book, the best move when spread is 0, else one of
- * those within `spread` of the best, weighted toward the best (book_pick of
- * games/reversi/book.h), drawn from `seed`. */
+ * those within `spread` of the best, weighted toward the best (level_book_pick of
+ * core/level.h), drawn from `seed`. */
 bool checkers_book_move(const void *pos, int spread, uint32_t seed, struct game_move *move,
                         int *score);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/hash.h"
+#include "core/level.h"
 #include "games/reversi/board8.h"
 #include "games/reversi/reversi.h"
 #include "io/atomic.h"
@@ -72,23 +73,6 @@ int book_moves(const struct book *b, uint64_t P, uint64_t O, struct book_move *o
 		out[i] = (struct book_move){.square = sq, .score = -c->score};
 	}
 	return n;
-}
-
-int book_pick(const struct book_move *m, int n, int spread, uint32_t seed)
-{
-	if (n <= 1 || spread <= 0)
-		return 0;
-	uint64_t total = 0;
-	for (int i = 0; i < n && m[0].score - m[i].score <= spread; i++)
-		total += (uint64_t)(spread + 1 - (m[0].score - m[i].score));
-	uint64_t r = hash_mix64((uint64_t)seed * 0x9e3779b97f4a7c15ULL + 0x626f6f6bULL) % total;
-	for (int i = 0; i < n; i++) {
-		const uint64_t w = (uint64_t)(spread + 1 - (m[0].score - m[i].score));
-		if (r < w)
-			return i;
-		r -= w;
-	}
-	return 0;
 }
 
 static int compare(const void *a, const void *b)
@@ -197,7 +181,10 @@ bool reversi_book_move(const void *p, int spread, uint32_t seed, struct game_mov
 	const int n = reversi_book_moves(p, m);
 	if (n == 0)
 		return false;
-	const int pick = book_pick(m, n, spread, seed);
+	int scores[BOOK_MOVES_MAX];
+	for (int i = 0; i < n; i++)
+		scores[i] = m[i].score;
+	const int pick = level_book_pick(scores, n, spread, seed);
 	struct game_move moves[GAME_MOVES_MAX];
 	const int count = reversi_rules.generate(p, moves);
 	for (int i = 0; i < count; i++)

@@ -58,11 +58,6 @@ const struct book_entry *book_find(const struct book *b, uint64_t P, uint64_t O)
  * position is expanded in the book, and returns how many; 0 when it is not (or has no move). */
 int book_moves(const struct book *b, uint64_t P, uint64_t O, struct book_move *out);
 
-/* Returns the index of the move to play among n moves sorted best first: 0 when spread is 0,
- * otherwise a random one of those within `spread` of the best, weighted toward the best
- * (weight spread + 1 − loss), drawn from `seed`. */
-int book_pick(const struct book_move *m, int n, int spread, uint32_t seed);
-
 /* Sorts b's entries by (p, o) (after building one). */
 void book_sort(struct book *b);
 
@@ -83,7 +78,7 @@ struct reversi_pos;
  * is the standard game (8×8, not Anti-reversi, no black hole) and a book is loaded. */
 int reversi_book_moves(const struct reversi_pos *pos, struct book_move *out);
 
-/* Reversi's game_rules.book: the move of book_pick among reversi_book_moves. */
+/* Reversi's game_rules.book: the move of level_book_pick among reversi_book_moves. */
 bool reversi_book_move(const void *pos, int spread, uint32_t seed, struct game_move *move,
                        int *score);
 
