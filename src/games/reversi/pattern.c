@@ -20,6 +20,7 @@
 #include "core/game.h"
 #include "games/reversi/board8.h"
 #include "io/atomic.h"
+#include "io/le.h"
 
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -419,17 +420,6 @@ static uint32_t checksum(const unsigned char *b, size_t n)
 	return h;
 }
 
-static void put32(unsigned char *b, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get32(const unsigned char *b)
-{
-	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
 int pattern_save(const char *path, const int16_t *w)
 {
 	init();
@@ -439,15 +429,12 @@ int pattern_save(const char *path, const int16_t *w)
 	if (!b)
 		return IO_ERR_SYSTEM;
 	memcpy(b, "PARITYEV", 8);
-	put32(b + 8, FILE_VERSION);
-	put32(b + 12, PATTERN_STAGES);
-	put32(b + 16, (uint32_t)pt.stage_size);
-	for (size_t i = 0; i < count; i++) {
-		const uint16_t v = (uint16_t)w[i];
-		b[FILE_HEADER + 2 * i] = (unsigned char)(v & 0xff);
-		b[FILE_HEADER + 2 * i + 1] = (unsigned char)(v >> 8);
-	}
-	put32(b + bytes - 4, checksum(b, bytes - 4));
+	le_put(b + 8, FILE_VERSION, 4);
+	le_put(b + 12, PATTERN_STAGES, 4);
+	le_put(b + 16, pt.stage_size, 4);
+	for (size_t i = 0; i < count; i++)
+		le_put(b + FILE_HEADER + 2 * i, (uint16_t)w[i], 2);
+	le_put(b + bytes - 4, checksum(b, bytes - 4), 4);
 	const int rc = atomic_write(path, b, bytes, NULL);
 	free(b);
 	return rc;
@@ -474,10 +461,10 @@ int pattern_load(const char *path, char *err)
 	const char *why = NULL;
 	if (n != bytes || memcmp(b, "PARITYEV", 8) != 0)
 		why = "not a weights file of this version";
-	else if (get32(b + 8) != FILE_VERSION || get32(b + 12) != PATTERN_STAGES ||
-	         get32(b + 16) != pt.stage_size)
+	else if (le_get(b + 8, 4) != FILE_VERSION || le_get(b + 12, 4) != PATTERN_STAGES ||
+	         le_get(b + 16, 4) != pt.stage_size)
 		why = "made for another set of patterns";
-	else if (get32(b + n - 4) != checksum(b, n - 4))
+	else if (le_get(b + n - 4, 4) != checksum(b, n - 4))
 		why = "damaged (checksum)";
 	int16_t *w = why ? NULL : malloc(count * sizeof *w);
 	if (!why && !w) {
@@ -490,8 +477,7 @@ int pattern_load(const char *path, char *err)
 		return game_fail(err, IO_ERR_CORRUPT, "evaluation weights %.100s: %s", path, why);
 	}
 	for (size_t i = 0; i < count; i++)
-		w[i] =
-		    (int16_t)(uint16_t)(b[FILE_HEADER + 2 * i] | b[FILE_HEADER + 2 * i + 1] << 8);
+		w[i] = (int16_t)(uint16_t)le_get(b + FILE_HEADER + 2 * i, 2);
 	free(data);
 	free(pt.weights);
 	pt.weights = w;
