@@ -301,6 +301,9 @@ ICON_SIZES = 16 24 32 48 64 128 256
 # The data the game reads, relative to assets/ (and to DATADIR once installed).
 DATA_FILES = reversi-eval.bin reversi-book.bin checkers-eval.bin checkers-book.bin checkers-egdb.bin fonts/DejaVuSans.ttf fonts/DejaVuSans-Bold.ttf fonts/LICENSE \
 	$(patsubst assets/%,%,$(wildcard assets/sprites/*.png assets/sounds/*.wav))
+# The 5- and 6-piece checkers databases are installed too when `make egdb` has built them
+# (they are not part of the source; uninstall removes them whether or not they were).
+OPTIONAL_DATA = $(notdir $(EGDB_BIG) $(EGDB_SIX))
 
 # Once installed the program finds its data in DATADIR and its catalogues in LOCALEDIR: the one
 # resolver, io/datadir.c, compiles them in for the assets, the evaluation weights (the window
@@ -335,6 +338,12 @@ install: $(BUILD)/parity $(EGDB_SMALL)
 		echo "$(INSTALL_DATA) assets/$$f $(DESTDIR)$(DATADIR)/$$f"; \
 		$(INSTALL_DATA) assets/$$f $(DESTDIR)$(DATADIR)/$$f; \
 	done
+	@set -e; for f in $(OPTIONAL_DATA); do \
+		if [ -f assets/$$f ]; then \
+			echo "$(INSTALL_DATA) assets/$$f $(DESTDIR)$(DATADIR)/$$f"; \
+			$(INSTALL_DATA) assets/$$f $(DESTDIR)$(DATADIR)/$$f; \
+		fi; \
+	done
 	sed 's|@DATADIR@|$(DATADIR)|g' packaging/parity.6 >$(BUILD)/parity.6
 	$(INSTALL_DATA) $(BUILD)/parity.6 $(DESTDIR)$(MANDIR)/man6/parity.6
 	$(INSTALL_DATA) packaging/$(APP_ID).desktop $(DESTDIR)$(APPLICATIONSDIR)/$(APP_ID).desktop
@@ -355,7 +364,7 @@ uninstall:
 		$(DESTDIR)$(METAINFODIR)/$(APP_ID).metainfo.xml \
 		$(DESTDIR)$(ICONDIR)/scalable/apps/$(APP_ID).svg \
 		$(foreach n,$(ICON_SIZES),$(DESTDIR)$(ICONDIR)/$(n)x$(n)/apps/$(APP_ID).png) \
-		$(addprefix $(DESTDIR)$(DATADIR)/,$(DATA_FILES))
+		$(addprefix $(DESTDIR)$(DATADIR)/,$(DATA_FILES) $(OPTIONAL_DATA))
 	rmdir $(addprefix $(DESTDIR)$(DATADIR)/,fonts sounds sprites) $(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 # The desktop entry and the AppStream metadata pass the freedesktop validators (make check
