@@ -241,6 +241,26 @@ static void test_rebuild(void **state)
 	assert_int_equal(setup(NULL), 0);
 }
 
+/* Unloads the tables, solves the 4-piece ones into a block file at path (a mkstemp template,
+ * filled in) as `make egdb` solves the 6-piece ones, which leaves the 3-piece tables in
+ * memory, and maps it over them. Returns what the solver found. */
+static struct egdb_stats blocks_of_four(char *path)
+{
+	checkers_egdb_unload();
+	const int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w+b");
+	assert_non_null(f);
+	struct egdb_stats st;
+	assert_int_equal(checkers_egdb_build_blocks(4, f, &st, NULL), 0);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(checkers_egdb_pieces(), 3); /* the 4-piece tables left memory */
+	char err[GAME_ERR_MAX];
+	assert_int_equal(checkers_egdb_attach(path, err), 0);
+	assert_int_equal(checkers_egdb_pieces(), 4);
+	return st;
+}
+
 /* The block format (the 6-piece tables' file) reads back what was built: the 4-piece tables
  * solved material by material into a block file, as `make egdb` solves the 6-piece ones, then
  * mapped, answer as the tables read from the file `make` writes for 300 000 random positions:
@@ -260,24 +280,13 @@ static void test_blocks_read_back(void **state)
 			assert_int_not_equal(want[i], EGDB_UNKNOWN);
 			i++;
 		}
-	checkers_egdb_unload();
 	char path[] = "/tmp/parity-egdb-XXXXXX";
-	const int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	FILE *f = fdopen(fd, "w+b");
-	assert_non_null(f);
-	struct egdb_stats st;
-	assert_int_equal(checkers_egdb_build_blocks(4, f, &st, NULL), 0);
-	assert_int_equal(fclose(f), 0);
+	const struct egdb_stats st = blocks_of_four(path);
 	print_message("4 pieces in blocks: %llu positions, %llu bytes of tables, longest %d\n",
 	              (unsigned long long)st.positions, (unsigned long long)st.bytes, st.longest);
 	assert_true(st.positions == 7092774 - 883458); /* the published count less one-coloured */
 	assert_true(st.wins + st.draws + st.losses == st.positions);
 	assert_int_equal(st.longest, 73);
-	assert_int_equal(checkers_egdb_pieces(), 3); /* the 4-piece tables left memory */
-	char err[GAME_ERR_MAX];
-	assert_int_equal(checkers_egdb_attach(path, err), 0);
-	assert_int_equal(checkers_egdb_pieces(), 4);
 	int captures = 0;
 	for (int i = 0; i < SAMPLES; i++) {
 		int d;
@@ -298,6 +307,7 @@ static void test_blocks_read_back(void **state)
 	const long size = ftell(g);
 	fclose(g);
 	assert_int_equal(truncate(path, size - 1), 0);
+	char err[GAME_ERR_MAX];
 	assert_int_equal(checkers_egdb_attach(path, err), -1);
 	assert_int_equal(checkers_egdb_pieces(), 3);
 	unlink(path);
@@ -412,25 +422,29 @@ static struct checkers_pos known_win_of(const struct ending *e, uint64_t *seed, 
 	}
 }
 
-enum { KNOWN_WINS_MAX = 32 };
+/* Won positions to play out, with their FEN. */
+struct wins {
+	int n;
+	struct checkers_pos pos[32];
+	char fen[32][64];
+};
 
-/* Fills pos with `per` won positions of each of the n endings (known_win_of, from `seed`), and
- * fen with their FEN. Returns how many. */
-static int draw_wins(const struct ending *endings, int n, int per, uint64_t seed,
-                     struct checkers_pos *pos, char (*fen)[64])
+/* Fills w with `per` won positions of each of the n endings (known_win_of, from `seed`). */
+static void draw_wins(const struct ending *endings, int n, int per, uint64_t seed, struct wins *w)
 {
-	int count = 0;
+	w->n = 0;
 	for (int i = 0; i < n; i++)
-		for (int j = 0; j < per && count < KNOWN_WINS_MAX; j++, count++)
-			pos[count] = known_win_of(&endings[i], &seed, fen[count]);
-	return count;
+		for (int j = 0; j < per && w->n < 32; j++, w->n++)
+			w->pos[w->n] = known_win_of(&endings[i], &seed, w->fen[w->n]);
 }
 
 /* From each of the n won positions, `level` on both sides plays the winner's side to a win,
  * within the 40-move rule and without a repetition; prints the plies, nodes and CPU time of
  * each (EGDB_VERBOSE=1: the games). */
-static void convert_wins(const struct checkers_pos *wins, char (*fen)[64], int n, const char *level)
+static void convert_wins(const struct wins *w, const char *level)
 {
+	const struct checkers_pos *wins = w->pos;
+	const int n = w->n;
 	struct search *s = search_new(R, 18);
 	int longest = 0;
 	uint64_t all_nodes = 0;
@@ -442,7 +456,7 @@ static void convert_wins(const struct checkers_pos *wins, char (*fen)[64], int n
 		uint64_t nodes = 0;
 		const clock_t t = clock();
 		const int result = play_out_pos(&wins[i], level, s, &plies, &nodes);
-		print_message("%s: %s in %d plies, %llu nodes, %.1f s CPU\n", fen[i],
+		print_message("%s: %s in %d plies, %llu nodes, %.1f s CPU\n", w->fen[i],
 		              result > 0   ? "1-0"
 		              : result < 0 ? "0-1"
 		                           : "draw",
@@ -528,23 +542,11 @@ static void test_converts_known_wins(void **state)
 	    {"2 men v 2 men", 2, 0, 2, 0, true, 10},
 	    {"3 men v 1 man", 3, 0, 1, 0, true, 10},
 	};
-	struct checkers_pos wins[KNOWN_WINS_MAX];
-	char fen[KNOWN_WINS_MAX][64];
-	const int n =
-	    draw_wins(endings, (int)(sizeof endings / sizeof endings[0]), 2, 4, wins, fen);
-	checkers_egdb_unload();
+	static struct wins w;
+	draw_wins(endings, (int)(sizeof endings / sizeof endings[0]), 2, 4, &w);
 	char path[] = "/tmp/parity-egdb-XXXXXX";
-	const int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	FILE *f = fdopen(fd, "w+b");
-	assert_non_null(f);
-	struct egdb_stats st;
-	assert_int_equal(checkers_egdb_build_blocks(4, f, &st, NULL), 0);
-	assert_int_equal(fclose(f), 0);
-	char err[GAME_ERR_MAX];
-	assert_int_equal(checkers_egdb_attach(path, err), 0);
-	assert_int_equal(checkers_egdb_pieces(), 4);
-	convert_wins(wins, fen, n, "hard");
+	blocks_of_four(path);
+	convert_wins(&w, "hard");
 	unlink(path);
 	checkers_egdb_unload();
 	assert_int_equal(setup(NULL), 0);
@@ -553,7 +555,9 @@ static void test_converts_known_wins(void **state)
 /* The 6-piece tables, when `make egdb` has built them (CI does not: tests/expected-skips):
  * mapped by the module's load; two kings more win, as many kings draw; 20 000 random 6-piece
  * positions agree with their children one move on (the retrograde analysis and the block
- * code checked by a forward look); Expert plays a 6-piece win out. */
+ * code checked by a forward look); Expert plays a 6-piece win out; and Hard (EGDB_LEVEL: another
+ * level) plays out a won position of each kind below (EGDB_PER: how many of each), drawn from
+ * the tables, within the 40-move rule. */
 static void test_six_pieces(void **state)
 {
 	(void)state;
@@ -587,6 +591,22 @@ static void test_six_pieces(void **state)
 	assert_int_equal(play_out(SIX_PIECE_WIN, "expert", s, &plies), 1);
 	print_message("%s: 1-0 in %d plies\n", SIX_PIECE_WIN, plies);
 	search_free(s);
+	/* Won 6-piece positions of every kind, drawn from the tables (which know no distance),
+	 * played out: kings only, men and kings, men only on their own half of the board. */
+	static const struct ending endings[] = {
+	    {"4 kings v 2 kings", 0, 4, 0, 2, false, 0},
+	    {"3 kings v 3 kings", 0, 3, 0, 3, false, 0},
+	    {"3 kings + man v 2 kings", 1, 3, 0, 2, false, 0},
+	    {"2 kings + man v 2 kings + man", 1, 2, 1, 2, false, 0},
+	    {"2 kings + 2 men v king + man", 2, 2, 1, 1, true, 0},
+	    {"king + 2 men v 3 men", 2, 1, 3, 0, true, 0},
+	    {"4 men v 2 men", 4, 0, 2, 0, true, 0},
+	    {"3 men v 3 men", 3, 0, 3, 0, true, 0},
+	};
+	static struct wins w;
+	const char *per = getenv("EGDB_PER"), *level = getenv("EGDB_LEVEL");
+	draw_wins(endings, (int)(sizeof endings / sizeof endings[0]), per ? atoi(per) : 1, 6, &w);
+	convert_wins(&w, level ? level : "hard");
 }
 
 int main(void)
