@@ -446,7 +446,7 @@ static void convert_wins(const struct wins *w, const char *level)
 	const struct checkers_pos *wins = w->pos;
 	const int n = w->n;
 	struct search *s = search_new(R, 18);
-	int longest = 0;
+	int longest = 0, won = 0;
 	uint64_t all_nodes = 0;
 	const clock_t t0 = clock();
 	for (int i = 0; i < n; i++) {
@@ -462,14 +462,15 @@ static void convert_wins(const struct wins *w, const char *level)
 		                           : "draw",
 		              plies, (unsigned long long)nodes,
 		              (double)(clock() - t) / CLOCKS_PER_SEC);
-		assert_int_equal(result, black_wins ? 1 : -1);
+		won += result == (black_wins ? 1 : -1);
 		all_nodes += nodes;
 		longest = plies > longest ? plies : longest;
 	}
-	print_message("%s won %d of %d, longest %d plies, %llu nodes, %.1f s CPU\n", level, n, n,
+	print_message("%s won %d of %d, longest %d plies, %llu nodes, %.1f s CPU\n", level, won, n,
 	              longest, (unsigned long long)all_nodes,
 	              (double)(clock() - t0) / CLOCKS_PER_SEC);
 	search_free(s);
+	assert_int_equal(won, n);
 }
 
 /* Won endings, the winner to move and not: Expert (both sides) wins every one by playing it
