@@ -360,7 +360,8 @@ static int play_out(const char *fen, const char *level, struct search *s, int *p
 
 /* A kind of won ending: the winner's men and kings, the loser's, whether every man stands on
  * its own half of the board (at least four rows from its crown), and the fewest plies to the
- * change of material where the tables know it (0: any). */
+ * change of material (0: any): by the tables' distance where they know it, else a search
+ * that deep (far_from_conversion) must not see a forced one. */
 struct ending {
 	const char *what;
 	int win_men, win_kings, lose_men, lose_kings;
@@ -378,10 +379,26 @@ static void fen_squares(char **at, uint32_t set, uint32_t kings)
 	}
 }
 
+/* Returns whether Hard's search `depth` plies deep from pos (a win the tables know without its
+ * distance) finds no proven result: no forced capture or crowning into the smaller tables. */
+static bool far_from_conversion(const struct checkers_pos *pos, int depth)
+{
+	struct search *s = search_new(R, 16);
+	struct search_limits limits;
+	level_limits(level_find(R, "hard"), 0, &limits);
+	limits.depth = depth;
+	limits.book = false;
+	search_start(s, pos, &limits);
+	search_step(s, 0);
+	const bool far = !search_proven(search_result(s)->score);
+	search_free(s);
+	return far;
+}
+
 /* Draws positions of the ending e from *seed until one is a win or loss with no capture for
- * either side, at least e->distance plies from the change of material if the tables know its
- * distance; the winner is Black or White and to move or not, as drawn. Writes its FEN to fen
- * (64 bytes) and returns it. */
+ * either side, at least e->distance plies from the change of material (struct ending); the
+ * winner is Black or White and to move or not, as drawn. Writes its FEN to fen (64 bytes)
+ * and returns it. */
 static struct checkers_pos known_win_of(const struct ending *e, uint64_t *seed, char *fen)
 {
 	for (long tries = 0;; tries++) {
@@ -415,9 +432,10 @@ static struct checkers_pos known_win_of(const struct ending *e, uint64_t *seed, 
 		int distance;
 		const enum egdb_result r = checkers_egdb_probe(&pos, &distance);
 		if (r == (to_move == winner ? EGDB_WIN : EGDB_LOSS) &&
-		    distance >= e->distance - 1 && (distance >= 0 || e->distance == 0) &&
 		    !jumpers_of(0, piece[0], piece[1], piece[0] & kings) &&
-		    !jumpers_of(1, piece[1], piece[0], piece[1] & kings))
+		    !jumpers_of(1, piece[1], piece[0], piece[1] & kings) &&
+		    (distance >= 0 ? distance >= e->distance
+		                   : far_from_conversion(&pos, e->distance)))
 			return pos;
 	}
 }
@@ -595,18 +613,26 @@ static void test_six_pieces(void **state)
 	/* Won 6-piece positions of every kind, drawn from the tables (which know no distance),
 	 * played out: kings only, men and kings, men only on their own half of the board. */
 	static const struct ending endings[] = {
-	    {"4 kings v 2 kings", 0, 4, 0, 2, false, 0},
-	    {"3 kings v 3 kings", 0, 3, 0, 3, false, 0},
-	    {"3 kings + man v 2 kings", 1, 3, 0, 2, false, 0},
-	    {"2 kings + man v 2 kings + man", 1, 2, 1, 2, false, 0},
-	    {"2 kings + 2 men v king + man", 2, 2, 1, 1, true, 0},
-	    {"king + 2 men v 3 men", 2, 1, 3, 0, true, 0},
-	    {"4 men v 2 men", 4, 0, 2, 0, true, 0},
-	    {"3 men v 3 men", 3, 0, 3, 0, true, 0},
+	    {"4 kings v 2 kings", 0, 4, 0, 2, false, 8},
+	    {"3 kings v 3 kings", 0, 3, 0, 3, false, 8},
+	    {"3 kings + man v 2 kings", 1, 3, 0, 2, false, 8},
+	    {"2 kings + man v 2 kings + man", 1, 2, 1, 2, false, 8},
+	    {"2 kings + 2 men v king + man", 2, 2, 1, 1, true, 8},
+	    {"king + 2 men v 3 men", 2, 1, 3, 0, true, 8},
+	    {"4 men v 2 men", 4, 0, 2, 0, true, 8},
+	    {"3 men v 3 men", 3, 0, 3, 0, true, 8},
 	};
 	static struct wins w;
 	const char *per = getenv("EGDB_PER"), *level = getenv("EGDB_LEVEL");
-	draw_wins(endings, (int)(sizeof endings / sizeof endings[0]), per ? atoi(per) : 1, 6, &w);
+	const char *file = getenv("EGDB_FENS");
+	FILE *fens = file ? fopen(file, "r") : NULL;
+	if (fens) { /* the positions of a file instead, a FEN a line (for comparisons) */
+		for (w.n = 0; w.n < 32 && fscanf(fens, "%63s", w.fen[w.n]) == 1; w.n++)
+			w.pos[w.n] = parse(w.fen[w.n]);
+		fclose(fens);
+	} else
+		draw_wins(endings, (int)(sizeof endings / sizeof endings[0]), per ? atoi(per) : 1,
+		          6, &w);
 	convert_wins(&w, level ? level : "hard");
 }
 
