@@ -31,10 +31,8 @@ enum { WEIGHTS = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: checkers_ab trained|reduce|extend|probcut|egdb6 NODES [FIRST GAMES]
-"
-		                "       checkers_ab weights NODES FIRST GAMES OLD
-");
+		fprintf(stderr, "usage: checkers_ab trained|reduce|extend|probcut|egdb6 NODES [FIRST GAMES]\n"
+		                "       checkers_ab weights NODES FIRST GAMES OLD\n");
 		return 2;
 	}
 	const char *feature = argv[1];

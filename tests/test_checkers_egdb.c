@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/level.h"
@@ -240,6 +241,26 @@ static void test_rebuild(void **state)
 	assert_int_equal(setup(NULL), 0);
 }
 
+/* Unloads the tables, solves the 4-piece ones into a block file at path (a mkstemp template,
+ * filled in) as `make egdb` solves the 6-piece ones, which leaves the 3-piece tables in
+ * memory, and maps it over them. Returns what the solver found. */
+static struct egdb_stats blocks_of_four(char *path)
+{
+	checkers_egdb_unload();
+	const int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w+b");
+	assert_non_null(f);
+	struct egdb_stats st;
+	assert_int_equal(checkers_egdb_build_blocks(4, f, &st, NULL), 0);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(checkers_egdb_pieces(), 3); /* the 4-piece tables left memory */
+	char err[GAME_ERR_MAX];
+	assert_int_equal(checkers_egdb_attach(path, err), 0);
+	assert_int_equal(checkers_egdb_pieces(), 4);
+	return st;
+}
+
 /* The block format (the 6-piece tables' file) reads back what was built: the 4-piece tables
  * solved material by material into a block file, as `make egdb` solves the 6-piece ones, then
  * mapped, answer as the tables read from the file `make` writes for 300 000 random positions:
@@ -259,24 +280,13 @@ static void test_blocks_read_back(void **state)
 			assert_int_not_equal(want[i], EGDB_UNKNOWN);
 			i++;
 		}
-	checkers_egdb_unload();
 	char path[] = "/tmp/parity-egdb-XXXXXX";
-	const int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	FILE *f = fdopen(fd, "w+b");
-	assert_non_null(f);
-	struct egdb_stats st;
-	assert_int_equal(checkers_egdb_build_blocks(4, f, &st, NULL), 0);
-	assert_int_equal(fclose(f), 0);
+	const struct egdb_stats st = blocks_of_four(path);
 	print_message("4 pieces in blocks: %llu positions, %llu bytes of tables, longest %d\n",
 	              (unsigned long long)st.positions, (unsigned long long)st.bytes, st.longest);
 	assert_true(st.positions == 7092774 - 883458); /* the published count less one-coloured */
 	assert_true(st.wins + st.draws + st.losses == st.positions);
 	assert_int_equal(st.longest, 73);
-	assert_int_equal(checkers_egdb_pieces(), 3); /* the 4-piece tables left memory */
-	char err[GAME_ERR_MAX];
-	assert_int_equal(checkers_egdb_attach(path, err), 0);
-	assert_int_equal(checkers_egdb_pieces(), 4);
 	int captures = 0;
 	for (int i = 0; i < SAMPLES; i++) {
 		int d;
@@ -297,6 +307,7 @@ static void test_blocks_read_back(void **state)
 	const long size = ftell(g);
 	fclose(g);
 	assert_int_equal(truncate(path, size - 1), 0);
+	char err[GAME_ERR_MAX];
 	assert_int_equal(checkers_egdb_attach(path, err), -1);
 	assert_int_equal(checkers_egdb_pieces(), 3);
 	unlink(path);
@@ -307,13 +318,13 @@ static void test_blocks_read_back(void **state)
 	assert_int_equal(setup(NULL), 0);
 }
 
-/* Plays a game from `fen` with `level` on both sides; returns the result for Black, and the
- * plies played through *plies. */
-static int play_out(const char *fen, const char *level, struct search *s, int *plies)
+/* Plays a game from `start` with `level` on both sides; returns the result for Black, the
+ * plies played through *plies and the nodes searched through *nodes (may be NULL). */
+static int play_out_pos(const struct checkers_pos *start, const char *level, struct search *s,
+                        int *plies, uint64_t *nodes)
 {
 	struct match m;
-	const struct checkers_pos start = parse(fen);
-	assert_int_equal(match_init_at(&m, R, NULL, &start), GAME_OK);
+	assert_int_equal(match_init_at(&m, R, NULL, start), GAME_OK);
 	while (!match_over(&m) && m.cursor < 400) {
 		const struct checkers_pos *pos = match_pos(&m);
 		struct search_limits limits;
@@ -324,6 +335,8 @@ static int play_out(const char *fen, const char *level, struct search *s, int *p
 		search_start(s, pos, &limits);
 		search_step(s, 0);
 		assert_true(search_result(s)->has_move);
+		if (nodes)
+			*nodes += search_result(s)->nodes;
 		assert_int_equal(match_play(&m, &search_result(s)->move), GAME_OK);
 	}
 	assert_true(match_over(&m));
@@ -336,6 +349,146 @@ static int play_out(const char *fen, const char *level, struct search *s, int *p
 	const int r = match_result(&m);
 	match_free(&m);
 	return r;
+}
+
+/* play_out_pos from a position given as FEN. */
+static int play_out(const char *fen, const char *level, struct search *s, int *plies)
+{
+	const struct checkers_pos start = parse(fen);
+	return play_out_pos(&start, level, s, plies, NULL);
+}
+
+/* A kind of won ending: the winner's men and kings, the loser's, whether every man stands on
+ * its own half of the board (at least four rows from its crown), and the fewest plies to the
+ * change of material (0: any): by the tables' distance where they know it, else a search
+ * that deep (far_from_conversion) must not see a forced one. */
+struct ending {
+	const char *what;
+	int win_men, win_kings, lose_men, lose_kings;
+	bool far;
+	int distance;
+};
+
+/* Appends the squares of `set` (kings as K) to the FEN being written at *at. */
+static void fen_squares(char **at, uint32_t set, uint32_t kings)
+{
+	for (uint32_t b = set; b; b &= b - 1) {
+		const int sq = __builtin_ctz(b);
+		*at +=
+		    sprintf(*at, "%s%s%d", b == set ? "" : ",", kings >> sq & 1 ? "K" : "", sq + 1);
+	}
+}
+
+/* Returns whether Hard's search `depth` plies deep from pos (a win the tables know without its
+ * distance) finds no proven result: no forced capture or crowning into the smaller tables. */
+static bool far_from_conversion(const struct checkers_pos *pos, int depth)
+{
+	struct search *s = search_new(R, 16);
+	struct search_limits limits;
+	level_limits(level_find(R, "hard"), 0, &limits);
+	limits.depth = depth;
+	limits.book = false;
+	search_start(s, pos, &limits);
+	search_step(s, 0);
+	const bool far = !search_proven(search_result(s)->score);
+	search_free(s);
+	return far;
+}
+
+/* Draws positions of the ending e from *seed until one is a win or loss with no capture for
+ * either side, at least e->distance plies from the change of material (struct ending); the
+ * winner is Black or White and to move or not, as drawn. Writes its FEN to fen (64 bytes)
+ * and returns it. */
+static struct checkers_pos known_win_of(const struct ending *e, uint64_t *seed, char *fen)
+{
+	for (long tries = 0;; tries++) {
+		if (tries == 10000000)
+			fail_msg("no won position of %s drawn", e->what);
+		uint32_t piece[2] = {0, 0}, kings = 0;
+		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		const int winner = (int)(*seed >> 63), to_move = (int)(*seed >> 62 & 1);
+		const int count[4] = {e->win_men, e->win_kings, e->lose_men, e->lose_kings};
+		bool ok = true;
+		for (int k = 0; k < 4 && ok; k++)
+			for (int i = 0; i < count[k] && ok; i++) {
+				*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+				const int sq = (int)(*seed >> 59),
+				          colour = k < 2 ? winner : !winner;
+				const int row = colour == CHECKERS_BLACK ? sq / 4 : 7 - sq / 4;
+				const uint32_t bit = 1u << sq;
+				ok = !((piece[0] | piece[1]) & bit) &&
+				     (k % 2 == 1 || (row < 7 && (!e->far || row < 4)));
+				piece[colour] |= bit;
+				kings |= k % 2 == 1 ? bit : 0;
+			}
+		if (!ok)
+			continue;
+		char *at = fen;
+		at += sprintf(at, "%c:W", to_move == CHECKERS_BLACK ? 'B' : 'W');
+		fen_squares(&at, piece[CHECKERS_WHITE], kings);
+		at += sprintf(at, ":B");
+		fen_squares(&at, piece[CHECKERS_BLACK], kings);
+		const struct checkers_pos pos = parse(fen);
+		int distance;
+		const enum egdb_result r = checkers_egdb_probe(&pos, &distance);
+		if (r == (to_move == winner ? EGDB_WIN : EGDB_LOSS) &&
+		    !jumpers_of(0, piece[0], piece[1], piece[0] & kings) &&
+		    !jumpers_of(1, piece[1], piece[0], piece[1] & kings) &&
+		    (distance >= 0 ? distance >= e->distance
+		                   : far_from_conversion(&pos, e->distance)))
+			return pos;
+	}
+}
+
+/* Won positions to play out, with their FEN. */
+struct wins {
+	int n;
+	struct checkers_pos pos[32];
+	char fen[32][64];
+};
+
+/* Fills w with `per` won positions of each of the n endings (known_win_of, from `seed`). */
+static void draw_wins(const struct ending *endings, int n, int per, uint64_t seed, struct wins *w)
+{
+	w->n = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < per && w->n < 32; j++, w->n++)
+			w->pos[w->n] = known_win_of(&endings[i], &seed, w->fen[w->n]);
+}
+
+/* From each of the n won positions, `level` on both sides plays the winner's side to a win,
+ * within the 40-move rule and without a repetition; prints the plies, nodes and CPU time of
+ * each (EGDB_VERBOSE=1: the games). */
+static void convert_wins(const struct wins *w, const char *level)
+{
+	const struct checkers_pos *wins = w->pos;
+	const int n = w->n;
+	struct search *s = search_new(R, 18);
+	int longest = 0, won = 0;
+	uint64_t all_nodes = 0;
+	const clock_t t0 = clock();
+	for (int i = 0; i < n; i++) {
+		const bool black_wins = (checkers_egdb_probe(&wins[i], NULL) == EGDB_WIN) ==
+		                        (wins[i].side == CHECKERS_BLACK);
+		int plies;
+		uint64_t nodes = 0;
+		const clock_t t = clock();
+		const int result = play_out_pos(&wins[i], level, s, &plies, &nodes);
+		print_message("%s: %s in %d plies, %llu nodes, %.1f s CPU\n", w->fen[i],
+		              result > 0   ? "1-0"
+		              : result < 0 ? "0-1"
+		                           : "draw",
+		              plies, (unsigned long long)nodes,
+		              (double)(clock() - t) / CLOCKS_PER_SEC);
+		won += result == (black_wins ? 1 : -1);
+		all_nodes += nodes;
+		longest = plies > longest ? plies : longest;
+	}
+	print_message("%s won %d of %d, longest %d plies, %llu nodes, %.1f s CPU\n", level, won, n,
+	              longest, (unsigned long long)all_nodes,
+	              (double)(clock() - t0) / CLOCKS_PER_SEC);
+	search_free(s);
+	assert_int_equal(won, n);
 }
 
 /* Won endings, the winner to move and not: Expert (both sides) wins every one by playing it
@@ -391,10 +544,39 @@ static enum egdb_result one_move_on(const struct checkers_pos *pos)
 	return best;
 }
 
+/* The search converts the wins that the tables know without their distance, as it must the
+ * 6-piece ones (test_six_pieces), where the 4-piece tables are enough to show it, so that CI
+ * checks it: won 4-piece positions of every kind, far from a change of material, chosen from
+ * the tables with their distances; then the 4-piece tables solved into a block file (no
+ * distances) and mapped over the 3-piece ones, and Hard plays every one out to the win (the
+ * captures reach the 3-piece tables, which know the way). */
+static void test_converts_known_wins(void **state)
+{
+	(void)state;
+	static const struct ending endings[] = {
+	    {"3 kings v 1 king", 0, 3, 0, 1, false, 10},
+	    {"2 kings v 2 kings", 0, 2, 0, 2, false, 15},
+	    {"2 kings v king + man", 0, 2, 1, 1, false, 40},
+	    {"king + man v 2 men", 1, 1, 2, 0, true, 20},
+	    {"2 men v 2 men", 2, 0, 2, 0, true, 10},
+	    {"3 men v 1 man", 3, 0, 1, 0, true, 10},
+	};
+	static struct wins w;
+	draw_wins(endings, (int)(sizeof endings / sizeof endings[0]), 2, 4, &w);
+	char path[] = "/tmp/parity-egdb-XXXXXX";
+	blocks_of_four(path);
+	convert_wins(&w, "hard");
+	unlink(path);
+	checkers_egdb_unload();
+	assert_int_equal(setup(NULL), 0);
+}
+
 /* The 6-piece tables, when `make egdb` has built them (CI does not: tests/expected-skips):
  * mapped by the module's load; two kings more win, as many kings draw; 20 000 random 6-piece
  * positions agree with their children one move on (the retrograde analysis and the block
- * code checked by a forward look); Expert plays a 6-piece win out. */
+ * code checked by a forward look); Expert plays a 6-piece win out; and Hard (EGDB_LEVEL: another
+ * level) plays out a won position of each kind below (EGDB_PER: how many of each), drawn from
+ * the tables, within the 40-move rule. */
 static void test_six_pieces(void **state)
 {
 	(void)state;
@@ -428,6 +610,30 @@ static void test_six_pieces(void **state)
 	assert_int_equal(play_out(SIX_PIECE_WIN, "expert", s, &plies), 1);
 	print_message("%s: 1-0 in %d plies\n", SIX_PIECE_WIN, plies);
 	search_free(s);
+	/* Won 6-piece positions of every kind, drawn from the tables (which know no distance),
+	 * played out: kings only, men and kings, men only on their own half of the board. */
+	static const struct ending endings[] = {
+	    {"4 kings v 2 kings", 0, 4, 0, 2, false, 8},
+	    {"3 kings v 3 kings", 0, 3, 0, 3, false, 8},
+	    {"3 kings + man v 2 kings", 1, 3, 0, 2, false, 8},
+	    {"2 kings + man v 2 kings + man", 1, 2, 1, 2, false, 8},
+	    {"2 kings + 2 men v king + man", 2, 2, 1, 1, true, 8},
+	    {"king + 2 men v 3 men", 2, 1, 3, 0, true, 8},
+	    {"4 men v 2 men", 4, 0, 2, 0, true, 8},
+	    {"3 men v 3 men", 3, 0, 3, 0, true, 8},
+	};
+	static struct wins w;
+	const char *per = getenv("EGDB_PER"), *level = getenv("EGDB_LEVEL");
+	const char *file = getenv("EGDB_FENS");
+	FILE *fens = file ? fopen(file, "r") : NULL;
+	if (fens) { /* the positions of a file instead, a FEN a line (for comparisons) */
+		for (w.n = 0; w.n < 32 && fscanf(fens, "%63s", w.fen[w.n]) == 1; w.n++)
+			w.pos[w.n] = parse(w.fen[w.n]);
+		fclose(fens);
+	} else
+		draw_wins(endings, (int)(sizeof endings / sizeof endings[0]), per ? atoi(per) : 1,
+		          6, &w);
+	convert_wins(&w, level ? level : "hard");
 }
 
 int main(void)
@@ -436,7 +642,8 @@ int main(void)
 	    cmocka_unit_test(test_counts),         cmocka_unit_test(test_classics),
 	    cmocka_unit_test(test_two_kings_win),  cmocka_unit_test(test_consistent),
 	    cmocka_unit_test(test_rebuild),        cmocka_unit_test(test_blocks_read_back),
-	    cmocka_unit_test(test_plays_wins_out), cmocka_unit_test(test_six_pieces),
+	    cmocka_unit_test(test_plays_wins_out), cmocka_unit_test(test_converts_known_wins),
+	    cmocka_unit_test(test_six_pieces),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

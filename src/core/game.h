@@ -82,9 +82,9 @@ struct game_deep {
 	void *(*create)(const void *pos);
 	/* Frees a context made by create (NULL is fine). */
 	void (*destroy)(void *ctx);
-	/* Forgets everything learnt so far (a new search starts: the same search must visit
-	 * the same nodes whatever came before it). */
-	void (*reset)(void *ctx);
+	/* Forgets everything learnt so far: a new search of `root` starts (the same search must
+	 * visit the same nodes whatever came before it). */
+	void (*reset)(void *ctx, const void *root);
 	/* Decides whether to take `pos`, `depth` plies from the shared search's horizon, and if
 	 * it does searches it in the fail-soft window (alpha, beta), scores from its side to
 	 * move. GAME_DEEP_SCORE: *score is in evaluation units; GAME_DEEP_EXACT: *score is

@@ -728,7 +728,7 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	if (rules->deep && !s->deep && s->limits.deep)
 		s->deep = rules->deep->create(pos); /* NULL when out of memory: no deep search */
 	if (s->deep && s->limits.deep)
-		rules->deep->reset(s->deep);
+		rules->deep->reset(s->deep, pos);
 	/* A new generation empties the TT without touching it; clear it on the rare wrap. */
 	if (++s->gen == 0) {
 		memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof *s->tt);

@@ -44,6 +44,12 @@ enum {
 	RUNAWAY_ROW = 10,
 	TRADE_DIVISOR = 48,            /* trade-down: material lead × (24 − pieces) / this */
 	KNOWN_WIN = SEARCH_PROVEN / 2, /* a database win without its distance (egdb_score) */
+	/* Progress inside such a win (progress()), for the winner: */
+	PROGRESS_ROW = 6,      /* per row one of its men has advanced */
+	PROGRESS_CROWN = 60,   /* per king more than the loser has (above a man's 7 rows) */
+	PROGRESS_CLOSE = 4,    /* less, per step from each of its kings to the nearest enemy */
+	PROGRESS_MOBILITY = 3, /* less, per simple move the loser has */
+	UNCONVERTED = 200,     /* plies added to a database win's distance on the root's material */
 };
 
 #define CENTRE       0x00066000u /* squares 14, 15, 18, 19 */
@@ -298,12 +304,65 @@ int checkers_evaluate(const struct checkers_pos *pos)
 
 /* ---- the endgame databases ----------------------------------------------------------- */
 
-/* Scores pos from the endgame databases when they hold it: a win or loss as a finished game
- * `ply` plies below plus the distance to the change of material (so that the search prefers
- * the shortest way to convert a win and the longest to delay a loss, which wins every won
- * ending: each move the winner makes shortens that distance or changes the material), a draw
- * as 0. Returns false when no table holds it. */
-static bool egdb_score(const struct checkers_pos *pos, int ply, int *score)
+/* Returns the distance in king steps between squares a and b (bits, 0-31): the larger of the
+ * row and column differences. */
+static int king_steps(int a, int b)
+{
+	const int ra = a / 4, rb = b / 4;
+	const int ca = 2 * (a % 4) + (ra % 2 == 0), cb = 2 * (b % 4) + (rb % 2 == 0);
+	const int dr = ra > rb ? ra - rb : rb - ra, dc = ca > cb ? ca - cb : cb - ca;
+	return dr > dc ? dr : dc;
+}
+
+/* Returns how far the winner w has come in a won ending whose table keeps no distance (the
+ * 6-piece tables), in evaluation units: its men advanced and crowned, its kings close to the
+ * loser's pieces, the loser short of moves. Every capture leaves these tables for the smaller
+ * ones, whose wins are proven with their distance and outrank any known win; so this only has
+ * to lead the search from one such win toward the positions where a capture can be forced, as
+ * Cake's and KingsRow's endgame knowledge does: crown, close in, take the loser's room. */
+static int progress(const struct checkers_pos *pos, int w)
+{
+	const uint32_t win = pos->piece[w], lose = pos->piece[!w];
+	const uint32_t men = win & ~pos->kings, kings = win & pos->kings;
+	int score =
+	    PROGRESS_CROWN * (__builtin_popcount(kings) - __builtin_popcount(lose & pos->kings));
+	for (uint32_t m = men; m; m &= m - 1) {
+		const int row = __builtin_ctz(m) / 4;
+		score += PROGRESS_ROW * (w == CHECKERS_BLACK ? row : 7 - row);
+	}
+	for (uint32_t k = kings; k; k &= k - 1) {
+		int nearest = 7;
+		for (uint32_t e = lose; e; e &= e - 1) {
+			const int d = king_steps(__builtin_ctz(k), __builtin_ctz(e));
+			nearest = d < nearest ? d : nearest;
+		}
+		score -= PROGRESS_CLOSE * nearest;
+	}
+	return score - PROGRESS_MOBILITY * count_simple(!w, lose, lose & pos->kings, ~(win | lose));
+}
+
+/* Returns how far pos is from the end in changes of material: its pieces plus its men. Every
+ * capture and every crowning lowers it. */
+static int material_stage(const struct checkers_pos *pos)
+{
+	const uint32_t all = pos->piece[0] | pos->piece[1];
+	return __builtin_popcount(all) + __builtin_popcount(all & ~pos->kings);
+}
+
+/* Looks pos up in the endgame databases, for a search whose root is at material_stage `root`.
+ * Returns false when no table holds it; else sets *score: a win or loss as a finished game
+ * `ply` plies below plus the distance to the change of material, plus UNCONVERTED while the
+ * material is still the root's; a draw as 0; and *exact: true for those. So the search takes
+ * the shortest way to the next change of material and the longest to delay it, and prefers
+ * any won change of material to none: the distance of a position just converted counts to the
+ * change after it, and without UNCONVERTED a move that does not convert (its distance short)
+ * would look better than one that does (a crowning, with the next material's whole distance
+ * ahead), and the winner would wander. Each move the winner makes then shortens the distance
+ * or changes the material, which wins every won ending. A win or loss the tables know without
+ * its distance (the 6-piece tables) is a known win, above every evaluation but below the
+ * proven wins, plus the winner's progress (progress()), and not exact: see deep_search for
+ * how the search plays it out. */
+static bool egdb_score(const struct checkers_pos *pos, int ply, int root, int *score, bool *exact)
 {
 	const uint32_t all = pos->piece[0] | pos->piece[1];
 	if (__builtin_popcount(all) > checkers_egdb_pieces())
@@ -312,26 +371,27 @@ static bool egdb_score(const struct checkers_pos *pos, int ply, int *score)
 	const enum egdb_result r = checkers_egdb_probe(pos, &distance);
 	if (r == EGDB_UNKNOWN)
 		return false;
-	if (r != EGDB_DRAW && distance < 0) {
-		/* Won or lost without a distance (the 6-piece tables): a known win, above every
-		 * evaluation but below the proven wins, plus the evaluation, so that the search
-		 * makes progress toward a capture into the smaller tables, which know the way. */
-		const int e = checkers_evaluate(pos);
-		const int v = e > KNOWN_WIN / 2    ? KNOWN_WIN / 2
-		              : e < -KNOWN_WIN / 2 ? -KNOWN_WIN / 2
-		                                   : e;
-		*score = (r == EGDB_WIN ? KNOWN_WIN : -KNOWN_WIN) + v;
+	*exact = r == EGDB_DRAW || distance >= 0;
+	if (!*exact) {
+		const int p = progress(pos, r == EGDB_WIN ? pos->side : !pos->side);
+		const int v = p > KNOWN_WIN / 2    ? KNOWN_WIN / 2
+		              : p < -KNOWN_WIN / 2 ? -KNOWN_WIN / 2
+		                                   : p;
+		*score = r == EGDB_WIN ? KNOWN_WIN + v : -KNOWN_WIN - v;
 		return true;
 	}
+	if (material_stage(pos) >= root)
+		distance += UNCONVERTED;
 	*score = r == EGDB_DRAW ? 0 : search_win_score(r == EGDB_WIN ? 1 : -1, ply + distance);
 	return true;
 }
 
-/* Returns whether a score from egdb_score is exact (a proven win or loss, or a draw), not a
- * known win's estimate. */
-static bool egdb_exact(int score)
+/* Returns whether the tables know pos as a win or loss without its distance. */
+static bool known_win(const struct checkers_pos *pos)
 {
-	return score == 0 || search_proven(score);
+	int score;
+	bool exact;
+	return egdb_score(pos, 0, 0, &score, &exact) && !exact;
 }
 
 /* ---- quiescence ------------------------------------------------------------------------- */
@@ -339,20 +399,23 @@ static bool egdb_exact(int score)
 /* The engine's per-search context. The quiescence keeps nothing between calls; the context
  * is there for the game_deep interface (and counts nothing the search does not). */
 struct checkers_deep_ctx {
-	int unused;
+	int root;     /* the root's material_stage */
+	bool play_on; /* the root is a known win or loss: search on below such positions */
 };
 
 /* Returns the score of pos for its side to move once every pending capture is played out,
  * in the fail-soft window (alpha, beta); `ply` plies below the node the shared search handed
  * over (for the distance of a lost game). Adds the positions visited to *nodes. */
-static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply, uint64_t *nodes)
+static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply, int root,
+                   uint64_t *nodes)
 {
 	++*nodes;
 	if (pos->quiet >= CHECKERS_QUIET_DRAW)
 		return 0;
-	int exact;
-	if (egdb_score(pos, ply, &exact))
-		return exact;
+	int known;
+	bool exact;
+	if (egdb_score(pos, ply, root, &known, &exact))
+		return known;
 	const int side = pos->side;
 	const uint32_t own = pos->piece[side], opp = pos->piece[!side];
 	if (!jumpers_of(side, own, opp, own & pos->kings)) {
@@ -367,7 +430,7 @@ static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply,
 		struct checkers_pos child = *pos;
 		checkers_rules.play(&child, &moves[i]);
 		const int v =
-		    -quiesce(&child, -beta, -(alpha > best ? alpha : best), ply + 1, nodes);
+		    -quiesce(&child, -beta, -(alpha > best ? alpha : best), ply + 1, root, nodes);
 		if (v > best)
 			best = v;
 	}
@@ -380,16 +443,17 @@ static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply,
  * quiescence at its horizon and the databases (no table, no ordering: the same call, the same
  * answer), in the fail-soft window (alpha, beta); `ply` plies below the node handed over. */
 static int shallow(const struct checkers_pos *pos, int depth, int alpha, int beta, int ply,
-                   uint64_t *nodes)
+                   int root, uint64_t *nodes)
 {
 	if (depth <= 0)
-		return quiesce(pos, alpha, beta, ply, nodes);
+		return quiesce(pos, alpha, beta, ply, root, nodes);
 	++*nodes;
 	if (pos->quiet >= CHECKERS_QUIET_DRAW)
 		return 0;
-	int exact;
-	if (egdb_score(pos, ply, &exact))
-		return exact;
+	int known;
+	bool exact;
+	if (egdb_score(pos, ply, root, &known, &exact))
+		return known;
 	struct game_move moves[GAME_MOVES_MAX];
 	const int n = checkers_rules.generate(pos, moves);
 	if (n == 0)
@@ -399,7 +463,7 @@ static int shallow(const struct checkers_pos *pos, int depth, int alpha, int bet
 		struct checkers_pos child = *pos;
 		checkers_rules.play(&child, &moves[i]);
 		const int v = -shallow(&child, depth - 1, -beta, -(alpha > best ? alpha : best),
-		                       ply + 1, nodes);
+		                       ply + 1, root, nodes);
 		if (v > best)
 			best = v;
 	}
@@ -415,7 +479,8 @@ int checkers_mpc_shallow(int depth)
 int checkers_shallow_score(const struct checkers_pos *pos, int depth)
 {
 	uint64_t nodes = 0;
-	return shallow(pos, depth, -SEARCH_INFINITY, SEARCH_INFINITY, 0, &nodes);
+	return shallow(pos, depth, -SEARCH_INFINITY, SEARCH_INFINITY, 0, material_stage(pos),
+	               &nodes);
 }
 
 /* ProbCut (Buro): a search `depth` plies deep scores about a·v + b, with an error of standard
@@ -427,7 +492,7 @@ int checkers_shallow_score(const struct checkers_pos *pos, int depth)
 static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int beta, int confidence,
                          int *score, uint64_t *nodes)
 {
-	(void)ctx;
+	const struct checkers_deep_ctx *c = ctx;
 	const struct checkers_pos *pos = p;
 	if (depth < CHECKERS_MPC_MIN_DEPTH || !checkers_eval_trained() ||
 	    __builtin_popcount(pos->piece[0] | pos->piece[1]) <= checkers_egdb_pieces())
@@ -440,14 +505,16 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 	/* a·v + b >= beta + t  <=>  v >= (beta + t - b) / a  (a in thousandths) */
 	if (!search_proven(beta)) {
 		const long hi = ((long)beta + t - m->b) * 1000 / m->a + 1;
-		if (hi < SEARCH_PROVEN && shallow(pos, d, (int)hi - 1, (int)hi, 0, nodes) >= hi) {
+		if (hi < SEARCH_PROVEN &&
+		    shallow(pos, d, (int)hi - 1, (int)hi, 0, c->root, nodes) >= hi) {
 			*score = beta;
 			return true;
 		}
 	}
 	if (!search_proven(alpha)) {
 		const long lo = ((long)alpha - t - m->b) * 1000 / m->a - 1;
-		if (lo > -SEARCH_PROVEN && shallow(pos, d, (int)lo, (int)lo + 1, 0, nodes) <= lo) {
+		if (lo > -SEARCH_PROVEN &&
+		    shallow(pos, d, (int)lo, (int)lo + 1, 0, c->root, nodes) <= lo) {
 			*score = alpha;
 			return true;
 		}
@@ -468,10 +535,12 @@ static void deep_destroy(void *ctx)
 	free(ctx);
 }
 
-/* Forgets what a context learnt (nothing is kept). */
-static void deep_reset(void *ctx)
+/* Starts a new search of root (nothing is learnt between searches). */
+static void deep_reset(void *ctx, const void *root)
 {
-	memset(ctx, 0, sizeof(struct checkers_deep_ctx));
+	struct checkers_deep_ctx *c = ctx;
+	c->root = material_stage(root);
+	c->play_on = known_win(root);
 }
 
 /* Takes the nodes at the horizon (depth <= 0) and plays out their captures; leaves the rest
@@ -479,14 +548,21 @@ static void deep_reset(void *ctx)
 static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta, int *score,
                        uint64_t *nodes)
 {
-	(void)ctx;
+	const struct checkers_deep_ctx *c = ctx;
 	const struct checkers_pos *pos = p;
-	if (pos->quiet < CHECKERS_QUIET_DRAW && egdb_score(pos, 0, score))
-		return egdb_exact(*score) ? GAME_DEEP_EXACT : GAME_DEEP_SCORE; /* node counted */
+	bool exact;
+	/* A known win ends the search here (node counted) when the root is not one, for then it
+	 * is enough to know that the game comes to it; from a known win, the search goes on below
+	 * such positions to its horizon and scores them there by the winner's progress, so that
+	 * every move heads for a capture into the tables that know the way (proven scores),
+	 * never wanders (a repetition is a draw) and never lets the win go (a draw is exact). */
+	if (pos->quiet < CHECKERS_QUIET_DRAW && egdb_score(pos, 0, c->root, score, &exact) &&
+	    (exact || depth <= 0 || !c->play_on))
+		return exact ? GAME_DEEP_EXACT : GAME_DEEP_SCORE;
 	if (depth > 0)
 		return GAME_DEEP_NO;
 	uint64_t visited = 0;
-	*score = quiesce(pos, alpha, beta, 0, &visited);
+	*score = quiesce(pos, alpha, beta, 0, c->root, &visited);
 	*nodes += visited - 1; /* the shared search has counted the node itself */
 	/* A finished game is exact; anything else rests on the evaluation. */
 	if (visited == 1 &&

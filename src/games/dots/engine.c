@@ -93,8 +93,9 @@ static void deep_destroy(void *ctx)
 }
 
 /* Forgets the table: a new search starts. */
-static void deep_reset(void *ctx)
+static void deep_reset(void *ctx, const void *root)
 {
+	(void)root;
 	struct deep_ctx *c = ctx;
 	dots_solver_clear(c->solver);
 	c->failed_at = DOTS_MAX_EDGES + 1;

@@ -185,8 +185,9 @@ static void deep_destroy(void *ctx)
 	free(c);
 }
 
-static void deep_reset(void *ctx)
+static void deep_reset(void *ctx, const void *root)
 {
+	(void)root;
 	struct deep_ctx *c = ctx;
 	endgame_clear(c->endgame);
 }
