@@ -109,7 +109,7 @@ check: deps-test
 	@$(MAKE) --no-print-directory test RUN_ALSO="--also $(PORTABLE_BUILD) $(PORTABLE_RUN)"
 endif
 
-test: $(BUILD)/parity $(BUILD)/parity-test $(TESTS) test-headers $(EGDB_SMALL)
+test: $(BUILD)/parity $(BUILD)/parity-test $(TESTS) test-headers $(EGDB_SMALL) $(TOOLS) $(BENCH_PROGS)
 	@CI='$(CI)' sh tests/run-tests $(BUILD) $(RUN_ALSO)
 
 # The portable build: ARCH= (no -march, the architecture's baseline: on x86-64 no POPCNT, BMI2
@@ -209,6 +209,16 @@ TOOLS = $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 $(BUILD)/tools/%: tools/%.c $(GAMES_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(SDL_CFLAGS) -MF $@.d -o $@ $< $(GAMES_OBJ) $(LIB) $(SDL_LIBS) $(LDFLAGS) $(LDLIBS)
+
+# The benchmarks' C programs (bench/*.c; bench/checkers-ab and bench/dots-endgame build them
+# the same way). make check builds them and the tools above, which it does not run, so that
+# everything in the tree still compiles, warnings as errors in CI.
+BENCH_SRC = $(wildcard bench/*.c)
+BENCH_PROGS = $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+
+$(BUILD)/bench/%: bench/%.c $(GAMES_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MF $@.d -o $@ $< $(GAMES_OBJ) $(LIB) $(LDFLAGS) $(LDLIBS) -lpthread
 
 # Sprites and sounds take seconds; the evaluation weights take an hour (see eval-weights).
 ASSET_TOOLS = $(filter-out $(BUILD)/tools/train-eval $(BUILD)/tools/calibrate-mpc $(BUILD)/tools/build-book \
