@@ -775,6 +775,22 @@ static void test_node_limit(void **state)
 	assert_true(r.nodes >= limit);
 	/* ... or gives up the iteration that runs past four times the limit. */
 	assert_true(r.nodes <= 4 * limit);
+	/* search_limits.give_up moves that point (Expert's 3): where the last iteration ran
+	 * past twice the limit, a give-up at 2× stops it there, deterministically. */
+	bool found = false;
+	for (uint64_t d = 12; d <= 80 && !found; d += 4) {
+		struct search_limits at = {.depth = 8, .nodes = full.nodes / d};
+		const struct search_result four = run(s, &pos, &at, 0);
+		if (four.depth >= 8 || four.nodes <= 2 * at.nodes)
+			continue;
+		found = true;
+		at.give_up = 2;
+		const struct search_result two = check_deterministic(&reversi_rules, &pos, &at);
+		assert_true(two.nodes >= at.nodes);
+		assert_true(two.nodes <= 2 * at.nodes);
+		assert_true(two.nodes < four.nodes);
+	}
+	assert_true(found);
 	search_free(s);
 }
 

@@ -39,6 +39,8 @@ enum {
 struct search_limits {
 	int depth;      /* deepest iteration, in plies (0: SEARCH_MAX_DEPTH) */
 	uint64_t nodes; /* stop deepening once this many nodes are spent (0: no limit) */
+	int give_up;    /* an unfinished iteration that does not go to the end is given up
+			   past this many times `nodes` (0: 4) */
 	int noise;      /* Beginner's imperfection: up to this much (evaluation units) added at
 			   random to each root move's score, from `seed` */
 	uint32_t seed;  /* for the noise; the same seed, the same game */
