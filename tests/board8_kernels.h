@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "core/hash.h"
 #include "games/reversi/board8.h"
 #include "games/reversi/reversi.h"
 
@@ -61,8 +62,7 @@ static void test_kernels_match_general_code(void **state)
 			const int n = reversi_rules.generate(&pos, moves);
 			if (!n)
 				break;
-			rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-			reversi_rules.play(&pos, &moves[(rng >> 33) % (uint64_t)n]);
+			reversi_rules.play(&pos, &moves[(hash_lcg_next(&rng) >> 33) % (uint64_t)n]);
 		}
 	}
 }

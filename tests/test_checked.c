@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/game.h"
+#include "core/hash.h"
 #include "games/checkers/checkers.h"
 #include "games/dots/dots.h"
 #include "games/reversi/reversi.h"
@@ -86,8 +87,7 @@ static void test_random_games_checked(void **state)
 			struct game_move moves[GAME_MOVES_MAX];
 			int n;
 			while (plies < 400 && (n = rules->generate(pos, moves)) > 0) {
-				rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-				line[plies] = moves[(rng >> 33) % (uint64_t)n];
+				line[plies] = moves[(hash_lcg_next(&rng) >> 33) % (uint64_t)n];
 				rules->play(pos, &line[plies++]);
 			}
 			assert_true(plies > 10);

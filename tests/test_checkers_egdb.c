@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/hash.h"
 #include "core/level.h"
 #include "core/match.h"
 #include "core/search.h"
@@ -405,13 +406,13 @@ static struct checkers_pos known_win_of(const struct ending *e, uint64_t *seed, 
 		if (tries == 10000000)
 			fail_msg("no won position of %s drawn", e->what);
 		uint32_t piece[2] = {0, 0}, kings = 0;
-		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		hash_lcg_next(seed);
 		const int winner = (int)(*seed >> 63), to_move = (int)(*seed >> 62 & 1);
 		const int count[4] = {e->win_men, e->win_kings, e->lose_men, e->lose_kings};
 		bool ok = true;
 		for (int k = 0; k < 4 && ok; k++)
 			for (int i = 0; i < count[k] && ok; i++) {
-				*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+				hash_lcg_next(seed);
 				const int sq = (int)(*seed >> 59),
 				          colour = k < 2 ? winner : !winner;
 				const int row = colour == CHECKERS_BLACK ? sq / 4 : 7 - sq / 4;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/hash.h"
 #include "core/level.h"
 #include "core/match.h"
 #include "core/search.h"
@@ -67,8 +68,7 @@ static struct checkers_pos random_position(uint64_t seed, int plies)
 		const int n = R->generate(&pos, moves);
 		if (n == 0)
 			break;
-		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		R->play(&pos, &moves[(seed >> 33) % (uint64_t)n]);
+		R->play(&pos, &moves[(hash_lcg_next(&seed) >> 33) % (uint64_t)n]);
 	}
 	return pos;
 }

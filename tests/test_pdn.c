@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/hash.h"
 #include "io/pdn.h"
 #include "shared_data.h"
 
@@ -304,8 +305,7 @@ static void test_faults(void **state)
 /* Returns a state advanced by a fixed pseudo-random step. */
 static uint64_t next_random(uint64_t *s)
 {
-	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-	return *s >> 33;
+	return hash_lcg_next(s) >> 33;
 }
 
 /* Checks what pdn_read says of `len` bytes at text: games, each faulty one with a message

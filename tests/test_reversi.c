@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/hash.h"
 #include "games/reversi/board8.h"
 #include "games/reversi/reversi.h"
 #include "io/transcript.h"
@@ -170,8 +171,7 @@ static void random_walk(struct reversi_pos *pos, int plies, uint64_t *rng)
 		const int n = R->generate(pos, moves);
 		if (!n)
 			return;
-		*rng = *rng * 6364136223846793005ULL + 1442695040888963407ULL;
-		R->play(pos, &moves[(*rng >> 33) % (uint64_t)n]);
+		R->play(pos, &moves[(hash_lcg_next(rng) >> 33) % (uint64_t)n]);
 	}
 }
 
@@ -548,8 +548,7 @@ static void test_transcript(void **state)
 			const int k = R->generate(&p, legal);
 			if (!k)
 				break;
-			rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-			played[n] = legal[(rng >> 33) % (uint64_t)k];
+			played[n] = legal[(hash_lcg_next(&rng) >> 33) % (uint64_t)k];
 			R->play(&p, &played[n++]);
 		}
 		assert_true(transcript_write(&start, played, n, text, sizeof text) > 0);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/hash.h"
 #include "core/level.h"
 #include "core/search.h"
 #include "games/dots/dots.h"
@@ -544,8 +545,7 @@ static void random_playout(const struct game_rules *rules, void *pos, int plies,
 		const int n = rules->generate(pos, moves);
 		if (n == 0)
 			return;
-		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		rules->play(pos, &moves[(seed >> 33) % (uint64_t)n]);
+		rules->play(pos, &moves[(hash_lcg_next(&seed) >> 33) % (uint64_t)n]);
 	}
 }
 

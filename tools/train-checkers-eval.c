@@ -36,6 +36,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/hash.h"
 #include "core/match.h"
 #include "core/search.h"
 #include "games/checkers/checkers.h"
@@ -124,8 +125,7 @@ static void add_sample(const struct checkers_pos *pos, bool patterns, bool score
 
 static uint64_t rng(uint64_t *state)
 {
-	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
-	return *state >> 33;
+	return hash_lcg_next(state) >> 33;
 }
 
 /* Plays game g, each side searching `depth` plies with the evaluation in use; adds its

@@ -56,8 +56,7 @@ static uint64_t rng_state;
 
 static uint32_t rng(void)
 {
-	rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-	return (uint32_t)(hash_mix64(rng_state) >> 32);
+	return (uint32_t)(hash_mix64(hash_lcg_next(&rng_state)) >> 32);
 }
 
 static void add_sample(uint64_t P, uint64_t O, int label)

@@ -16,4 +16,12 @@ static inline uint64_t hash_mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
+/* Advances *state one step of Knuth's MMIX linear congruential generator and returns the new
+ * state, for seeded draws that repeat: take its high bits (the low ones cycle quickly). */
+static inline uint64_t hash_lcg_next(uint64_t *state)
+{
+	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *state;
+}
+
 #endif

@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "core/game.h"
+#include "core/hash.h"
 #include "games/checkers/bits.h"
 #include "io/le.h"
 
@@ -498,7 +499,7 @@ bool checkers_egdb_random(uint64_t *seed, int pieces, struct checkers_pos *pos)
 {
 	memset(pos, 0, sizeof *pos);
 	for (int i = 0; i < pieces; i++) {
-		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		hash_lcg_next(seed);
 		const int sq = (int)(*seed >> 59), colour = i < 2 ? i : (int)(*seed >> 40 & 1);
 		const bool king = *seed >> 41 & 1;
 		const uint32_t bit = 1u << sq;
