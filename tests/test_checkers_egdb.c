@@ -242,12 +242,18 @@ static void test_rebuild(void **state)
 	assert_int_equal(setup(NULL), 0);
 }
 
-/* Unloads the tables, solves the 4-piece ones into a block file at path (a mkstemp template,
- * filled in) as `make egdb` solves the 6-piece ones, which leaves the 3-piece tables in
- * memory, and maps it over them. Returns what the solver found. */
-static struct egdb_stats blocks_of_four(char *path)
+/* The block file blocks_of_four writes ("" when none), for restore_tables. */
+static char blocks_path[32];
+
+/* Unloads the tables, solves the 4-piece ones into a block file (blocks_path, made with
+ * mkstemp) as `make egdb` solves the 6-piece ones, which leaves the 3-piece tables in memory,
+ * and maps it over them. Returns what the solver found. The test's teardown is
+ * restore_tables, so that a failure leaves the following tests the tables of assets/. */
+static struct egdb_stats blocks_of_four(void)
 {
 	checkers_egdb_unload();
+	char *path = blocks_path;
+	snprintf(path, sizeof blocks_path, "/tmp/parity-egdb-XXXXXX");
 	const int fd = mkstemp(path);
 	assert_true(fd >= 0);
 	FILE *f = fdopen(fd, "w+b");
@@ -260,6 +266,18 @@ static struct egdb_stats blocks_of_four(char *path)
 	assert_int_equal(checkers_egdb_attach(path, err), 0);
 	assert_int_equal(checkers_egdb_pieces(), 4);
 	return st;
+}
+
+/* Teardown of the tests that map a block file: removes it and loads the tables of assets/
+ * again, whether the test passed or stopped at a failed assertion. */
+static int restore_tables(void **state)
+{
+	if (blocks_path[0]) {
+		unlink(blocks_path);
+		blocks_path[0] = '\0';
+	}
+	checkers_egdb_unload();
+	return setup(state);
 }
 
 /* The block format (the 6-piece tables' file) reads back what was built: the 4-piece tables
@@ -281,8 +299,8 @@ static void test_blocks_read_back(void **state)
 			assert_int_not_equal(want[i], EGDB_UNKNOWN);
 			i++;
 		}
-	char path[] = "/tmp/parity-egdb-XXXXXX";
-	const struct egdb_stats st = blocks_of_four(path);
+	const struct egdb_stats st = blocks_of_four();
+	const char *path = blocks_path;
 	print_message("4 pieces in blocks: %llu positions, %llu bytes of tables, longest %d\n",
 	              (unsigned long long)st.positions, (unsigned long long)st.bytes, st.longest);
 	assert_true(st.positions == 7092774 - 883458); /* the published count less one-coloured */
@@ -311,12 +329,9 @@ static void test_blocks_read_back(void **state)
 	char err[GAME_ERR_MAX];
 	assert_int_equal(checkers_egdb_attach(path, err), -1);
 	assert_int_equal(checkers_egdb_pieces(), 3);
-	unlink(path);
 	free(pos);
 	free(want);
 	free(dist);
-	checkers_egdb_unload();
-	assert_int_equal(setup(NULL), 0);
 }
 
 /* Plays a game from `start` with `level` on both sides; returns the result for Black, the
@@ -564,12 +579,8 @@ static void test_converts_known_wins(void **state)
 	};
 	static struct wins w;
 	draw_wins(endings, (int)(sizeof endings / sizeof endings[0]), 2, 4, &w);
-	char path[] = "/tmp/parity-egdb-XXXXXX";
-	blocks_of_four(path);
+	blocks_of_four();
 	convert_wins(&w, "hard");
-	unlink(path);
-	checkers_egdb_unload();
-	assert_int_equal(setup(NULL), 0);
 }
 
 /* The 6-piece tables, when `make egdb` has built them (CI does not: tests/expected-skips):
@@ -640,10 +651,14 @@ static void test_six_pieces(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_counts),         cmocka_unit_test(test_classics),
-	    cmocka_unit_test(test_two_kings_win),  cmocka_unit_test(test_consistent),
-	    cmocka_unit_test(test_rebuild),        cmocka_unit_test(test_blocks_read_back),
-	    cmocka_unit_test(test_plays_wins_out), cmocka_unit_test(test_converts_known_wins),
+	    cmocka_unit_test(test_counts),
+	    cmocka_unit_test(test_classics),
+	    cmocka_unit_test(test_two_kings_win),
+	    cmocka_unit_test(test_consistent),
+	    cmocka_unit_test(test_rebuild),
+	    cmocka_unit_test_teardown(test_blocks_read_back, restore_tables),
+	    cmocka_unit_test(test_plays_wins_out),
+	    cmocka_unit_test_teardown(test_converts_known_wins, restore_tables),
 	    cmocka_unit_test(test_six_pieces),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);

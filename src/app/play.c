@@ -407,10 +407,16 @@ static double slice_seconds(const struct app *a)
 	return slice < SLICE_MIN ? SLICE_MIN : slice > SLICE_MAX ? SLICE_MAX : slice;
 }
 
+/* The least a node is taken to cost, in ns: no engine here searches 100 M nodes a second. A
+ * cost measured below it (a coarse or stalled clock) would size a step far past its slice
+ * and freeze the window; sized from this, a step is short and the slice loop takes another. */
+#define NS_PER_NODE_MIN 10.0
+
 /* Returns the node budget of `seconds` of search at the measured cost of a node. */
 static uint64_t nodes_for(const struct play *p, double seconds)
 {
-	double budget = seconds * 1e9 / p->ns_per_node;
+	const double ns = p->ns_per_node < NS_PER_NODE_MIN ? NS_PER_NODE_MIN : p->ns_per_node;
+	double budget = seconds * 1e9 / ns;
 	budget = budget < 64 ? 64 : budget > 5e7 ? 5e7 : budget;
 	return (uint64_t)budget;
 }

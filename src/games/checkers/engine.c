@@ -70,6 +70,13 @@ static uint32_t cone(int colour, uint32_t men, int rows)
 	return all;
 }
 
+/* Returns how many rows side c's man on square sq has come from its own back rank (0–6). */
+static int rows_advanced(int c, int sq)
+{
+	const int row = sq / 4;
+	return c == CHECKERS_BLACK ? row : 7 - row;
+}
+
 /* Returns the positional part of one side's score (material and trade-down apart). */
 static int side_score(const struct checkers_pos *pos, int c)
 {
@@ -79,8 +86,7 @@ static int side_score(const struct checkers_pos *pos, int c)
 	int score = 0;
 	/* Advancement, and free runs to the crown. */
 	for (uint32_t m = men; m; m &= m - 1) {
-		const int row = __builtin_ctz(m) / 4;
-		const int advanced = c == CHECKERS_BLACK ? row : 7 - row;
+		const int advanced = rows_advanced(c, __builtin_ctz(m));
 		score += ADVANCE * advanced;
 		const int to_go = 7 - advanced;
 		if (to_go <= 4 && !(cone(c, m & -m, to_go) & opp))
@@ -326,10 +332,8 @@ static int progress(const struct checkers_pos *pos, int w)
 	const uint32_t men = win & ~pos->kings, kings = win & pos->kings;
 	int score =
 	    PROGRESS_CROWN * (__builtin_popcount(kings) - __builtin_popcount(lose & pos->kings));
-	for (uint32_t m = men; m; m &= m - 1) {
-		const int row = __builtin_ctz(m) / 4;
-		score += PROGRESS_ROW * (w == CHECKERS_BLACK ? row : 7 - row);
-	}
+	for (uint32_t m = men; m; m &= m - 1)
+		score += PROGRESS_ROW * rows_advanced(w, __builtin_ctz(m));
 	for (uint32_t k = kings; k; k &= k - 1) {
 		int nearest = 7;
 		for (uint32_t e = lose; e; e &= e - 1) {
@@ -389,9 +393,12 @@ static bool egdb_score(const struct checkers_pos *pos, int ply, int root, int *s
 /* Returns whether the tables know pos as a win or loss without its distance. */
 static bool known_win(const struct checkers_pos *pos)
 {
-	int score;
-	bool exact;
-	return egdb_score(pos, 0, 0, &score, &exact) && !exact;
+	const uint32_t all = pos->piece[0] | pos->piece[1];
+	if (__builtin_popcount(all) > checkers_egdb_pieces())
+		return false;
+	int distance = 0;
+	const enum egdb_result r = checkers_egdb_probe(pos, &distance);
+	return (r == EGDB_WIN || r == EGDB_LOSS) && distance < 0;
 }
 
 /* ---- quiescence ------------------------------------------------------------------------- */
