@@ -14,11 +14,15 @@
  * ballot (g-1)/2; the side with the feature is Black in odd games. Both sides read the endgame
  * databases in assets/. Repetitions and the 40-move rule as in `parity match`; a game still
  * running at 400 plies counts as a draw. Prints each game's result for the side with the
- * feature, then the total.
+ * feature, then the total and each side's CPU seconds a move.
+ *
+ * AB_NODES_WITH=N in the environment gives the side with the feature N nodes a move instead of
+ * NODES: to compare at equal CPU time a feature that changes the cost of a node (probcut).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/level.h"
 #include "core/match.h"
@@ -27,6 +31,14 @@
 #include "games/checkers/egdb.h"
 
 enum { WEIGHTS = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
+
+/* Returns the CPU seconds this process has used. */
+static double cpu_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 int main(int argc, char **argv)
 {
@@ -37,6 +49,10 @@ int main(int argc, char **argv)
 	}
 	const char *feature = argv[1];
 	const unsigned long long nodes = strtoull(argv[2], NULL, 10);
+	const char *with_text = getenv("AB_NODES_WITH");
+	const unsigned long long nodes_with = with_text ? strtoull(with_text, NULL, 10) : nodes;
+	double cpu[2] = {0, 0}; /* CPU seconds of the side without the feature, and with */
+	long moves[2] = {0, 0};
 	const int first = argc > 3 ? atoi(argv[3]) : 1, games = argc > 4 ? atoi(argv[4]) : 24;
 	char err[GAME_ERR_MAX];
 	if (checkers_egdb_load("assets", err) != 0) {
@@ -71,7 +87,7 @@ int main(int argc, char **argv)
 			const bool with = pos->side == with_side;
 			struct search_limits lim;
 			level_limits(lv, 7919u * (uint32_t)g + (uint32_t)m.cursor, &lim);
-			lim.nodes = nodes;
+			lim.nodes = with ? nodes_with : nodes;
 			const int pieces = __builtin_popcount(pos->piece[0] | pos->piece[1]);
 			checkers_egdb_limit(strcmp(feature, "egdb6")       ? EGDB_PIECES_MAX
 			                    : with && pieces <= 10 ? 6
@@ -90,8 +106,11 @@ int main(int argc, char **argv)
 				checkers_eval_set(with ? weights : two ? old : NULL);
 			lim.history = &m.hashes[m.cursor - back];
 			lim.history_count = back;
+			const double t0 = cpu_seconds();
 			search_start(eng, pos, &lim);
 			search_step(eng, 0);
+			cpu[with] += cpu_seconds() - t0;
+			moves[with]++;
 			match_play(&m, &search_result(eng)->move);
 		}
 		int r = match_over(&m) ? match_result(&m) : 0;
@@ -106,8 +125,10 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		match_free(&m);
 	}
-	printf("TOTAL %s at %llu nodes: %d wins, %d draws, %d losses (%.1f%%)\n", feature, nodes, w,
-	       d, l, 100.0 * (w + d / 2.0) / (w + d + l));
+	printf("TOTAL %s at %llu nodes (%llu with it): %d wins, %d draws, %d losses (%.1f%%); CPU s a "
+	       "move: %.3f with, %.3f without\n",
+	       feature, nodes, nodes_with, w, d, l, 100.0 * (w + d / 2.0) / (w + d + l),
+	       moves[1] ? cpu[1] / (double)moves[1] : 0.0, moves[0] ? cpu[0] / (double)moves[0] : 0.0);
 	search_free(eng);
 	return 0;
 }
