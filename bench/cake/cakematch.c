@@ -1,0 +1,299 @@
+/*
+ * bench/cake/cakematch.c — Parity (libparity.a, its Expert or Hard level) against Cake (Martin
+ * Fierz, github.com/martinfierz/cake, built on Linux as libcake.a by
+ * ../shared/tools/cake-match/setup.sh in a scratch directory: Cake's code is never in this
+ * repository), English checkers. Built and run by bench/cake-match.
+ *
+ *   cakematch LEVEL CAKE_SECONDS [--games N] [--first K] [--out FILE] [--nodes N]
+ *
+ * Parity reads its endgame databases, trained weights and opening book from $PARITY_EGDB_DIR
+ * (CHK_NO_BOOK=1 leaves the book out); --nodes replaces the level's node limit.
+ *
+ * Game g (1-based) opens with Parity's ballot (g-1)/2; Parity is Black in odd-numbered games
+ * (g = 1, 3, ...) and White in even ones, as in `parity match checkers`. Parity moves exactly
+ * as in src/cli/match_checkers.c (level_limits, seed 7919*g + ply, the positions since the
+ * last capture or man move as history). Cake gets the same history (its repetition table) and
+ * CAKE_SECONDS as its CheckerBoard maxtime. Every Cake move is checked against Parity's legal
+ * moves (the position after it must be the position after one of them), and in every position
+ * of every game the two move generators are compared (sets of positions after each move).
+ * The draw rules are Parity's core/match: threefold repetition and 40 moves each without a
+ * capture or a man move. Thinking time is measured per move as process CPU time and wall time.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/level.h"
+#include "core/match.h"
+#include "core/search.h"
+#include "games/checkers/checkers.h"
+#include "games/checkers/book.h"
+#include "games/checkers/egdb.h"
+
+/* from chk_cakeapi.c */
+void chk_cake_setbook(int on);
+void chk_cake_history(int n, const uint32_t (*pos)[4], const int *black, const int *irrev);
+int chk_cake_move(const uint32_t in[4], int black, double maxtime, int reset, uint32_t out[4],
+		  char *str);
+int chk_cake_legal(const uint32_t in[4], int black, uint32_t (*out)[4]);
+
+static double now(clockid_t c)
+{
+	struct timespec ts;
+	clock_gettime(c, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Parity bit (square n = bit n-1) <-> Cake bit: the order is reversed within each row of 4. */
+static uint32_t swapbits(uint32_t x)
+{
+	uint32_t y = 0;
+	for (int b = 0; b < 32; b++)
+		if (x >> b & 1)
+			y |= 1u << (4 * (b / 4) + 3 - b % 4);
+	return y;
+}
+
+static void to_cake(const struct checkers_pos *p, uint32_t c[4])
+{
+	const uint32_t k = p->kings;
+	c[0] = swapbits(p->piece[0] & ~k);
+	c[1] = swapbits(p->piece[0] & k);
+	c[2] = swapbits(p->piece[1] & ~k);
+	c[3] = swapbits(p->piece[1] & k);
+}
+
+static int same4(const uint32_t a[4], const uint32_t b[4])
+{
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
+}
+
+static FILE *out;
+static long disagreements, illegal, cake_nomove;
+
+/* Compares the two move generators in the current position; logs any difference. */
+static void compare_generators(const struct match *m, int g)
+{
+	const struct checkers_pos *pos = match_pos(m);
+	struct game_move moves[GAME_MOVES_MAX];
+	const int n = checkers_rules.generate(pos, moves);
+	if (n == 0 || pos->quiet >= CHECKERS_QUIET_DRAW)
+		return;
+	uint32_t pr[GAME_MOVES_MAX][4], cr[64][4], in[4];
+	for (int i = 0; i < n; i++) {
+		struct checkers_pos q = *pos;
+		checkers_rules.play(&q, &moves[i]);
+		to_cake(&q, pr[i]);
+	}
+	to_cake(pos, in);
+	const int cn = chk_cake_legal(in, pos->side == CHECKERS_BLACK, cr);
+	int bad = 0;
+	for (int i = 0; i < n && !bad; i++) {
+		int f = 0;
+		for (int j = 0; j < cn; j++)
+			f |= same4(pr[i], cr[j]);
+		bad |= !f;
+	}
+	for (int j = 0; j < cn && !bad; j++) {
+		int f = 0;
+		for (int i = 0; i < n; i++)
+			f |= same4(pr[i], cr[j]);
+		bad |= !f;
+	}
+	if (bad) {
+		char t[GAME_TEXT_MAX];
+		checkers_rules.pos_to_text(pos, t, sizeof t);
+		fprintf(out, "RULES DISAGREEMENT game %d ply %d: %s (Parity %d moves, Cake %d)\n", g,
+		        m->cursor, t, n, cn);
+		disagreements++;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: cakematch LEVEL CAKE_SECONDS [--games N] [--first K] [--out FILE] [--nodes N]\n");
+		return 2;
+	}
+	const struct level *lv = level_find(&checkers_rules, argv[1]);
+	const double cake_time = atof(argv[2]);
+	int games = 2 * checkers_ballot_count, first = 1;
+	unsigned long long nodes = 0; /* --nodes: Parity's node limit instead of the level's */
+	out = stdout;
+	for (int i = 3; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--games"))
+			games = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--first"))
+			first = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--nodes"))
+			nodes = strtoull(argv[i + 1], NULL, 10);
+		else if (!strcmp(argv[i], "--out"))
+			out = fopen(argv[i + 1], "w");
+	}
+	if (!lv || !out || cake_time <= 0) {
+		fprintf(stderr, "cakematch: bad level, time or output\n");
+		return 2;
+	}
+	setvbuf(out, NULL, _IOLBF, 0);
+	chk_cake_setbook(0);
+	{ /* Parity's endgame databases (issue 19), from $PARITY_EGDB_DIR */
+		char err[GAME_ERR_MAX];
+		const char *dir = getenv("PARITY_EGDB_DIR");
+		if (dir && checkers_egdb_load(dir, err) != 0)
+			fprintf(stderr, "cakematch: %s\n", err);
+		char path[1200];
+		snprintf(path, sizeof path, "%s/checkers-eval.bin", dir ? dir : ".");
+		if (dir && checkers_eval_load(path, err) != 0)
+			fprintf(stderr, "cakematch: %s\n", err);
+		snprintf(path, sizeof path, "%s/checkers-book.bin", dir ? dir : ".");
+		if (dir && !getenv("CHK_NO_BOOK") && checkers_book_load(path, err) != 0)
+			fprintf(stderr, "cakematch: %s\n", err);
+		fprintf(out, "Parity opening book: %zu positions\n",
+		        checkers_book_current() ? checkers_book_current()->count : 0);
+		fprintf(out, "Parity trained evaluation: %s\n", checkers_eval_trained() ? "yes" : "no");
+		fprintf(out, "Parity endgame databases: %d pieces\n", checkers_egdb_pieces());
+	}
+	struct search *eng = search_new(&checkers_rules, 20);
+	int w = 0, d = 0, l = 0;
+	double cpu[2] = {0, 0}, wall[2] = {0, 0}, maxcpu[2] = {0, 0};
+	long nmoves[2] = {0, 0}; /* [0] Parity, [1] Cake */
+	long nbook = 0; /* Parity's book moves (0 CPU) */
+	for (int g = first; g < first + games && g <= 2 * checkers_ballot_count; g++) {
+		const int parity_side = (g - 1) % 2 == 0 ? CHECKERS_BLACK : CHECKERS_WHITE;
+		const char *opening = checkers_ballot[(g - 1) / 2];
+		struct match m;
+		match_init(&m, &checkers_rules, NULL);
+		char buf[64], err[GAME_ERR_MAX];
+		snprintf(buf, sizeof buf, "%s", opening);
+		for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+			if (match_play_text(&m, t, err) != GAME_OK) {
+				fprintf(out, "opening %s: %s\n", opening, err);
+				return 1;
+			}
+		const uint32_t seed = 7919u * (uint32_t)g;
+		int cake_first = 1, aborted = 0;
+		double gcpu[2] = {0, 0};
+		int gbook = 0; /* Parity's moves from its opening book */
+		long gn[2] = {0, 0};
+		while (!match_over(&m) && m.cursor < 2000) {
+			compare_generators(&m, g);
+			const struct checkers_pos *pos = match_pos(&m);
+			const int back = pos->quiet < m.cursor ? pos->quiet : m.cursor;
+			const double c0 = now(CLOCK_PROCESS_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
+			int who;
+			if (pos->side == parity_side) {
+				who = 0;
+				struct search_limits limits;
+				level_limits(lv, seed + (uint32_t)m.cursor, &limits);
+				if (nodes)
+					limits.nodes = nodes;
+				limits.history = &m.hashes[m.cursor - back];
+				limits.history_count = back;
+				search_start(eng, pos, &limits);
+				search_step(eng, 0);
+				const struct search_result *r = search_result(eng);
+				gbook += r->book;
+				nbook += r->book;
+				if (getenv("CHK_VERBOSE"))
+					fprintf(out, "    parity ply %d: depth %d score %d nodes %llu\n", m.cursor,
+					        r->depth, r->score, (unsigned long long)r->nodes);
+				if (!r->has_move || match_play(&m, &r->move) != GAME_OK) {
+					fprintf(out, "game %d: Parity has no move at ply %d\n", g, m.cursor);
+					aborted = 1;
+					break;
+				}
+			} else {
+				who = 1;
+				/* history: positions since the last capture or man move, at most 11 */
+				const int nh = (back > 10 ? 10 : back) + 1;
+				uint32_t hp[11][4];
+				int hb[11], hi[11];
+				for (int k = 0; k < nh; k++) {
+					const int idx = m.cursor - (nh - 1) + k;
+					const struct checkers_pos *q = match_pos_at(&m, idx);
+					to_cake(q, hp[k]);
+					hb[k] = q->side == CHECKERS_BLACK;
+					hi[k] = (k == 0 && idx == m.cursor - back) ? 1 : 0;
+				}
+				chk_cake_history(nh, (const uint32_t(*)[4])hp, hb, hi);
+				uint32_t in[4], res[4];
+				char str[1024];
+				to_cake(pos, in);
+				chk_cake_move(in, pos->side == CHECKERS_BLACK, cake_time, cake_first, res, str);
+				cake_first = 0;
+				if (getenv("CHK_VERBOSE"))
+					fprintf(out, "    cake ply %d: %s\n", m.cursor, str);
+				struct game_move moves[GAME_MOVES_MAX];
+				const int n = match_legal(&m, moves);
+				int found = -1;
+				for (int i = 0; i < n && found < 0; i++) {
+					struct checkers_pos q = *pos;
+					checkers_rules.play(&q, &moves[i]);
+					uint32_t r4[4];
+					to_cake(&q, r4);
+					if (same4(r4, res))
+						found = i;
+				}
+				if (found < 0) {
+					char t[GAME_TEXT_MAX];
+					checkers_rules.pos_to_text(pos, t, sizeof t);
+					if (same4(in, res)) {
+						fprintf(out, "game %d: CAKE RETURNED NO MOVE at ply %d in %s [%s]\n",
+						        g, m.cursor, t, str);
+						cake_nomove++;
+					} else {
+						fprintf(out, "game %d: CAKE ILLEGAL MOVE at ply %d in %s -> %08x %08x %08x %08x [%s]\n",
+						        g, m.cursor, t, res[0], res[1], res[2], res[3], str);
+						illegal++;
+					}
+					aborted = 2;
+					break;
+				}
+				match_play(&m, &moves[found]);
+			}
+			const double dc = now(CLOCK_PROCESS_CPUTIME_ID) - c0, dw = now(CLOCK_MONOTONIC) - w0;
+			cpu[who] += dc;
+			wall[who] += dw;
+			gcpu[who] += dc;
+			if (dc > maxcpu[who])
+				maxcpu[who] = dc;
+			nmoves[who]++;
+			gn[who]++;
+		}
+		int black_result = 0;
+		if (aborted == 2)
+			black_result = parity_side == CHECKERS_BLACK ? 1 : -1; /* Cake forfeits */
+		else if (match_over(&m)) {
+			const int r = match_result(&m);
+			black_result = r > 0 ? 1 : r < 0 ? -1 : 0;
+		}
+		const int pres = parity_side == CHECKERS_BLACK ? black_result : -black_result;
+		w += pres > 0;
+		d += pres == 0;
+		l += pres < 0;
+		const struct checkers_pos *end = match_pos(&m);
+		const char *why = !match_over(&m) ? "unfinished"
+		                  : match_repetition(&m) ? "repetition"
+		                  : end->quiet >= CHECKERS_QUIET_DRAW ? "40-move rule"
+		                                                      : "no moves";
+		char rec[16384];
+		match_record(&m, rec, sizeof rec);
+		fprintf(out, "game %d: %s, Parity %s: %s (%s) in %d plies; cpu/move Parity %.3f s, Cake %.3f s; book %d\n",
+		        g, opening, parity_side == CHECKERS_BLACK ? "Black" : "White",
+		        black_result > 0 ? "1-0" : black_result < 0 ? "0-1" : "1/2-1/2", why, m.cursor,
+		        gn[0] ? gcpu[0] / gn[0] : 0, gn[1] ? gcpu[1] / gn[1] : 0, gbook);
+		fprintf(out, "  moves: %s\n", rec);
+		match_free(&m);
+	}
+	fprintf(out, "Parity searched moves: %ld, cpu mean %.3f s\n", nmoves[0] - nbook,
+	        nmoves[0] > nbook ? cpu[0] / (double)(nmoves[0] - nbook) : 0);
+	fprintf(out, "TOTAL Parity %s vs Cake %.2fs: %d wins, %d draws, %d losses; Parity %ld moves cpu mean %.3f s (max %.3f) wall mean %.3f s; Cake %ld moves cpu mean %.3f s (max %.3f) wall mean %.3f s; rules disagreements %ld, illegal Cake moves %ld, Cake no-move %ld\n",
+	        lv->name, cake_time, w, d, l, nmoves[0], nmoves[0] ? cpu[0] / nmoves[0] : 0,
+	        maxcpu[0], nmoves[0] ? wall[0] / nmoves[0] : 0, nmoves[1],
+	        nmoves[1] ? cpu[1] / nmoves[1] : 0, maxcpu[1], nmoves[1] ? wall[1] / nmoves[1] : 0,
+	        disagreements, illegal, cake_nomove);
+	search_free(eng);
+	return 0;
+}
