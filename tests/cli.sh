@@ -185,6 +185,9 @@ expect_status 2 "$parity" match checkers medium beginner --games 0
 expect_status 2 "$parity" match checkers medium beginner --first 88 --games 2
 expect_status 0 "$parity" bench search checkers beginner --depth 4
 grep -q '^position 0: .* depth 4 ' /tmp/parity-cli-out.$$ || { echo "FAIL: bench --depth -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" bench search checkers beginner --depth 4 --tt 12
+grep -q '^position 0: .* depth 4 ' /tmp/parity-cli-out.$$ || { echo "FAIL: bench --tt -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+expect_status 2 "$parity" bench search checkers beginner --tt 31
 
 # $PARITY_DATA names the one data directory of the headless commands: with no weights there,
 # Hard analyses with the simpler evaluation (other scores than with the weights) and says so

@@ -9,7 +9,8 @@
  * <positions> <nodes> <seconds> <nodes-per-second>.
  *
  * Seconds are wall-clock seconds, or with --cpu the process's CPU seconds (on a machine
- * shared with other work).
+ * shared with other work). --tt BITS sizes the transposition table (2^BITS entries; 20, as
+ * the game's window and `parity match` use, unless given).
  *
  * The opening book is off unless --book is given (the figures are searches). --play N has the
  * level play both sides of a game from the start position for N moves (with --book: from its
@@ -59,7 +60,7 @@ static int usage(void)
 {
 	fprintf(stderr,
 	        "usage: parity bench search %s LEVEL [--depth N] [--file FILE | --play N] "
-	        "[--book] [--cpu]\n",
+	        "[--book] [--cpu] [--tt BITS]\n",
 	        cli_game_names());
 	return 2;
 }
@@ -74,7 +75,7 @@ int cli_bench(int argc, char **argv)
 		fprintf(stderr, "parity: unknown game or level \"%s %s\"\n", argv[1], argv[2]);
 		return 2;
 	}
-	int depth = 0, play = 0;
+	int depth = 0, play = 0, tt_bits = 20;
 	bool book = false;
 	const char *file = NULL;
 	for (int i = 3; i < argc; i++) {
@@ -96,6 +97,14 @@ int cli_bench(int argc, char **argv)
 			book = true;
 		} else if (strcmp(argv[i], "--cpu") == 0) {
 			cpu_time = true;
+		} else if (strcmp(argv[i], "--tt") == 0 && i + 1 < argc) {
+			long b;
+			if (!game_parse_long(argv[++i], 8, 30, &b)) {
+				fprintf(stderr, "parity: bad table size \"%s\" (8 to 30 bits)\n",
+				        argv[i]);
+				return 2;
+			}
+			tt_bits = (int)b;
 		} else {
 			return usage();
 		}
@@ -110,7 +119,7 @@ int cli_bench(int argc, char **argv)
 	limits.book = book;
 	if (limits.deep || book)
 		cli_load_data(rules);
-	struct search *s = search_new(rules, 20);
+	struct search *s = search_new(rules, tt_bits);
 	if (!s)
 		return 1;
 	uint64_t total_nodes = 0;
