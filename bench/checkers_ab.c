@@ -22,8 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "cli/cli.h"
 #include "core/level.h"
 #include "core/match.h"
 #include "core/search.h"
@@ -31,14 +31,6 @@
 #include "games/checkers/egdb.h"
 
 enum { WEIGHTS = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
-
-/* Returns the CPU seconds this process has used. */
-static double cpu_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv)
 {
@@ -106,10 +98,10 @@ int main(int argc, char **argv)
 				checkers_eval_set(with ? weights : two ? old : NULL);
 			lim.history = &m.hashes[m.cursor - back];
 			lim.history_count = back;
-			const double t0 = cpu_seconds();
+			const double t0 = cli_cpu_seconds();
 			search_start(eng, pos, &lim);
 			search_step(eng, 0);
-			cpu[with] += cpu_seconds() - t0;
+			cpu[with] += cli_cpu_seconds() - t0;
 			moves[with]++;
 			match_play(&m, &search_result(eng)->move);
 		}

@@ -23,8 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "cli/cli.h"
 #include "core/level.h"
 #include "core/match.h"
 #include "core/search.h"
@@ -38,13 +38,6 @@ void chk_cake_history(int n, const uint32_t (*pos)[4], const int *black, const i
 int chk_cake_move(const uint32_t in[4], int black, double maxtime, int reset, uint32_t out[4],
 		  char *str);
 int chk_cake_legal(const uint32_t in[4], int black, uint32_t (*out)[4]);
-
-static double now(clockid_t c)
-{
-	struct timespec ts;
-	clock_gettime(c, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Parity bit (square n = bit n-1) <-> Cake bit: the order is reversed within each row of 4. */
 static uint32_t swapbits(uint32_t x)
@@ -181,7 +174,7 @@ int main(int argc, char **argv)
 			compare_generators(&m, g);
 			const struct checkers_pos *pos = match_pos(&m);
 			const int back = pos->quiet < m.cursor ? pos->quiet : m.cursor;
-			const double c0 = now(CLOCK_PROCESS_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
+			const double c0 = cli_cpu_seconds(), w0 = cli_seconds();
 			int who;
 			if (pos->side == parity_side) {
 				who = 0;
@@ -253,7 +246,7 @@ int main(int argc, char **argv)
 				}
 				match_play(&m, &moves[found]);
 			}
-			const double dc = now(CLOCK_PROCESS_CPUTIME_ID) - c0, dw = now(CLOCK_MONOTONIC) - w0;
+			const double dc = cli_cpu_seconds() - c0, dw = cli_seconds() - w0;
 			cpu[who] += dc;
 			wall[who] += dw;
 			gcpu[who] += dc;

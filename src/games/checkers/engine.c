@@ -353,6 +353,16 @@ static int material_stage(const struct checkers_pos *pos)
 	return __builtin_popcount(all) + __builtin_popcount(all & ~pos->kings);
 }
 
+/* Probes the tables for pos (checkers_egdb_probe) when it has no more pieces than the tables
+ * the search may use (checkers_egdb_pieces, under checkers_egdb_limit); else EGDB_UNKNOWN. */
+static enum egdb_result egdb_lookup(const struct checkers_pos *pos, int *distance)
+{
+	const uint32_t all = pos->piece[0] | pos->piece[1];
+	if (__builtin_popcount(all) > checkers_egdb_pieces())
+		return EGDB_UNKNOWN;
+	return checkers_egdb_probe(pos, distance);
+}
+
 /* Looks pos up in the endgame databases, for a search whose root is at material_stage `root`.
  * Returns false when no table holds it; else sets *score: a win or loss as a finished game
  * `ply` plies below plus the distance to the change of material, plus UNCONVERTED while the
@@ -368,11 +378,8 @@ static int material_stage(const struct checkers_pos *pos)
  * how the search plays it out. */
 static bool egdb_score(const struct checkers_pos *pos, int ply, int root, int *score, bool *exact)
 {
-	const uint32_t all = pos->piece[0] | pos->piece[1];
-	if (__builtin_popcount(all) > checkers_egdb_pieces())
-		return false;
 	int distance = 0;
-	const enum egdb_result r = checkers_egdb_probe(pos, &distance);
+	const enum egdb_result r = egdb_lookup(pos, &distance);
 	if (r == EGDB_UNKNOWN)
 		return false;
 	*exact = r == EGDB_DRAW || distance >= 0;
@@ -393,11 +400,8 @@ static bool egdb_score(const struct checkers_pos *pos, int ply, int root, int *s
 /* Returns whether the tables know pos as a win or loss without its distance. */
 static bool known_win(const struct checkers_pos *pos)
 {
-	const uint32_t all = pos->piece[0] | pos->piece[1];
-	if (__builtin_popcount(all) > checkers_egdb_pieces())
-		return false;
 	int distance = 0;
-	const enum egdb_result r = checkers_egdb_probe(pos, &distance);
+	const enum egdb_result r = egdb_lookup(pos, &distance);
 	return (r == EGDB_WIN || r == EGDB_LOSS) && distance < 0;
 }
 
