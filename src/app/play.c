@@ -421,6 +421,12 @@ static uint64_t nodes_for(const struct play *p, double seconds)
 	return (uint64_t)budget;
 }
 
+void play_learn_node_cost(struct play *p, double ns, uint64_t done)
+{
+	if (done > 32) /* smoothly: one stretch of cheap or dear nodes moves it a fifth */
+		p->ns_per_node = 0.8 * p->ns_per_node + 0.2 * (ns / (double)done);
+}
+
 bool play_records_folder(const struct app *a, char *dir, size_t n, char *err)
 {
 	char prefs[RECORDS_PATH_MAX];
@@ -548,8 +554,7 @@ static void think(struct app *a)
 			search_step(p->search, nodes_for(p, slice - used));
 			const double ns = (double)(SDL_GetPerformanceCounter() - s0) * 1e9 / freq;
 			const uint64_t done = search_result(p->search)->nodes - n0;
-			if (done > 32) /* learn the cost of a node, smoothly */
-				p->ns_per_node = 0.8 * p->ns_per_node + 0.2 * (ns / (double)done);
+			play_learn_node_cost(p, ns, done);
 			used = (double)(SDL_GetPerformanceCounter() - t0) / freq;
 		} while (search_running(p->search) && used < slice - 0.0005);
 		a->engine_nodes += search_result(p->search)->nodes - before;

@@ -160,6 +160,10 @@ bool play_records_folder(const struct app *a, char *dir, size_t n, char *err);
  * board's): the whole tick when no frame is drawn after it, else what drawing leaves. */
 uint64_t play_slice_budget(const struct app *a);
 
+/* Learns the cost of a node from a stretch of search: `done` nodes in `ns` nanoseconds
+ * (too short a stretch, 32 nodes or fewer, says nothing). */
+void play_learn_node_cost(struct play *p, double ns, uint64_t done);
+
 /* The position shown jumped (undo, redo, a step through a review): stops the engine, drops
  * the view's animations and advice, and autosaves. */
 void play_history_changed(struct app *a);

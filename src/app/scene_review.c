@@ -319,8 +319,7 @@ static void review_update(struct app *a, double dt)
 	const uint64_t after =
 	    c->review->nodes + (c->review->started ? search_result(c->review->search)->nodes : 0);
 	const uint64_t done = after > before ? after - before : 0;
-	if (done > 32)
-		p->ns_per_node = 0.8 * p->ns_per_node + 0.2 * (ns / (double)done);
+	play_learn_node_cost(p, ns, done);
 	a->engine_nodes += done;
 	a->engine_seconds += ns * 1e-9;
 }
