@@ -122,12 +122,20 @@ static int reference_pattern(const struct checkers_pos *pos, int c, int r)
 	return idx;
 }
 
+/* Fills x with the features of the position of `fen`. */
+static void features_of(const char *fen, int *x)
+{
+	const struct checkers_pos pos = parse(fen);
+	checkers_eval_features(&pos, x);
+}
+
 /* The trained evaluation (assets/checkers-eval.bin, make checkers-eval): its features and
  * region patterns are the same for either colour (those of the side not to move subtracted),
  * the patterns are what their definition says; loaded, the evaluation is the weighted sum of
  * the features and the pattern weights of the position's phase, the same for either colour,
- * even at the start, and still prefers a man up; a file of the first version (features only)
- * is read with its tables 0; a damaged file is refused and leaves the hand-made evaluation. */
+ * even at the start, and still prefers a man up; a file of the second version (68 features and
+ * the tables) is read with its later features 0, one of the first (68 features only) with its
+ * tables 0 too; a damaged file is refused and leaves the hand-made evaluation. */
 static void test_trained_evaluation(void **state)
 {
 	(void)state;
@@ -148,6 +156,31 @@ static void test_trained_evaluation(void **state)
 			assert_int_equal(pa[1][r], reference_pattern(&pos, !pos.side, r));
 		}
 	}
+	/* The third version's features, where their definition can be counted by hand (68 king
+	 * mobility, 69 trapped kings, 70 men out of balance, 71 the opposition). */
+	{
+		int x[CHECKERS_EVAL_FEATURES];
+		/* Black's king on 32 has 27 and 28 in front of it: trapped, no simple move. */
+		features_of("B:W23,24,27,28:BK32", x);
+		assert_int_equal(x[68], 0);
+		assert_int_equal(x[69], 1);
+		features_of("W:W23,24,27,28:BK32", x);
+		assert_int_equal(x[69], -1);
+		features_of("B:WK10:BK32", x);
+		assert_int_equal(x[68], 2 - 4);
+		assert_int_equal(x[69], 0);
+		/* Black's men all on one half (1, 2, 5): 3; White's single man: 1. */
+		features_of("B:W30:B1,2,5", x);
+		assert_int_equal(x[70], 3 - 1);
+		assert_int_equal(x[71], 0); /* material not even */
+		/* Even material: the parity of the pieces on 5-8, 13-16, 21-24, 29-32. */
+		features_of("B:W30:B1", x);
+		assert_int_equal(x[71], 1);
+		features_of("B:W26:B1", x);
+		assert_int_equal(x[71], -1);
+		features_of("W:W26:B1", x);
+		assert_int_equal(x[71], -1);
+	}
 	char err[GAME_ERR_MAX];
 	assert_int_equal(checkers_eval_load("assets/checkers-eval.bin", err), 0);
 	assert_true(checkers_eval_trained());
@@ -157,7 +190,7 @@ static void test_trained_evaluation(void **state)
 	assert_non_null(f);
 	char magic[8];
 	assert_int_equal(fread(magic, 1, 8, f), 8);
-	assert_memory_equal(magic, "PCEVAL2\n", 8);
+	assert_memory_equal(magic, "PCEVAL3\n", 8);
 	assert_int_equal(fread(w, sizeof w[0], ALL, f), ALL);
 	fclose(f);
 	double tables = 0; /* the patterns are not all 0 */
@@ -187,31 +220,49 @@ static void test_trained_evaluation(void **state)
 	const struct checkers_pos up = parse("B:W22,23,24:B9,10,11,12");
 	const struct checkers_pos even = parse("B:W22,23,24:B9,10,11");
 	assert_true(checkers_evaluate(&up) > checkers_evaluate(&even) + 50);
-	/* The first version: the phases' feature weights only. */
-	char path[] = "/tmp/parity-eval-XXXXXX";
-	int fd = mkstemp(path);
+	/* The second version: the first 68 features and the tables; the later features 0. */
+	enum { V2 = 68, TABLES = CHECKERS_EVAL_REGIONS * CHECKERS_EVAL_PATTERN };
+	char v2[] = "/tmp/parity-eval-XXXXXX";
+	int fd = mkstemp(v2);
 	assert_true(fd >= 0);
 	FILE *t = fdopen(fd, "wb");
-	assert_int_equal(fwrite("PCEVAL1\n", 1, 8, t), 8);
-	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++)
-		assert_int_equal(
-		    fwrite(w + p * CHECKERS_EVAL_WEIGHTS, 4, CHECKERS_EVAL_FEATURES, t),
-		    CHECKERS_EVAL_FEATURES);
+	assert_int_equal(fwrite("PCEVAL2\n", 1, 8, t), 8);
+	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++) {
+		const float *wp = w + p * CHECKERS_EVAL_WEIGHTS;
+		assert_int_equal(fwrite(wp, 4, V2, t), V2);
+		assert_int_equal(fwrite(wp + CHECKERS_EVAL_FEATURES, 4, TABLES, t), TABLES);
+	}
 	fclose(t);
 	static float back[ALL];
+	assert_int_equal(checkers_eval_read(v2, back, err), 0);
+	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++)
+		for (int i = 0; i < CHECKERS_EVAL_WEIGHTS; i++)
+			assert_true(back[p * CHECKERS_EVAL_WEIGHTS + i] ==
+			            (i < V2 || i >= CHECKERS_EVAL_FEATURES
+			                 ? w[p * CHECKERS_EVAL_WEIGHTS + i]
+			                 : 0.0f));
+	remove(v2);
+	/* The first version: the phases' first 68 feature weights only. */
+	char path[] = "/tmp/parity-eval-XXXXXX";
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	t = fdopen(fd, "wb");
+	assert_int_equal(fwrite("PCEVAL1\n", 1, 8, t), 8);
+	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++)
+		assert_int_equal(fwrite(w + p * CHECKERS_EVAL_WEIGHTS, 4, V2, t), V2);
+	fclose(t);
 	assert_int_equal(checkers_eval_read(path, back, err), 0);
 	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++)
 		for (int i = 0; i < CHECKERS_EVAL_WEIGHTS; i++)
-			assert_true(
-			    back[p * CHECKERS_EVAL_WEIGHTS + i] ==
-			    (i < CHECKERS_EVAL_FEATURES ? w[p * CHECKERS_EVAL_WEIGHTS + i] : 0.0f));
+			assert_true(back[p * CHECKERS_EVAL_WEIGHTS + i] ==
+			            (i < V2 ? w[p * CHECKERS_EVAL_WEIGHTS + i] : 0.0f));
 	remove(path);
 	/* A truncated file is refused, and the hand-made evaluation is back. */
 	char cut[] = "/tmp/parity-eval-XXXXXX";
 	fd = mkstemp(cut);
 	assert_true(fd >= 0);
 	t = fdopen(fd, "wb");
-	assert_int_equal(fwrite("PCEVAL2\n", 1, 8, t), 8);
+	assert_int_equal(fwrite("PCEVAL3\n", 1, 8, t), 8);
 	assert_int_equal(fwrite(w, 4, CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES, t),
 	                 CHECKERS_EVAL_PHASES * CHECKERS_EVAL_FEATURES);
 	fclose(t);

@@ -4,9 +4,12 @@
  * own games, and writes assets/checkers-eval.bin (`make checkers-eval`).
  *
  *     build/tools/train-checkers-eval [--games N] [--depth D] [--games2 N2] [--depth2 D2]
- *                                     [--mix M] [--seed S] [--egdb DIR] [--out FILE]
+ *                                     [--mix M] [--seed S] [--egdb DIR] [--init FILE]
+ *                                     [--workers W] [--out FILE]
  *
- * Nothing comes from outside. Two rounds:
+ * Nothing comes from outside. Two rounds (with --init FILE, round 1 is not played: round 2
+ * starts from the weights of FILE, a file this tool wrote, and its games are numbered after
+ * round 1's N as if it had been):
  *   1. N games, both sides searching D plies with the hand-made evaluation; the features'
  *      weights (no patterns) are fitted to the games' outcomes.
  *   2. N2 games, both sides searching D2 plies with round 1's weights; every weight (features
@@ -17,6 +20,9 @@
  *   - Self-play: game g opens with ballot g (the three-move openings, in turn) and 2 to 7
  *     random moves, then both sides search (captures played out, a little noise at the root
  *     so that the games differ).
+ *   - With --workers W, the games are shared among W processes, and each game gets a search of
+ *     its own (an empty table), so that the samples, and the file, do not depend on W. Without
+ *     it, one search plays every game, its table carried from game to game.
  *   - Outcome: each game ends as the rules end it, or at 4 pieces, where Parity's own endgame
  *     database (make: assets/checkers-egdb.bin) gives its result under perfect play, or at
  *     300 plies (a draw). Every position of the game whose side to move has no capture is
@@ -34,11 +40,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/hash.h"
 #include "core/match.h"
 #include "core/search.h"
+#include "cli/cli.h"
 #include "games/checkers/checkers.h"
 #include "games/checkers/egdb.h"
 
@@ -195,6 +204,82 @@ static void play_game(struct search *eng, int g, int depth, uint64_t seed, bool 
 	match_free(&m);
 }
 
+/* Plays games first .. first + count - 1 (play_game), in `workers` processes when workers > 0:
+ * each game then gets a search of its own, so the samples are the same for any number of
+ * workers, and they come back in the games' order. With workers 0 one search plays them all
+ * (how the first two rounds of the committed weights were played). */
+static void play_games(struct search **eng, int first, int count, int depth, uint64_t seed,
+                       bool patterns, int workers)
+{
+	if (workers <= 0) {
+		for (int g = 0; g < count; g++)
+			play_game(*eng, first + g, depth, seed, patterns);
+		return;
+	}
+	FILE *part[64];
+	pid_t pid[64];
+	for (int k = 0; k < workers; k++) {
+		part[k] = tmpfile();
+		if (!part[k]) {
+			fprintf(stderr, "train-checkers-eval: cannot make a temporary file\n");
+			exit(1);
+		}
+		fflush(NULL);
+		pid[k] = fork();
+		if (pid[k] < 0) {
+			fprintf(stderr, "train-checkers-eval: cannot start a worker\n");
+			exit(1);
+		}
+		if (pid[k] == 0) {
+			const int from = (int)((int64_t)count * k / workers);
+			const int to = (int)((int64_t)count * (k + 1) / workers);
+			n_samples = n_pool = 0;
+			for (int g = from; g < to; g++) {
+				search_free(*eng);
+				*eng = search_new(&checkers_rules, 18);
+				play_game(*eng, first + g, depth, seed, patterns);
+			}
+			const uint64_t n[2] = {n_samples, n_pool};
+			bool ok =
+			    fwrite(n, sizeof n, 1, part[k]) == 1 &&
+			    fwrite(samples, sizeof *samples, n_samples, part[k]) == n_samples &&
+			    fwrite(pool, sizeof *pool, n_pool, part[k]) == n_pool &&
+			    fflush(part[k]) == 0;
+			_exit(ok ? 0 : 1);
+		}
+	}
+	for (int k = 0; k < workers; k++) {
+		int status = 0;
+		uint64_t n[2];
+		if (waitpid(pid[k], &status, 0) != pid[k] || !WIFEXITED(status) ||
+		    WEXITSTATUS(status) != 0 || fseek(part[k], 0, SEEK_SET) != 0 ||
+		    fread(n, sizeof n, 1, part[k]) != 1) {
+			fprintf(stderr, "train-checkers-eval: worker %d failed\n", k);
+			exit(1);
+		}
+		while (n_samples + n[0] > cap_samples || n_pool + n[1] > cap_pool) {
+			cap_samples = 2 * cap_samples + n[0];
+			cap_pool = 2 * cap_pool + n[1];
+			samples = realloc(samples, cap_samples * sizeof *samples);
+			pool = realloc(pool, cap_pool * sizeof *pool);
+			if (!samples || !pool) {
+				fprintf(stderr, "train-checkers-eval: out of memory\n");
+				exit(1);
+			}
+		}
+		if (fread(samples + n_samples, sizeof *samples, n[0], part[k]) != n[0] ||
+		    fread(pool + n_pool, sizeof *pool, n[1], part[k]) != n[1]) {
+			fprintf(stderr, "train-checkers-eval: worker %d's samples are short\n", k);
+			exit(1);
+		}
+		for (uint64_t i = 0; i < n[0]; i++)
+			samples[n_samples + i].start += (uint32_t)n_pool;
+		n_samples += n[0];
+		n_pool += n[1];
+		fclose(part[k]);
+	}
+}
+
 /* Returns the mean log loss of the samples of phase p (held out or not) under weights w. */
 static double loss_of(int p, bool held_out, const double *w)
 {
@@ -311,9 +396,10 @@ static int put_float(FILE *f, float x)
 
 static void usage(void)
 {
-	fprintf(stderr,
-	        "usage: train-checkers-eval [--games N] [--depth D] [--games2 N] [--depth2 D] "
-	        "[--mix PERCENT] [--seed S] [--egdb DIR] [--out FILE]\n");
+	fprintf(
+	    stderr,
+	    "usage: train-checkers-eval [--games N] [--depth D] [--games2 N] [--depth2 D] "
+	    "[--mix PERCENT] [--seed S] [--egdb DIR] [--init FILE] [--workers W] [--out FILE]\n");
 	exit(2);
 }
 
@@ -321,7 +407,8 @@ int main(int argc, char **argv)
 {
 	int games = 2000, depth = 6, games2 = 0, depth2 = 8, mix = 50;
 	uint64_t seed = 1;
-	const char *out = "assets/checkers-eval.bin", *egdb = "assets";
+	int workers = 0;
+	const char *out = "assets/checkers-eval.bin", *egdb = "assets", *init = NULL;
 	for (int i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc)
 			usage();
@@ -339,12 +426,16 @@ int main(int argc, char **argv)
 			seed = strtoull(argv[i + 1], NULL, 10);
 		else if (!strcmp(argv[i], "--egdb"))
 			egdb = argv[i + 1];
+		else if (!strcmp(argv[i], "--init"))
+			init = argv[i + 1];
+		else if (!strcmp(argv[i], "--workers"))
+			workers = atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--out"))
 			out = argv[i + 1];
 		else
 			usage();
 	}
-	if (mix < 0 || mix > 100)
+	if (mix < 0 || mix > 100 || workers < 0 || workers > 64)
 		usage();
 	char err[GAME_ERR_MAX];
 	if (checkers_egdb_load(egdb, err) != 0) {
@@ -355,13 +446,23 @@ int main(int argc, char **argv)
 	static float wf[NP * NW];
 	struct search *eng = search_new(&checkers_rules, 18);
 	const clock_t t0 = clock();
-	/* Round 1: the hand-made evaluation plays; the features are fitted to the outcomes. */
-	checkers_eval_set(NULL);
-	for (int g = 0; g < games; g++)
-		play_game(eng, g, depth, seed, false);
-	fprintf(stderr, "round 1: %d games, %zu positions in %.1f s of CPU\n", games, n_samples,
-	        (double)(clock() - t0) / CLOCKS_PER_SEC);
-	fit_all(w, "round 1", 1);
+	if (init) {
+		/* From weights already made: no round 1. */
+		if (checkers_eval_read(init, wf, err) != 0) {
+			fprintf(stderr, "train-checkers-eval: %s\n", err);
+			return 1;
+		}
+		for (int p = 0; p < NP; p++)
+			for (int i = 0; i < NW; i++)
+				w[p][i] = wf[p * NW + i];
+	} else {
+		/* Round 1: the hand-made evaluation plays; the features are fitted to the outcomes. */
+		checkers_eval_set(NULL);
+		play_games(&eng, 0, games, depth, seed, false, workers);
+		fprintf(stderr, "round 1: %d games, %zu positions in %.1f s of CPU\n", games,
+		        n_samples, (double)(clock() - t0) / CLOCKS_PER_SEC);
+		fit_all(w, "round 1", 1);
+	}
 	/* Round 2: round 1's weights play; every weight is fitted to outcome and search. */
 	if (games2 > 0) {
 		for (int p = 0; p < NP; p++)
@@ -369,10 +470,13 @@ int main(int argc, char **argv)
 				wf[p * NW + i] = (float)w[p][i];
 		checkers_eval_set(wf);
 		n_samples = n_pool = 0;
-		for (int g = 0; g < games2; g++)
-			play_game(eng, games + g, depth2, seed, true);
-		fprintf(stderr, "round 2: %d games, %zu positions; %.1f s of CPU so far\n", games2,
-		        n_samples, (double)(clock() - t0) / CLOCKS_PER_SEC);
+		const double wall = cli_seconds();
+		play_games(&eng, games, games2, depth2, seed, true, workers);
+		fprintf(stderr,
+		        "round 2: %d games, %zu positions; %.1f s of CPU so far (this process), "
+		        "%.1f s of wall for the games\n",
+		        games2, n_samples, (double)(clock() - t0) / CLOCKS_PER_SEC,
+		        cli_seconds() - wall);
 		for (size_t k = 0; k < n_samples; k++) {
 			struct sample *s = &samples[k];
 			const float outcome = s->label;
@@ -387,7 +491,7 @@ int main(int argc, char **argv)
 		for (int i = 0; i < NW; i++)
 			wf[p * NW + i] = (float)w[p][i];
 	FILE *f = fopen(out, "wb");
-	int bad = !f || fwrite("PCEVAL2\n", 1, 8, f) != 8;
+	int bad = !f || fwrite("PCEVAL3\n", 1, 8, f) != 8;
 	for (int i = 0; !bad && i < NP * NW; i++)
 		bad = put_float(f, wf[i]);
 	if (f && fclose(f) != 0)

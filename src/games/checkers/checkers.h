@@ -72,7 +72,7 @@ int checkers_evaluate(const struct checkers_pos *pos);
 
 enum {
 	CHECKERS_EVAL_PHASES = 4,
-	CHECKERS_EVAL_FEATURES = 68,
+	CHECKERS_EVAL_FEATURES = 72,
 	CHECKERS_EVAL_REGIONS = 9,    /* rows 1-4, 3-6, 5-8 × squares 1-2, 2-3, 3-4 of a row */
 	CHECKERS_EVAL_PATTERN = 6561, /* 3^8 */
 	/* The weights of one phase: the features, then each region's table. */
@@ -95,9 +95,9 @@ void checkers_eval_patterns(const struct checkers_pos *pos, int idx[2][CHECKERS_
 void checkers_eval_set(const float *weights);
 
 /* Reads a weights file written by tools/train-checkers-eval.c into w (CHECKERS_EVAL_PHASES ×
- * CHECKERS_EVAL_WEIGHTS floats): "PCEVAL2\n" and every weight, or the first version's
- * "PCEVAL1\n" and the features' weights only (its tables then 0). Returns 0, or -1 with a
- * message in err (GAME_ERR_MAX bytes). */
+ * CHECKERS_EVAL_WEIGHTS floats): "PCEVAL3\n" and every weight; or an older file, its missing
+ * weights then 0: "PCEVAL2\n", the first 68 features and the tables, or "PCEVAL1\n", the first
+ * 68 features only. Returns 0, or -1 with a message in err (GAME_ERR_MAX bytes). */
 int checkers_eval_read(const char *path, float *w, char *err);
 
 /* Reads the weights file (checkers_eval_read) and uses it. Returns 0, or -1 with a message in

@@ -119,7 +119,14 @@ enum {
 	F_TEMPO = 65,       /* 1: the side to move */
 	F_TRADE = 66,       /* pieces ahead × (24 - pieces on the board) / 4 */
 	F_THREAT = 67,      /* 1: the side not to move could capture (a threat to answer) */
+	/* The third version's (PCEVAL3): */
+	F_KING_MOBILITY = 68, /* simple moves of kings (F_MOBILITY counts them too) */
+	F_TRAPPED_KING = 69,  /* kings with no simple move */
+	F_BALANCE = 70,       /* |men on the left half - men on the right half| */
+	F_OPPOSITION = 71,    /* material even: ±1 by the parity of the pieces on ODD_ROWS */
 };
+
+#define LEFT_HALF 0x33333333u /* the first two squares of every row: files a-d */
 
 static int32_t trained[CHECKERS_EVAL_PHASES][CHECKERS_EVAL_WEIGHTS]; /* weights × 64 */
 static bool have_trained;
@@ -152,9 +159,18 @@ static void side_features(const struct checkers_pos *pos, int c, int sign, int *
 	}
 	for (uint32_t k = own_kings; k; k &= k - 1)
 		f[F_KING_SQUARE + __builtin_ctz(k)] += sign;
-	f[F_MOBILITY] += sign * count_simple(CHECKERS_BLACK, own, own_kings, ~(own | opp));
+	const uint32_t empty = ~(own | opp);
+	f[F_MOBILITY] += sign * count_simple(CHECKERS_BLACK, own, own_kings, empty);
 	if ((opp & ~kings) && (men & BLACK_BRIDGE) == BLACK_BRIDGE)
 		f[F_BRIDGE] += sign;
+	f[F_KING_MOBILITY] += sign * count_simple(CHECKERS_BLACK, own_kings, own_kings, empty);
+	/* A king can step to an empty square in some direction; the four directions are their
+	 * own reverses, so the squares a step away from an empty one are the kings that can. */
+	const uint32_t free = step_up_left(empty) | step_up_right(empty) | step_down_left(empty) |
+	                      step_down_right(empty);
+	f[F_TRAPPED_KING] += sign * __builtin_popcount(own_kings & ~free);
+	f[F_BALANCE] +=
+	    sign * abs(__builtin_popcount(men & LEFT_HALF) - __builtin_popcount(men & ~LEFT_HALF));
 }
 
 void checkers_eval_features(const struct checkers_pos *pos, int f[CHECKERS_EVAL_FEATURES])
@@ -171,6 +187,11 @@ void checkers_eval_features(const struct checkers_pos *pos, int f[CHECKERS_EVAL_
 	const uint32_t own = pos->piece[side];
 	const uint32_t opp = pos->piece[!side];
 	f[F_THREAT] = jumpers_of(!side, opp, own, opp & pos->kings) ? 1 : 0;
+	/* "The move" (the opposition) of the endgame: with material even, who has it is the
+	 * parity of the pieces on alternate rows (even pieces in all, so either set of rows,
+	 * and either colour's view, gives the same parity); the fit finds its sign a phase. */
+	if (lead == 0)
+		f[F_OPPOSITION] = __builtin_popcount((own | opp) & ODD_ROWS) & 1 ? 1 : -1;
 }
 
 /* The regions: a region is 4 rows from row `row` (0 = squares 1-4) by the squares `col` and
@@ -246,10 +267,14 @@ static int evaluate_trained(const struct checkers_pos *pos)
 	return (int)(sum / 64);
 }
 
-/* The weights file: the magic, then phases × weights little-endian IEEE floats (the first
- * version: phases × features). */
-static const char eval_magic[2][8] = {{'P', 'C', 'E', 'V', 'A', 'L', '1', '\n'},
-                                      {'P', 'C', 'E', 'V', 'A', 'L', '2', '\n'}};
+/* The weights file: the magic, then for each phase its features' weights and its region
+ * tables, little-endian IEEE floats. The first version has no tables, and it and the second
+ * have the first 68 features only (the later ones are then 0). */
+static const char eval_magic[3][8] = {{'P', 'C', 'E', 'V', 'A', 'L', '1', '\n'},
+                                      {'P', 'C', 'E', 'V', 'A', 'L', '2', '\n'},
+                                      {'P', 'C', 'E', 'V', 'A', 'L', '3', '\n'}};
+
+enum { FEATURES_V2 = 68 }; /* the features of the first two versions */
 
 int checkers_eval_read(const char *path, float *w, char *err)
 {
@@ -259,19 +284,22 @@ int checkers_eval_read(const char *path, float *w, char *err)
 	char head[8];
 	unsigned char b[4];
 	bool ok = fread(head, 1, 8, f) == 8;
-	const int version = ok && memcmp(head, eval_magic[1], 8) == 0   ? 2
-	                    : ok && memcmp(head, eval_magic[0], 8) == 0 ? 1
-	                                                                : 0;
-	const int per_phase = version == 2 ? CHECKERS_EVAL_WEIGHTS : CHECKERS_EVAL_FEATURES;
+	int version = 0;
+	for (int v = 0; ok && v < 3; v++)
+		if (memcmp(head, eval_magic[v], 8) == 0)
+			version = v + 1;
+	const int features = version == 3 ? CHECKERS_EVAL_FEATURES : FEATURES_V2;
+	const int tables = version >= 2 ? CHECKERS_EVAL_REGIONS * CHECKERS_EVAL_PATTERN : 0;
 	ok = version != 0;
 	memset(w, 0, CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS * sizeof w[0]);
 	for (int p = 0; ok && p < CHECKERS_EVAL_PHASES; p++)
-		for (int i = 0; ok && i < per_phase; i++) {
+		for (int k = 0; ok && k < features + tables; k++) {
 			ok = fread(b, 1, 4, f) == 4;
 			const uint32_t u = (uint32_t)le_get(b, 4);
 			float x;
 			memcpy(&x, &u, 4);
 			ok = ok && x > -10000.0f && x < 10000.0f;
+			const int i = k < features ? k : CHECKERS_EVAL_FEATURES + (k - features);
 			w[p * CHECKERS_EVAL_WEIGHTS + i] = ok ? x : 0.0f;
 		}
 	ok = ok && fgetc(f) == EOF;
