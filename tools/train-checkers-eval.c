@@ -89,6 +89,25 @@ static double sigmoid(double x)
 	return 1.0 / (1.0 + exp(-x));
 }
 
+/* Makes room for `more` samples and `more_entries` entries beyond those held. */
+static void reserve(size_t more, size_t more_entries)
+{
+	if (n_samples + more > cap_samples) {
+		while (n_samples + more > cap_samples)
+			cap_samples = cap_samples ? 2 * cap_samples : 1 << 16;
+		samples = realloc(samples, cap_samples * sizeof *samples);
+	}
+	if (n_pool + more_entries > cap_pool) {
+		while (n_pool + more_entries > cap_pool)
+			cap_pool = cap_pool ? 2 * cap_pool : 1 << 20;
+		pool = realloc(pool, cap_pool * sizeof *pool);
+	}
+	if (!samples || !pool) {
+		fprintf(stderr, "train-checkers-eval: out of memory\n");
+		exit(1);
+	}
+}
+
 /* Adds pos as a sample, with the search's score for its side to move (`scored`). */
 static void add_sample(const struct checkers_pos *pos, bool patterns, bool scored, int score,
                        bool held_out)
@@ -96,18 +115,7 @@ static void add_sample(const struct checkers_pos *pos, bool patterns, bool score
 	int f[NF], idx[2][NR];
 	checkers_eval_features(pos, f);
 	checkers_eval_patterns(pos, idx);
-	if (n_samples == cap_samples) {
-		cap_samples = cap_samples ? 2 * cap_samples : 1 << 16;
-		samples = realloc(samples, cap_samples * sizeof *samples);
-	}
-	if (n_pool + NF + 2 * NR > cap_pool) {
-		cap_pool = cap_pool ? 2 * cap_pool : 1 << 20;
-		pool = realloc(pool, cap_pool * sizeof *pool);
-	}
-	if (!samples || !pool) {
-		fprintf(stderr, "train-checkers-eval: out of memory\n");
-		exit(1);
-	}
+	reserve(1, NF + 2 * NR);
 	struct sample *s = &samples[n_samples++];
 	s->start = (uint32_t)n_pool;
 	s->count = 0;
@@ -257,16 +265,7 @@ static void play_games(struct search **eng, int first, int count, int depth, uin
 			fprintf(stderr, "train-checkers-eval: worker %d failed\n", k);
 			exit(1);
 		}
-		while (n_samples + n[0] > cap_samples || n_pool + n[1] > cap_pool) {
-			cap_samples = 2 * cap_samples + n[0];
-			cap_pool = 2 * cap_pool + n[1];
-			samples = realloc(samples, cap_samples * sizeof *samples);
-			pool = realloc(pool, cap_pool * sizeof *pool);
-			if (!samples || !pool) {
-				fprintf(stderr, "train-checkers-eval: out of memory\n");
-				exit(1);
-			}
-		}
+		reserve(n[0], n[1]);
 		if (fread(samples + n_samples, sizeof *samples, n[0], part[k]) != n[0] ||
 		    fread(pool + n_pool, sizeof *pool, n[1], part[k]) != n[1]) {
 			fprintf(stderr, "train-checkers-eval: worker %d's samples are short\n", k);

@@ -166,9 +166,9 @@ static void side_features(const struct checkers_pos *pos, int c, int sign, int *
 	f[F_KING_MOBILITY] += sign * count_simple(CHECKERS_BLACK, own_kings, own_kings, empty);
 	/* A king can step to an empty square in some direction; the four directions are their
 	 * own reverses, so the squares a step away from an empty one are the kings that can. */
-	const uint32_t free = step_up_left(empty) | step_up_right(empty) | step_down_left(empty) |
-	                      step_down_right(empty);
-	f[F_TRAPPED_KING] += sign * __builtin_popcount(own_kings & ~free);
+	const uint32_t movable = step_up_left(empty) | step_up_right(empty) |
+	                         step_down_left(empty) | step_down_right(empty);
+	f[F_TRAPPED_KING] += sign * __builtin_popcount(own_kings & ~movable);
 	f[F_BALANCE] +=
 	    sign * abs(__builtin_popcount(men & LEFT_HALF) - __builtin_popcount(men & ~LEFT_HALF));
 }
