@@ -9,7 +9,9 @@
  * <positions> <nodes> <seconds> <nodes-per-second>.
  *
  * Seconds are wall-clock seconds, or with --cpu the process's CPU seconds (on a machine
- * shared with other work). --tt BITS sizes the transposition table (2^BITS entries; 20, as
+ * shared with other work), of the searches alone: the transposition table is allocated and
+ * its pages first written before the first clock starts (search_prepare), as Edax does
+ * before its own timer. --tt BITS sizes the transposition table (2^BITS entries; 20, as
  * the game's window and `parity match` use, unless given).
  *
  * The opening book is off unless --book is given (the figures are searches). --play N has the
@@ -41,6 +43,10 @@ static double now(void)
 static void bench_one(struct search *s, const struct game_rules *rules, const void *pos, int i,
                       const struct search_limits *limits, uint64_t *total_nodes, double *total_time)
 {
+	/* The table and the game's own context are made before the first clock starts, as Edax
+	 * sets up its tables before its timer: the figures are of searching alone. */
+	if (i == 0)
+		search_prepare(s, pos, limits);
 	const double t0 = now();
 	search_start(s, pos, limits);
 	search_step(s, 0);

@@ -688,6 +688,51 @@ static void solve_record(struct search *s)
 	r->exact = !s->wld;
 }
 
+/* Gives s its whole table and the game's own search context (for a search with s->limits of
+ * pos), where it has not got them yet. With `touch` the table's pages are also written once
+ * now (search_prepare), so that no search pays for their first touch; without it the system
+ * gives them as the search first reaches them. */
+static void grow(struct search *s, const void *pos, bool touch)
+{
+	const struct game_rules *rules = s->rules;
+	if (s->tt_mask + 1 < (1ULL << s->tt_bits)) { /* the first search: the whole table */
+		const size_t bytes = ((size_t)1 << s->tt_bits) * sizeof(struct tt_entry);
+		struct tt_entry *tt = calloc(1, bytes);
+#ifdef MADV_HUGEPAGE
+		/* Its whole 2 MiB pages on huge pages where the system gives them: the probes are
+		 * random, and in 4 KiB pages a table of 2^20 entries spans more pages than the TLB
+		 * holds (the probe's load was 6% of Reversi Expert's time; 4% less CPU time with
+		 * them). Only a hint: nothing changes but speed. */
+		const uintptr_t huge = (uintptr_t)1 << 21,
+		                start = ((uintptr_t)tt + huge - 1) & ~(huge - 1);
+		if (tt && bytes >= 2 * huge)
+			madvise((void *)start, ((uintptr_t)tt + bytes - start) & ~(huge - 1),
+			        MADV_HUGEPAGE);
+#endif
+		if (tt && touch)
+			memset(tt, 0,
+			       bytes); /* calloc's pages are faulted in here, not in a search */
+		if (tt) {              /* else the small one serves, out of memory */
+			free(s->tt);
+			s->tt = tt;
+			s->tt_mask = (1ULL << s->tt_bits) - 1;
+		}
+		s->gen = 0;
+	}
+	if (rules->deep && !s->deep && s->limits.deep)
+		s->deep = rules->deep->create(pos); /* NULL when out of memory: no deep search */
+	if (s->deep && s->limits.deep)
+		rules->deep->reset(s->deep, pos);
+}
+
+void search_prepare(struct search *s, const void *pos, const struct search_limits *limits)
+{
+	memset(&s->limits, 0, sizeof s->limits);
+	if (limits)
+		s->limits = *limits;
+	grow(s, pos, true);
+}
+
 void search_start(struct search *s, const void *pos, const struct search_limits *limits)
 {
 	const struct game_rules *rules = s->rules;
@@ -704,31 +749,7 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	s->exact_left = left;
 	if (s->exact)
 		s->max_depth = SEARCH_MAX_DEPTH;
-	if (s->tt_mask + 1 < (1ULL << s->tt_bits)) { /* the first search: the whole table */
-		const size_t bytes = ((size_t)1 << s->tt_bits) * sizeof(struct tt_entry);
-		struct tt_entry *tt = calloc(1, bytes);
-#ifdef MADV_HUGEPAGE
-		/* Its whole 2 MiB pages on huge pages where the system gives them: the probes are
-		 * random, and in 4 KiB pages a table of 2^20 entries spans more pages than the TLB
-		 * holds (the probe's load was 6% of Reversi Expert's time; 4% less CPU time with
-		 * them). Only a hint: nothing changes but speed. */
-		const uintptr_t huge = (uintptr_t)1 << 21,
-		                start = ((uintptr_t)tt + huge - 1) & ~(huge - 1);
-		if (tt && bytes >= 2 * huge)
-			madvise((void *)start, ((uintptr_t)tt + bytes - start) & ~(huge - 1),
-			        MADV_HUGEPAGE);
-#endif
-		if (tt) { /* else the small one serves, out of memory */
-			free(s->tt);
-			s->tt = tt;
-			s->tt_mask = (1ULL << s->tt_bits) - 1;
-		}
-		s->gen = 0;
-	}
-	if (rules->deep && !s->deep && s->limits.deep)
-		s->deep = rules->deep->create(pos); /* NULL when out of memory: no deep search */
-	if (s->deep && s->limits.deep)
-		rules->deep->reset(s->deep, pos);
+	grow(s, pos, false);
 	/* A new generation empties the TT without touching it; clear it on the rare wrap. */
 	if (++s->gen == 0) {
 		memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof *s->tt);

