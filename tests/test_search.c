@@ -156,8 +156,8 @@ static void assert_same_result(const struct search_result *a, const struct searc
 		assert_true(game_move_equal(&a->pv[i], &b->pv[i]));
 }
 
-/* Searches pos with steps of 1, 100 and all nodes, and with a search object that has just
- * searched something else; all must agree. Returns the result. */
+/* Searches pos with steps of 1, 100 and all nodes, with a search object that has just
+ * searched something else, and with one prepared by search_prepare; all must agree. Returns the result. */
 static struct search_result check_deterministic(const struct game_rules *rules, const void *pos,
                                                 const struct search_limits *limits)
 {
@@ -172,6 +172,14 @@ static struct search_result check_deterministic(const struct game_rules *rules, 
 		const struct search_result sliced = run(s, pos, limits, budgets[i]);
 		assert_same_result(&whole, &sliced);
 	}
+	/* A search whose table was made and written first (search_prepare, as `parity bench`
+	 * does before its clock starts) gives the same. */
+	struct search *prepared = search_new(rules, 16);
+	assert_non_null(prepared);
+	search_prepare(prepared, pos, limits);
+	const struct search_result first = run(prepared, pos, limits, 0);
+	assert_same_result(&whole, &first);
+	search_free(prepared);
 	/* The PV is a line of legal moves. */
 	unsigned char line[GAME_POS_MAX_BYTES];
 	memcpy(line, pos, rules->pos_size);
