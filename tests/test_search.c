@@ -157,7 +157,8 @@ static void assert_same_result(const struct search_result *a, const struct searc
 }
 
 /* Searches pos with steps of 1, 100 and all nodes, with a search object that has just
- * searched something else, and with one prepared by search_prepare; all must agree. Returns the result. */
+ * searched something else, and with one prepared by search_prepare; all must agree. Returns
+ * the result. */
 static struct search_result check_deterministic(const struct game_rules *rules, const void *pos,
                                                 const struct search_limits *limits)
 {

@@ -688,10 +688,10 @@ static void solve_record(struct search *s)
 	r->exact = !s->wld;
 }
 
-/* Gives s its whole table and the game's own search context (for a search with s->limits of
- * pos), where it has not got them yet. With `touch` the table's pages are also written once
- * now (search_prepare), so that no search pays for their first touch; without it the system
- * gives them as the search first reaches them. */
+/* Gives s its whole table and the game's own search context (for a search of pos under
+ * s->limits), where it has not got them yet. With `touch` the table's pages are also written
+ * once now (search_prepare), so that no search pays for their first touch; without it the
+ * system gives them as the search first reaches them. */
 static void grow(struct search *s, const void *pos, bool touch)
 {
 	const struct game_rules *rules = s->rules;
@@ -709,10 +709,10 @@ static void grow(struct search *s, const void *pos, bool touch)
 			madvise((void *)start, ((uintptr_t)tt + bytes - start) & ~(huge - 1),
 			        MADV_HUGEPAGE);
 #endif
+		/* With `touch`, calloc's pages are faulted in here rather than in a search. */
 		if (tt && touch)
-			memset(tt, 0,
-			       bytes); /* calloc's pages are faulted in here, not in a search */
-		if (tt) {              /* else the small one serves, out of memory */
+			memset(tt, 0, bytes);
+		if (tt) { /* else the small one serves, out of memory */
 			free(s->tt);
 			s->tt = tt;
 			s->tt_mask = (1ULL << s->tt_bits) - 1;
@@ -721,24 +721,26 @@ static void grow(struct search *s, const void *pos, bool touch)
 	}
 	if (rules->deep && !s->deep && s->limits.deep)
 		s->deep = rules->deep->create(pos); /* NULL when out of memory: no deep search */
-	if (s->deep && s->limits.deep)
-		rules->deep->reset(s->deep, pos);
 }
 
-void search_prepare(struct search *s, const void *pos, const struct search_limits *limits)
+/* Sets s->limits to *limits, or to all zeros when limits is NULL. */
+static void set_limits(struct search *s, const struct search_limits *limits)
 {
 	memset(&s->limits, 0, sizeof s->limits);
 	if (limits)
 		s->limits = *limits;
+}
+
+void search_prepare(struct search *s, const void *pos, const struct search_limits *limits)
+{
+	set_limits(s, limits);
 	grow(s, pos, true);
 }
 
 void search_start(struct search *s, const void *pos, const struct search_limits *limits)
 {
 	const struct game_rules *rules = s->rules;
-	memset(&s->limits, 0, sizeof s->limits);
-	if (limits)
-		s->limits = *limits;
+	set_limits(s, limits);
 	s->max_depth = s->limits.depth > 0 && s->limits.depth < SEARCH_MAX_DEPTH ? s->limits.depth
 	                                                                         : SEARCH_MAX_DEPTH;
 	const int left = rules->moves_left ? rules->moves_left(pos) : -1;
@@ -750,6 +752,8 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	if (s->exact)
 		s->max_depth = SEARCH_MAX_DEPTH;
 	grow(s, pos, false);
+	if (s->deep && s->limits.deep)
+		rules->deep->reset(s->deep, pos);
 	/* A new generation empties the TT without touching it; clear it on the rare wrap. */
 	if (++s->gen == 0) {
 		memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof *s->tt);
