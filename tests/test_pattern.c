@@ -133,7 +133,7 @@ static void test_mirror_images_score_alike(void **state)
 
 /* Random games from the start: the features updated move by move (pattern_features_play)
  * always give the evaluation read from the board, for both sides, and the indices read from
- * scratch. Random weights without twins tied, so that any misplaced digit shows. */
+ * scratch; the leaves' pattern_evaluate_after gives the evaluation after each move. Random weights without twins tied, so that any misplaced digit shows. */
 static void test_incremental_matches_scratch(void **state)
 {
 	(void)state;
@@ -177,6 +177,10 @@ static void test_incremental_matches_scratch(void **state)
 				moves &= moves - 1;
 			const int sq = __builtin_ctzll(moves);
 			const uint64_t flips = board8_flips(sq, P, O);
+			const uint64_t np = P | flips | 1ULL << sq, no = O & ~flips;
+			assert_int_equal(pattern_evaluate_after(&f, side, sq, flips, empties - 1,
+			                                        pattern_mobility(no, np)),
+			                 pattern_evaluate(no, np));
 			pattern_features_play(&f, side, sq, flips);
 			disc[side] = P | flips | 1ULL << sq;
 			disc[!side] = O & ~flips;

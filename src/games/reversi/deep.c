@@ -96,10 +96,8 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 			if (!cm && !cr) {
 				v = -exact_score(final_margin(cp, co));
 			} else {
-				struct pattern_features child = *f;
-				pattern_features_play(&child, side, sq, flips);
-				v = -pattern_evaluate_features(&child, !side, empties,
-				                               board8_count(cm) - board8_count(cr));
+				v = -pattern_evaluate_after(f, side, sq, flips, empties,
+				                            board8_count(cm) - board8_count(cr));
 			}
 			if (v > best) {
 				best = v;

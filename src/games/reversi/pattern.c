@@ -22,7 +22,7 @@
 #include "io/atomic.h"
 #include "io/le.h"
 
-#if defined(__BMI2__)
+#if defined(__BMI2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
 
@@ -89,6 +89,8 @@ static struct {
 	 * the features hold their index plus this, so that the evaluation adds nothing. */
 	_Alignas(32) uint16_t base_of[PATTERN_LANES];
 	uint32_t group_offset[GROUPS]; /* the group's first table in a stage */
+	/* group_offset of each lane's group (0 past PATTERN_INSTANCES): the gathers' offsets */
+	_Alignas(64) int32_t lane_offset[PATTERN_LANES];
 	size_t stage_size;
 	int16_t *weights; /* PATTERN_STAGES × stage_size, or NULL */
 	bool broken;      /* the tables came out inconsistent (a programming error that
@@ -231,6 +233,7 @@ static void init(void)
 				pt.broken = true;
 			else
 				pt.base_of[k] = (uint16_t)(pl->offset - pt.group_offset[g]);
+			pt.lane_offset[k] = (int32_t)pt.group_offset[g];
 		}
 	}
 	pt.ready = true;
@@ -322,7 +325,27 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 
 /* Returns the sum of the weights (of the stage of `empties`) that one side's features `row`
  * select (with their base_of: each group's table is read from its first), plus the constant
- * and the mobility term. */
+ * and the mobility term. With AVX-512, 16 weights a gather: each lane reads 32 bits at its
+ * weight (hence the tables' two bytes of padding) and keeps the low 16, sign-extended. That
+ * took a tenth off a depth-12 search on the Xeon (docs/BENCHMARKS.md, tenth session). */
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+static inline int sum_weights(const uint16_t *row, int empties, int mobility)
+{
+	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
+	__m512i acc = _mm512_setzero_si512();
+	for (int j = 0; j < PATTERN_LANES / 16; j++) {
+		const __m512i i32 = _mm512_add_epi32(
+		    _mm512_cvtepu16_epi32(_mm256_load_si256((const __m256i *)(row + 16 * j))),
+		    _mm512_load_si512((const void *)(pt.lane_offset + 16 * j)));
+		const __mmask16 m = j < PATTERN_INSTANCES / 16
+		                        ? 0xffff
+		                        : (__mmask16)((1u << (PATTERN_INSTANCES % 16)) - 1);
+		__m512i g = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, i32, w, 2);
+		acc = _mm512_add_epi32(acc, _mm512_srai_epi32(_mm512_slli_epi32(g, 16), 16));
+	}
+	return w[0] + w[1] * mobility + _mm512_reduce_add_epi32(acc);
+}
+#else
 static inline int sum_weights(const uint16_t *row, int empties, int mobility)
 {
 	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
@@ -339,10 +362,30 @@ static inline int sum_weights(const uint16_t *row, int empties, int mobility)
 		sum += w3[row[k]];
 	return sum;
 }
+#endif
 
 int pattern_evaluate_features(const struct pattern_features *f, int side, int empties, int mobility)
 {
 	return sum_weights(f->idx[side], empties, mobility);
+}
+
+int pattern_evaluate_after(const struct pattern_features *f, int side, int sq, uint64_t flips,
+                           int empties, int mobility)
+{
+	/* The other side's row of pattern_features_play alone, in registers: a leaf needs
+	 * nothing else (the same indices, so the same sum). */
+	const lanes16 *p = (const lanes16 *)pt.power[sq];
+	lanes16 s0 = {0}, s1 = {0}, s2 = {0};
+	for (; flips; flips &= flips - 1) {
+		const lanes16 *v = (const lanes16 *)pt.power[__builtin_ctzll(flips)];
+		s0 += v[0];
+		s1 += v[1];
+		s2 += v[2];
+	}
+	const lanes16 *t = (const lanes16 *)f->idx[!side];
+	const lanes16 row[3] = {t[0] + p[0] + p[0] + s0, t[1] + p[1] + p[1] + s1,
+	                        t[2] + p[2] + p[2] + s2};
+	return sum_weights((const uint16_t *)row, empties, mobility);
 }
 
 uint32_t pattern_twin(uint32_t i)
@@ -373,10 +416,11 @@ bool pattern_set_weights(const int16_t *w)
 	if (pt.broken)
 		return false;
 	const size_t n = PATTERN_STAGES * pt.stage_size;
-	int16_t *copy = malloc(n * sizeof *copy);
+	int16_t *copy = malloc((n + 2) * sizeof *copy); /* + 2: sum_weights' gathers */
 	if (!copy)
 		return false;
 	memcpy(copy, w, n * sizeof *copy);
+	copy[n] = copy[n + 1] = 0;
 	free(pt.weights);
 	pt.weights = copy;
 	return true;
@@ -466,7 +510,7 @@ int pattern_load(const char *path, char *err)
 		why = "made for another set of patterns";
 	else if (le_get(b + n - 4, 4) != checksum(b, n - 4))
 		why = "damaged (checksum)";
-	int16_t *w = why ? NULL : malloc(count * sizeof *w);
+	int16_t *w = why ? NULL : malloc((count + 2) * sizeof *w); /* + 2: sum_weights */
 	if (!why && !w) {
 		free(data);
 		return game_fail(err, IO_ERR_SYSTEM, "evaluation weights %.100s: out of memory",
@@ -478,6 +522,7 @@ int pattern_load(const char *path, char *err)
 	}
 	for (size_t i = 0; i < count; i++)
 		w[i] = (int16_t)(uint16_t)le_get(b + FILE_HEADER + 2 * i, 2);
+	w[count] = w[count + 1] = 0;
 	free(data);
 	free(pt.weights);
 	pt.weights = w;

@@ -107,4 +107,10 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 int pattern_evaluate_features(const struct pattern_features *f, int side, int empties,
                               int mobility);
 
+/* Returns pattern_evaluate_features for the other side (!side) of the position after `side`
+ * plays on sq flipping `flips` (pattern_features_play on a copy of f), without changing f:
+ * the search's leaves. */
+int pattern_evaluate_after(const struct pattern_features *f, int side, int sq, uint64_t flips,
+                           int empties, int mobility);
+
 #endif
