@@ -107,6 +107,31 @@ static inline uint64_t board8_moves_in(uint64_t P, uint64_t O, uint64_t empty)
 	return (m[0] | m[1] | m[2] | m[3]) & empty;
 }
 
+#if defined(__AVX512F__) && !defined(BOARD8_NO_AVX512)
+/* board8_moves(P, O) and board8_moves(O, P) at once, the eight fills in one 512-bit vector. */
+typedef uint64_t board8_lanes8 __attribute__((vector_size(64)));
+static inline void board8_moves_pair(uint64_t P, uint64_t O, uint64_t *mine, uint64_t *theirs)
+{
+	const board8_lanes8 step = {1, 8, 7, 9, 1, 8, 7, 9}, step2 = step + step;
+	const uint64_t ip = P & BOARD8_NOT_A & BOARD8_NOT_H, io = O & BOARD8_NOT_A & BOARD8_NOT_H;
+	const board8_lanes8 from = {P, P, P, P, O, O, O, O};
+	const board8_lanes8 through = {io, O, io, io, ip, P, ip, ip};
+	board8_lanes8 u = through & (from << step), d = through & (from >> step);
+	u |= through & (u << step);
+	d |= through & (d >> step);
+	const board8_lanes8 pu = through & (through << step), pd = through & (through >> step);
+	u |= pu & (u << step2);
+	d |= pd & (d >> step2);
+	u |= pu & (u << step2);
+	d |= pd & (d >> step2);
+	const board8_lanes8 m = (u << step) | (d >> step);
+	const uint64_t empty = ~(P | O);
+	*mine = (m[0] | m[1] | m[2] | m[3]) & empty;
+	*theirs = (m[4] | m[5] | m[6] | m[7]) & empty;
+}
+#define BOARD8_HAVE_PAIR 1
+#endif
+
 #if defined(__AVX512VL__) && defined(__AVX512CD__) && !defined(BOARD8_NO_AVX512)
 
 /* (Define BOARD8_NO_AVX512 to use the AVX2 fills below instead; tests/test_board8_avx2.c
