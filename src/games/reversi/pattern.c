@@ -83,19 +83,23 @@ static struct {
 		uint8_t instance;
 		uint16_t power;
 	} touch[64][MAX_TOUCH];
-	/* The same as one vector per square: power[sq][instance], 0 where it does not read sq. */
-	_Alignas(32) uint16_t power[64][PATTERN_LANES];
+	/* The same as one vector per square: pattern_leaf_tables.power (pattern.h). */
 	/* Each instance's table within a stage, from the first table of its group (GROUP_*):
 	 * the features hold their index plus this, so that the evaluation adds nothing. */
 	_Alignas(32) uint16_t base_of[PATTERN_LANES];
 	uint32_t group_offset[GROUPS]; /* the group's first table in a stage */
-	/* group_offset of each lane's group (0 past PATTERN_INSTANCES): the gathers' offsets */
-	_Alignas(64) int32_t lane_offset[PATTERN_LANES];
 	size_t stage_size;
 	int16_t *weights; /* PATTERN_STAGES × stage_size, or NULL */
 	bool broken;      /* the tables came out inconsistent (a programming error that
 			     tests/test_pattern.c catches): no weights are ever accepted */
 } pt;
+
+struct pattern_leaf_tables pattern_leaf_tables;
+
+const int16_t *pattern_stage_weights(int empties)
+{
+	return pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
+}
 
 /* Returns the bits of x under mask, packed toward bit 0 in square order. */
 static inline uint32_t gather(uint64_t x, uint64_t mask)
@@ -218,7 +222,7 @@ static void init(void)
 			}
 			pt.touch[sq][pt.touch_count[sq]++] =
 			    (struct touch){(uint8_t)k, (uint16_t)power};
-			pt.power[sq][k] = (uint16_t)power;
+			pattern_leaf_tables.power[sq][k] = (uint16_t)power;
 		}
 	}
 	static const int group_first[GROUPS + 1] = {0, GROUP_C2X5, GROUP_EDGE, GROUP_LINES,
@@ -233,7 +237,7 @@ static void init(void)
 				pt.broken = true;
 			else
 				pt.base_of[k] = (uint16_t)(pl->offset - pt.group_offset[g]);
-			pt.lane_offset[k] = (int32_t)pt.group_offset[g];
+			pattern_leaf_tables.lane_offset[k] = (int32_t)pt.group_offset[g];
 		}
 	}
 	pt.ready = true;
@@ -296,9 +300,7 @@ void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
 _Static_assert(PATTERN_LANES % 16 == 0 && (int)PATTERN_LANES >= (int)PATTERN_INSTANCES,
                "pattern_features' rows are whole vectors");
 
-/* 16 instances at once; rows of PATTERN_LANES lanes are 32-byte aligned (3 vectors). */
-typedef uint16_t lanes16 __attribute__((vector_size(32), may_alias));
-
+/* The rows of PATTERN_LANES lanes are 32-byte aligned: 3 pattern_lanes each. */
 void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_t flips)
 {
 	/* Digits: 0 empty, 1 the viewer's disc, 2 the other side's. The new disc is 1 for the
@@ -306,15 +308,17 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 	 * 2 for the other. So with s the sum of the flipped squares' powers and p the new
 	 * square's, the mover's indices gain p - s and the other's 2p + s: a few vector
 	 * additions per disc over all 46 instances (Edax's eval_update does the same). */
-	const lanes16 *p = (const lanes16 *)pt.power[sq];
-	lanes16 s0 = {0}, s1 = {0}, s2 = {0};
+	const pattern_lanes *p = (const pattern_lanes *)pattern_leaf_tables.power[sq];
+	pattern_lanes s0 = {0}, s1 = {0}, s2 = {0};
 	for (; flips; flips &= flips - 1) {
-		const lanes16 *v = (const lanes16 *)pt.power[__builtin_ctzll(flips)];
+		const pattern_lanes *v =
+		    (const pattern_lanes *)pattern_leaf_tables.power[__builtin_ctzll(flips)];
 		s0 += v[0];
 		s1 += v[1];
 		s2 += v[2];
 	}
-	lanes16 *mine = (lanes16 *)f->idx[side], *theirs = (lanes16 *)f->idx[!side];
+	pattern_lanes *mine = (pattern_lanes *)f->idx[side],
+	              *theirs = (pattern_lanes *)f->idx[!side];
 	mine[0] += p[0] - s0;
 	mine[1] += p[1] - s1;
 	mine[2] += p[2] - s2;
@@ -325,25 +329,12 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 
 /* Returns the sum of the weights (of the stage of `empties`) that one side's features `row`
  * select (with their base_of: each group's table is read from its first), plus the constant
- * and the mobility term. With AVX-512, 16 weights a gather: each lane reads 32 bits at its
- * weight (hence the tables' two bytes of padding) and keeps the low 16, sign-extended. That
- * took a tenth off a depth-12 search on the Xeon (docs/BENCHMARKS.md, tenth session). */
-#if defined(__AVX512F__) && defined(__AVX512BW__)
+ * and the mobility term: with AVX-512 by pattern.h's gathers. */
+#ifdef PATTERN_INLINE_LEAF
 static inline int sum_weights(const uint16_t *row, int empties, int mobility)
 {
-	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
-	__m512i acc = _mm512_setzero_si512();
-	for (int j = 0; j < PATTERN_LANES / 16; j++) {
-		const __m512i i32 = _mm512_add_epi32(
-		    _mm512_cvtepu16_epi32(_mm256_load_si256((const __m256i *)(row + 16 * j))),
-		    _mm512_load_si512((const void *)(pt.lane_offset + 16 * j)));
-		const __mmask16 m = j < PATTERN_INSTANCES / 16
-		                        ? 0xffff
-		                        : (__mmask16)((1u << (PATTERN_INSTANCES % 16)) - 1);
-		__m512i g = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, i32, w, 2);
-		acc = _mm512_add_epi32(acc, _mm512_srai_epi32(_mm512_slli_epi32(g, 16), 16));
-	}
-	return w[0] + w[1] * mobility + _mm512_reduce_add_epi32(acc);
+	return pattern_sum(pt.weights + (size_t)pattern_stage(empties) * pt.stage_size, row,
+	                   mobility);
 }
 #else
 static inline int sum_weights(const uint16_t *row, int empties, int mobility)
@@ -372,19 +363,8 @@ int pattern_evaluate_features(const struct pattern_features *f, int side, int em
 int pattern_evaluate_after(const struct pattern_features *f, int side, int sq, uint64_t flips,
                            int empties, int mobility)
 {
-	/* The other side's row of pattern_features_play alone, in registers: a leaf needs
-	 * nothing else (the same indices, so the same sum). */
-	const lanes16 *p = (const lanes16 *)pt.power[sq];
-	lanes16 s0 = {0}, s1 = {0}, s2 = {0};
-	for (; flips; flips &= flips - 1) {
-		const lanes16 *v = (const lanes16 *)pt.power[__builtin_ctzll(flips)];
-		s0 += v[0];
-		s1 += v[1];
-		s2 += v[2];
-	}
-	const lanes16 *t = (const lanes16 *)f->idx[!side];
-	const lanes16 row[3] = {t[0] + p[0] + p[0] + s0, t[1] + p[1] + p[1] + s1,
-	                        t[2] + p[2] + p[2] + s2};
+	pattern_lanes row[3];
+	pattern_row_after(f, side, sq, flips, row);
 	return sum_weights((const uint16_t *)row, empties, mobility);
 }
 

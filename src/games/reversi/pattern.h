@@ -113,4 +113,78 @@ int pattern_evaluate_features(const struct pattern_features *f, int side, int em
 int pattern_evaluate_after(const struct pattern_features *f, int side, int sq, uint64_t flips,
                            int empties, int mobility);
 
+/*
+ * The same, inlined into the search where the machine has AVX-512: pattern_stage_weights
+ * once per node, then pattern_leaf for each move. The 46 weights are read 16 a gather: each
+ * lane reads 32 bits at its weight (the weights are padded by two values) and keeps the low
+ * 16, sign-extended. pattern.c fills the tables when it builds its own.
+ */
+struct pattern_leaf_tables {
+	/* power[sq][instance]: what a disc on sq adds to the instance's index, 0 where the
+	 * instance does not read sq (pattern_features_play) */
+	_Alignas(32) uint16_t power[64][PATTERN_LANES];
+	/* the start of each instance's group of tables within a stage; 0 past the instances */
+	_Alignas(64) int32_t lane_offset[PATTERN_LANES];
+};
+extern struct pattern_leaf_tables pattern_leaf_tables;
+
+/* Returns the weights of the stage of `empties`. Requires pattern_loaded(). */
+const int16_t *pattern_stage_weights(int empties);
+
+/* 16 instances at once: a row of PATTERN_LANES indices is 3 of these. */
+typedef uint16_t pattern_lanes __attribute__((vector_size(32), may_alias));
+
+/* Writes the other side's (!side's) row of indices after `side` plays on sq flipping `flips`
+ * (what pattern_features_play would make of f's row), f unchanged. */
+static inline void pattern_row_after(const struct pattern_features *f, int side, int sq,
+                                     uint64_t flips, pattern_lanes row[3])
+{
+	const pattern_lanes *p = (const pattern_lanes *)pattern_leaf_tables.power[sq];
+	pattern_lanes s0 = {0}, s1 = {0}, s2 = {0};
+	for (; flips; flips &= flips - 1) {
+		const pattern_lanes *v =
+		    (const pattern_lanes *)pattern_leaf_tables.power[__builtin_ctzll(flips)];
+		s0 += v[0];
+		s1 += v[1];
+		s2 += v[2];
+	}
+	const pattern_lanes *t = (const pattern_lanes *)f->idx[!side];
+	row[0] = t[0] + p[0] + p[0] + s0;
+	row[1] = t[1] + p[1] + p[1] + s1;
+	row[2] = t[2] + p[2] + p[2] + s2;
+}
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && !defined(PATTERN_NO_AVX512)
+#include <immintrin.h>
+
+/* Returns the constant, the mobility term and the weights (of the stage `w`) that the
+ * indices `row` (PATTERN_LANES, 32-byte aligned) select. */
+static inline int pattern_sum(const int16_t *w, const uint16_t *row, int mobility)
+{
+	__m512i acc = _mm512_setzero_si512();
+	for (int j = 0; j < PATTERN_LANES / 16; j++) {
+		const __m512i i32 = _mm512_add_epi32(
+		    _mm512_cvtepu16_epi32(_mm256_load_si256((const __m256i *)(row + 16 * j))),
+		    _mm512_load_si512((const void *)(pattern_leaf_tables.lane_offset + 16 * j)));
+		const __mmask16 m = j < PATTERN_INSTANCES / 16
+		                        ? 0xffff
+		                        : (__mmask16)((1u << (PATTERN_INSTANCES % 16)) - 1);
+		const __m512i g = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, i32, w, 2);
+		acc = _mm512_add_epi32(acc, _mm512_srai_epi32(_mm512_slli_epi32(g, 16), 16));
+	}
+	return w[0] + w[1] * mobility + _mm512_reduce_add_epi32(acc);
+}
+
+/* pattern_evaluate_after(f, side, sq, flips, empties, mobility), with w =
+ * pattern_stage_weights(empties). */
+static inline int pattern_leaf(const int16_t *w, const struct pattern_features *f, int side, int sq,
+                               uint64_t flips, int mobility)
+{
+	pattern_lanes row[3];
+	pattern_row_after(f, side, sq, flips, row);
+	return pattern_sum(w, (const uint16_t *)row, mobility);
+}
+#define PATTERN_INLINE_LEAF 1
+#endif
+
 #endif
