@@ -111,6 +111,19 @@ grep -q 'a move on average' /tmp/parity-cli-out.$$ || { echo "FAIL: referee timi
 expect_status 2 "$parity" referee --first 0 "$parity nboard" "$parity nboard"
 expect_status 1 "$parity" referee --timeout 2 "$parity nboard" true
 expect_status 2 "$parity" referee "$parity nboard"
+# --openings FILE: its lines in order, each twice (comments and blank lines skipped); a bad
+# line is named with its number, and nothing is played
+printf '# two openings\n\nf5f6e6f4 the parallel\nd3c3\n' >/tmp/parity-cli-open.$$
+expect_status 0 "$parity" referee --games 2 --first 3 --openings /tmp/parity-cli-open.$$ "$parity nboard --level beginner" "$parity nboard --level beginner"
+grep -q '^game 3: d3c3 black' /tmp/parity-cli-out.$$ && grep -q '^game 4: d3c3 white' /tmp/parity-cli-out.$$ || { echo "FAIL: referee --openings -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+printf 'f5d6\nf5a1\n' >/tmp/parity-cli-open.$$
+expect_status 2 "$parity" referee --openings /tmp/parity-cli-open.$$ "$parity nboard" "$parity nboard"
+grep -q 'line 2: "f5a1" is not a Reversi opening' /tmp/parity-cli-err.$$ || { echo "FAIL: referee --openings bad line -> $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+: >/tmp/parity-cli-open.$$
+expect_status 2 "$parity" referee --openings /tmp/parity-cli-open.$$ "$parity nboard" "$parity nboard"
+expect_status 2 "$parity" referee --openings /nonexistent/openings "$parity nboard" "$parity nboard"
+expect_status 2 "$parity" referee --from-start --openings bench/reversi-openings.txt "$parity nboard" "$parity nboard"
+rm -f /tmp/parity-cli-open.$$
 
 # A Reversi board that starts with "--" and a letter is still a board, not an option.
 expect_nodes 416 "$parity" perft reversi 3 "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"

@@ -1,10 +1,11 @@
 /*
  * cli/referee.c — `parity referee [--games N] [--first K] [--depth N] [--timeout S] [--verbose]
- * [--from-start] CMD1 CMD2`: plays Reversi games between two NBoard engines (each a shell command, e.g.
+ * [--from-start | --openings FILE] CMD1 CMD2`: plays Reversi games between two NBoard engines (each a shell command, e.g.
  * "build/parity nboard --level medium") and reports how the first one did.
  *
- * The games start from a fixed list of short openings, each played twice with the colours
- * swapped (with --from-start every game starts from the start position, colours swapped game
+ * The games start from a fixed list of ten short openings, or those of --openings FILE (one a
+ * line: its first word the moves, e.g. "f5d6c3d3"; '#' starts a comment line), each played
+ * twice with the colours swapped (with --from-start every game starts from the start position, colours swapped game
  * by game: the engines' own openings, to see whether they vary); --first K starts with game K
  * of that schedule (to split a long match). The
  * referee keeps the board itself: before every move it sends the mover
@@ -37,6 +38,7 @@
 
 #include "cli/cli.h"
 #include "io/ggf.h"
+#include "io/span.h"
 #include "io/transcript.h"
 
 /* Short openings (8×8), each leading to a different kind of game. */
@@ -442,11 +444,87 @@ static int play_game(struct player *players[2], const char *opening, double time
 	return score;
 }
 
+/* Frees what read_openings returned (NULL: nothing). */
+static void free_openings(char **list, int n)
+{
+	for (int i = 0; list && i < n; i++)
+		free(list[i]);
+	free(list);
+}
+
+/* Reads an openings file: one opening a line, its first word the moves from the start
+ * ("f5d6c3", passes as PA), blank lines and lines starting with '#' skipped. Returns the
+ * openings (malloc'd, *n of them) or NULL with a message on stderr. */
+static char **read_openings(const char *path, int *n)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "parity: cannot read the openings file %s: %s\n", path,
+		        strerror(errno));
+		return NULL;
+	}
+	char **list = NULL, line[LINE_BYTES];
+	int count = 0, cap = 0, number = 0;
+	bool ok = true;
+	int len_read;
+	while (ok && (len_read = span_read_line(f, line, sizeof line)) != SPAN_LINE_END) {
+		number++;
+		if (len_read < 0) {
+			fprintf(stderr, "parity: %s, line %d: %s\n", path, number,
+			        len_read == SPAN_LINE_NUL ? "holds a NUL byte" : "too long");
+			ok = false;
+			break;
+		}
+		char *word = line;
+		while (isspace((unsigned char)*word))
+			word++;
+		size_t len = 0;
+		while (word[len] && !isspace((unsigned char)word[len]))
+			len++;
+		if (len == 0 || word[0] == '#')
+			continue;
+		word[len] = '\0';
+		struct reversi_pos pos;
+		struct game_move moves[GGF_MOVES_MAX];
+		reversi_rules.start(&pos, NULL);
+		char why[GAME_ERR_MAX] = "";
+		if (transcript_read(&pos, word, moves, GGF_MOVES_MAX, why) < 0) {
+			fprintf(stderr,
+			        "parity: %s, line %d: \"%.60s\" is not a Reversi opening%s%s\n",
+			        path, number, word, why[0] ? ": " : "", why);
+			ok = false;
+		} else if (count == cap) {
+			cap = cap ? 2 * cap : 64;
+			char **grown = realloc(list, (size_t)cap * sizeof *list);
+			ok = grown != NULL;
+			list = grown ? grown : list;
+		}
+		if (ok && !(list[count] = strdup(word)))
+			ok = false;
+		count += ok;
+	}
+	if (ok && ferror(f)) {
+		fprintf(stderr, "parity: cannot read the openings file %s\n", path);
+		ok = false;
+	}
+	fclose(f);
+	if (ok && count == 0) {
+		fprintf(stderr, "parity: the openings file %s has no opening\n", path);
+		ok = false;
+	}
+	if (!ok) {
+		free_openings(list, count);
+		return NULL;
+	}
+	*n = count;
+	return list;
+}
+
 /* Prints how to call the referee and returns exit status 2. */
 static int usage(void)
 {
 	fputs("usage: parity referee [--games N] [--first K] [--depth N] [--timeout S] [--verbose] "
-	      "[--from-start] CMD1 CMD2\n",
+	      "[--from-start | --openings FILE] CMD1 CMD2\n",
 	      stderr);
 	return 2;
 }
@@ -456,7 +534,7 @@ int cli_referee(int argc, char **argv)
 	int games = 10, depth = 0, first = 1;
 	double timeout = 60;
 	bool verbose = false, from_start = false;
-	const char *commands[2] = {NULL, NULL};
+	const char *commands[2] = {NULL, NULL}, *openings_file = NULL;
 	int ncommands = 0;
 	for (int i = 0; i < argc; i++) {
 		const char *arg = argv[i];
@@ -464,6 +542,10 @@ int cli_referee(int argc, char **argv)
 			verbose = true;
 		} else if (strcmp(arg, "--from-start") == 0) {
 			from_start = true;
+		} else if (strcmp(arg, "--openings") == 0) {
+			if (i + 1 >= argc || openings_file)
+				return usage();
+			openings_file = argv[++i];
 		} else if (strcmp(arg, "--games") == 0 || strcmp(arg, "--depth") == 0 ||
 		           strcmp(arg, "--timeout") == 0 || strcmp(arg, "--first") == 0) {
 			if (i + 1 >= argc)
@@ -497,8 +579,15 @@ int cli_referee(int argc, char **argv)
 			return usage();
 		}
 	}
-	if (ncommands != 2)
+	if (ncommands != 2 || (from_start && openings_file))
 		return usage();
+	const char *const *list = openings;
+	int nlist = OPENINGS;
+	char **read = NULL;
+	if (openings_file && !(read = read_openings(openings_file, &nlist)))
+		return 2;
+	if (read)
+		list = (const char *const *)read;
 	signal(SIGPIPE, SIG_IGN); /* a dead engine is noticed by write() failing */
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
@@ -511,8 +600,10 @@ int cli_referee(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	struct player *players = calloc(2, sizeof *players);
-	if (!players)
+	if (!players) {
+		free_openings(read, nlist);
 		return 1;
+	}
 	for (int k = 0; k < 2; k++) {
 		players[k].command = commands[k];
 		players[k].gtp = strncmp(commands[k], "gtp:", 4) == 0;
@@ -520,6 +611,7 @@ int cli_referee(int argc, char **argv)
 		if (player_start(&players[k], depth, timeout, verbose) < 0) {
 			player_stop(&players[0]);
 			free(players);
+			free_openings(read, nlist);
 			return 1;
 		}
 	}
@@ -527,7 +619,7 @@ int cli_referee(int argc, char **argv)
 	long total = 0;
 	int rc = 0;
 	for (int g = first - 1; g < first - 1 + games && rc == 0; g++) {
-		const char *opening = from_start ? "" : openings[(g / 2) % OPENINGS];
+		const char *opening = from_start ? "" : list[(g / 2) % nlist];
 		const int first_black = g % 2 == 0;
 		struct player *by_colour[2] = {first_black ? &players[0] : &players[1],
 		                               first_black ? &players[1] : &players[0]};
@@ -564,5 +656,6 @@ int cli_referee(int argc, char **argv)
 	player_stop(&players[0]);
 	player_stop(&players[1]);
 	free(players);
+	free_openings(read, nlist);
 	return rc;
 }
