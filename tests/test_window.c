@@ -444,7 +444,7 @@ static void test_thinking_bar_and_move_now(void **state)
 		const char *args;
 		unsigned long long budget; /* Expert's nodes for the move (games/GAME/module.c) */
 	} games[] = {
-	    {"--game reversi --size 10", 120000000},       /* 8x8 opens from the book, in no time */
+	    {"--game reversi --size 10", 200000000},       /* 8x8 opens from the book, in no time */
 	    {"--game checkers --open CHECKERS", 12000000}, /* the start too: out of the book */
 	    {"--game dots --size 5x5", 2000000},
 	};

@@ -30,6 +30,7 @@
 
 enum {
 	DEEP_TABLE_BITS = 18, /* the solver's table: 2^18 entries */
+	MPC_SHALLOW_MAX = 4,  /* ProbCut's shallow searches are at most this deep */
 };
 
 struct deep_ctx {
@@ -347,8 +348,10 @@ static int deep_solve_result(void *ctx, int *score, uint32_t *codes, int max)
 
 int reversi_mpc_shallow(int depth)
 {
+	/* At most 4 plies: mpc.h's fits were made so (before DEEP_MID_MAX went from 4 to 3;
+	 * mid_search takes any depth). */
 	const int d = depth / 3;
-	return d < 1 ? 1 : d > DEEP_MID_MAX ? DEEP_MID_MAX : d;
+	return d < 1 ? 1 : d > MPC_SHALLOW_MAX ? MPC_SHALLOW_MAX : d;
 }
 
 int reversi_deep_shallow_score(uint64_t P, uint64_t O, int depth)

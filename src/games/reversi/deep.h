@@ -13,7 +13,7 @@
 
 enum {
 	DEEP_EXACT_MAX = 14, /* solve exactly from this many empty squares down */
-	DEEP_MID_MAX = 4,    /* take midgame subtrees up to this many plies */
+	DEEP_MID_MAX = 3,    /* take midgame subtrees up to this many plies */
 };
 
 extern const struct game_deep reversi_deep;

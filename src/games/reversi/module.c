@@ -50,15 +50,15 @@ static const struct level levels[] = {
     {.name = "expert",
      .title = N_("Expert"),
      .depth = 40,
-     .nodes = 120000000,
-     .give_up = 3,
+     .nodes = 200000000,
+     .give_up = 2,
      .min_think_ms = 600,
      .deep = true,
      .exact = 24,
      .book = true,
      .wld = 26,
      .probcut = 15,
-     .summary = N_("everything, searching sixty times longer: perfect from 24 empty squares")},
+     .summary = N_("everything, searching a hundred times longer: perfect from 24 empty squares")},
 };
 
 static const struct game_option options[] = {
