@@ -309,22 +309,15 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 	 * square's, the mover's indices gain p - s and the other's 2p + s: a few vector
 	 * additions per disc over all 46 instances (Edax's eval_update does the same). */
 	const pattern_lanes *p = (const pattern_lanes *)pattern_leaf_tables.power[sq];
-	pattern_lanes s0 = {0}, s1 = {0}, s2 = {0};
-	for (; flips; flips &= flips - 1) {
-		const pattern_lanes *v =
-		    (const pattern_lanes *)pattern_leaf_tables.power[__builtin_ctzll(flips)];
-		s0 += v[0];
-		s1 += v[1];
-		s2 += v[2];
-	}
+	const struct pattern_sums s = pattern_flip_sums(flips);
 	pattern_lanes *mine = (pattern_lanes *)f->idx[side],
 	              *theirs = (pattern_lanes *)f->idx[!side];
-	mine[0] += p[0] - s0;
-	mine[1] += p[1] - s1;
-	mine[2] += p[2] - s2;
-	theirs[0] += p[0] + p[0] + s0;
-	theirs[1] += p[1] + p[1] + s1;
-	theirs[2] += p[2] + p[2] + s2;
+	mine[0] += p[0] - s.s0;
+	mine[1] += p[1] - s.s1;
+	mine[2] += p[2] - s.s2;
+	theirs[0] += p[0] + p[0] + s.s0;
+	theirs[1] += p[1] + p[1] + s.s1;
+	theirs[2] += p[2] + p[2] + s.s2;
 }
 
 /* Returns the sum of the weights (of the stage of `empties`) that one side's features `row`

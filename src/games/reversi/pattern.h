@@ -134,24 +134,35 @@ const int16_t *pattern_stage_weights(int empties);
 /* 16 instances at once: a row of PATTERN_LANES indices is 3 of these. */
 typedef uint16_t pattern_lanes __attribute__((vector_size(32), may_alias));
 
+/* The sums of the powers (pattern_leaf_tables.power) of the squares of `flips`, one
+ * pattern_lanes for each third of a row. */
+struct pattern_sums {
+	pattern_lanes s0, s1, s2;
+};
+static inline struct pattern_sums pattern_flip_sums(uint64_t flips)
+{
+	struct pattern_sums s = {{0}, {0}, {0}};
+	for (; flips; flips &= flips - 1) {
+		const pattern_lanes *v =
+		    (const pattern_lanes *)pattern_leaf_tables.power[__builtin_ctzll(flips)];
+		s.s0 += v[0];
+		s.s1 += v[1];
+		s.s2 += v[2];
+	}
+	return s;
+}
+
 /* Writes the other side's (!side's) row of indices after `side` plays on sq flipping `flips`
  * (what pattern_features_play would make of f's row), f unchanged. */
 static inline void pattern_row_after(const struct pattern_features *f, int side, int sq,
                                      uint64_t flips, pattern_lanes row[3])
 {
 	const pattern_lanes *p = (const pattern_lanes *)pattern_leaf_tables.power[sq];
-	pattern_lanes s0 = {0}, s1 = {0}, s2 = {0};
-	for (; flips; flips &= flips - 1) {
-		const pattern_lanes *v =
-		    (const pattern_lanes *)pattern_leaf_tables.power[__builtin_ctzll(flips)];
-		s0 += v[0];
-		s1 += v[1];
-		s2 += v[2];
-	}
+	const struct pattern_sums s = pattern_flip_sums(flips);
 	const pattern_lanes *t = (const pattern_lanes *)f->idx[!side];
-	row[0] = t[0] + p[0] + p[0] + s0;
-	row[1] = t[1] + p[1] + p[1] + s1;
-	row[2] = t[2] + p[2] + p[2] + s2;
+	row[0] = t[0] + p[0] + p[0] + s.s0;
+	row[1] = t[1] + p[1] + p[1] + s.s1;
+	row[2] = t[2] + p[2] + p[2] + s.s2;
 }
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && !defined(PATTERN_NO_AVX512)
