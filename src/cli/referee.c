@@ -1,20 +1,21 @@
 /*
  * cli/referee.c — `parity referee [--games N] [--first K] [--depth N] [--timeout S] [--verbose]
- * [--from-start | --openings FILE] CMD1 CMD2`: plays Reversi games between two NBoard engines (each a shell command, e.g.
- * "build/parity nboard --level medium") and reports how the first one did.
+ * [--from-start | --openings FILE] CMD1 CMD2`: plays Reversi games between two NBoard engines
+ * (each a shell command, e.g. "build/parity nboard --level medium") and reports how the first
+ * one did.
  *
  * The games start from a fixed list of ten short openings, or those of --openings FILE (one a
  * line: its first word the moves, e.g. "f5d6c3d3"; '#' starts a comment line), each played
- * twice with the colours swapped (with --from-start every game starts from the start position, colours swapped game
- * by game: the engines' own openings, to see whether they vary); --first K starts with game K
- * of that schedule (to split a long match). The
+ * twice with the colours swapped (with --from-start every game starts from the start
+ * position, colours swapped game by game: the engines' own openings, to see whether they
+ * vary); --first K starts with game K of that schedule (to split a long match). The
  * referee keeps the board itself: before every move it sends the mover
  * "set game <GGF>", "ping k" and "go", waits for "pong k" and "=== <move>", and checks the
  * move. An illegal move, a silent engine (--timeout seconds a move, default 60) or one that
  * died loses the game by 64 and is restarted. Each engine runs in a process group of its own;
  * when it is stopped (at the end, on a forfeit or a time-out, or when the referee gets
- * SIGTERM, SIGINT or SIGHUP) the whole group gets SIGTERM and, one second later, SIGKILL. Engines' stderr goes to /dev/null unless
- * --verbose. A command written "gtp:COMMAND" is a GTP engine instead (GRhino's gtp-rhino):
+ * SIGTERM, SIGINT or SIGHUP) the whole group gets SIGTERM and, one second later, SIGKILL.
+ * Engines' stderr goes to /dev/null unless --verbose. A command written "gtp:COMMAND" is a GTP engine instead (GRhino's gtp-rhino):
  * for each move it gets clear_board, the moves so far as `play` (passes left out: GRhino's
  * play takes none) and genmove. Prints one line per game and a total for CMD1:
  *
