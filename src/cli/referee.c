@@ -17,7 +17,8 @@
  * SIGTERM, SIGINT or SIGHUP) the whole group gets SIGTERM and, one second later, SIGKILL.
  * Engines' stderr goes to /dev/null unless --verbose. A command written "gtp:COMMAND" is a GTP
  * engine instead (GRhino's gtp-rhino): for each move it gets clear_board, the moves so far as
- * `play` (passes left out: GRhino's play takes none) and genmove. Prints one line per game and a total for CMD1:
+ * `play` (passes left out: GRhino's play takes none) and genmove. Prints one line per game and
+ * a total for CMD1:
  *
  *     CMD1: W wins, D draws, L losses, mean disc difference +D.DD over N games
  *
