@@ -187,13 +187,11 @@ static void test_fast_kernels_match_general_code(void **state)
 			const uint64_t empty = ~(P | O | (uint64_t)pos.hole);
 			const uint64_t fast = board8_moves_in(P, O, empty);
 			assert_true(fast == (uint64_t)reversi_moves(&pos));
-#ifdef BOARD8_HAVE_PAIR
 			if (!pos.hole) { /* both sides' moves at once (the search's leaves) */
 				uint64_t mine, theirs;
 				board8_moves_pair(P, O, &mine, &theirs);
 				assert_true(mine == fast && theirs == board8_moves_in(O, P, empty));
 			}
-#endif
 			for (int sq = 0; sq < 64; sq++)
 				if (fast >> sq & 1)
 					assert_true(board8_flips(sq, P, O) ==

@@ -108,7 +108,8 @@ static inline uint64_t board8_moves_in(uint64_t P, uint64_t O, uint64_t empty)
 }
 
 #if defined(__AVX512F__) && !defined(BOARD8_NO_AVX512)
-/* board8_moves(P, O) and board8_moves(O, P) at once, the eight fills in one 512-bit vector. */
+/* Writes board8_moves(P, O) to *mine and board8_moves(O, P) to *theirs: here the eight fills
+ * in one 512-bit vector (elsewhere the two calls, at the end of this file). */
 typedef uint64_t board8_lanes8 __attribute__((vector_size(64)));
 static inline void board8_moves_pair(uint64_t P, uint64_t O, uint64_t *mine, uint64_t *theirs)
 {
@@ -129,7 +130,7 @@ static inline void board8_moves_pair(uint64_t P, uint64_t O, uint64_t *mine, uin
 	*mine = (m[0] | m[1] | m[2] | m[3]) & empty;
 	*theirs = (m[4] | m[5] | m[6] | m[7]) & empty;
 }
-#define BOARD8_HAVE_PAIR 1
+#define BOARD8_PAIR_512 1
 #endif
 
 #if defined(__AVX512VL__) && defined(__AVX512CD__) && !defined(BOARD8_NO_AVX512)
@@ -290,5 +291,14 @@ static inline uint64_t board8_moves(uint64_t P, uint64_t O)
 {
 	return board8_moves_in(P, O, ~(P | O));
 }
+
+#ifndef BOARD8_PAIR_512
+/* board8_moves(P, O) and board8_moves(O, P) (one 512-bit fill where AVX-512 is there, above). */
+static inline void board8_moves_pair(uint64_t P, uint64_t O, uint64_t *mine, uint64_t *theirs)
+{
+	*mine = board8_moves(P, O);
+	*theirs = board8_moves(O, P);
+}
+#endif
 
 #endif

@@ -94,12 +94,8 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 			const int sq = __builtin_ctzll(m);
 			const uint64_t flips = board8_flips(sq, P, O);
 			const uint64_t cp = O & ~flips, co = P | flips | 1ULL << sq;
-#ifdef BOARD8_HAVE_PAIR
 			uint64_t cm, cr;
 			board8_moves_pair(cp, co, &cm, &cr);
-#else
-			const uint64_t cm = board8_moves(cp, co), cr = board8_moves(co, cp);
-#endif
 			c->nodes++;
 			int v;
 			if (!cm && !cr) {

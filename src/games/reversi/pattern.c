@@ -82,8 +82,7 @@ static struct {
 	struct touch {
 		uint8_t instance;
 		uint16_t power;
-	} touch[64][MAX_TOUCH];
-	/* The same as one vector per square: pattern_leaf_tables.power (pattern.h). */
+	} touch[64][MAX_TOUCH]; /* (the same as one vector per square: pattern_leaf_tables.power) */
 	/* Each instance's table within a stage, from the first table of its group (GROUP_*):
 	 * the features hold their index plus this, so that the evaluation adds nothing. */
 	_Alignas(32) uint16_t base_of[PATTERN_LANES];
@@ -99,6 +98,16 @@ struct pattern_leaf_tables pattern_leaf_tables;
 const int16_t *pattern_stage_weights(int empties)
 {
 	return pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
+}
+
+/* Returns room for n weights and two more, zero (pattern_sum's gathers read 32 bits at each
+ * 16-bit weight, so the last one's read runs two bytes past it), or NULL. */
+static int16_t *weights_alloc(size_t n)
+{
+	int16_t *w = malloc((n + 2) * sizeof *w);
+	if (w)
+		w[n] = w[n + 1] = 0;
+	return w;
 }
 
 /* Returns the bits of x under mask, packed toward bit 0 in square order. */
@@ -326,13 +335,12 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 #ifdef PATTERN_INLINE_LEAF
 static inline int sum_weights(const uint16_t *row, int empties, int mobility)
 {
-	return pattern_sum(pt.weights + (size_t)pattern_stage(empties) * pt.stage_size, row,
-	                   mobility);
+	return pattern_sum(pattern_stage_weights(empties), row, mobility);
 }
 #else
 static inline int sum_weights(const uint16_t *row, int empties, int mobility)
 {
-	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
+	const int16_t *w = pattern_stage_weights(empties);
 	const int16_t *w0 = w + pt.group_offset[0], *w1 = w + pt.group_offset[1];
 	const int16_t *w2 = w + pt.group_offset[2], *w3 = w + pt.group_offset[3];
 	int sum = w[0] + w[1] * mobility;
@@ -389,11 +397,10 @@ bool pattern_set_weights(const int16_t *w)
 	if (pt.broken)
 		return false;
 	const size_t n = PATTERN_STAGES * pt.stage_size;
-	int16_t *copy = malloc((n + 2) * sizeof *copy); /* + 2: sum_weights' gathers */
+	int16_t *copy = weights_alloc(n);
 	if (!copy)
 		return false;
 	memcpy(copy, w, n * sizeof *copy);
-	copy[n] = copy[n + 1] = 0;
 	free(pt.weights);
 	pt.weights = copy;
 	return true;
@@ -419,7 +426,7 @@ bool pattern_tables_ok(void)
 int pattern_evaluate(uint64_t P, uint64_t O)
 {
 	const int empties = 64 - board8_count(P | O);
-	const int16_t *w = pt.weights + (size_t)pattern_stage(empties) * pt.stage_size;
+	const int16_t *w = pattern_stage_weights(empties);
 	uint32_t idx[PATTERN_INSTANCES];
 	pattern_indices(P, O, idx);
 	int sum = w[0] + w[1] * pattern_mobility(P, O);
@@ -483,7 +490,7 @@ int pattern_load(const char *path, char *err)
 		why = "made for another set of patterns";
 	else if (le_get(b + n - 4, 4) != checksum(b, n - 4))
 		why = "damaged (checksum)";
-	int16_t *w = why ? NULL : malloc((count + 2) * sizeof *w); /* + 2: sum_weights */
+	int16_t *w = why ? NULL : weights_alloc(count);
 	if (!why && !w) {
 		free(data);
 		return game_fail(err, IO_ERR_SYSTEM, "evaluation weights %.100s: out of memory",
@@ -495,7 +502,6 @@ int pattern_load(const char *path, char *err)
 	}
 	for (size_t i = 0; i < count; i++)
 		w[i] = (int16_t)(uint16_t)le_get(b + FILE_HEADER + 2 * i, 2);
-	w[count] = w[count + 1] = 0;
 	free(data);
 	free(pt.weights);
 	pt.weights = w;
