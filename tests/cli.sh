@@ -123,6 +123,15 @@ grep -q 'line 2: "f5a1" is not a Reversi opening' /tmp/parity-cli-err.$$ || { ec
 expect_status 2 "$parity" referee --openings /tmp/parity-cli-open.$$ "$parity nboard" "$parity nboard"
 expect_status 2 "$parity" referee --openings /nonexistent/openings "$parity nboard" "$parity nboard"
 expect_status 2 "$parity" referee --from-start --openings bench/reversi-openings.txt "$parity nboard" "$parity nboard"
+# an opening that leads to an earlier one's position (another move order, a mirror image)
+# would play the same games twice: refused, both lines named; the project's file has none
+printf 'f5d6c3d3c4\n# x\nf5f6\nf5d6c4d3c3\n' >/tmp/parity-cli-open.$$
+expect_status 2 "$parity" referee --openings /tmp/parity-cli-open.$$ "$parity nboard" "$parity nboard"
+grep -q 'line 4: "f5d6c4d3c3" leads to the position of line 1 ("f5d6c3d3c4")' /tmp/parity-cli-err.$$ || { echo "FAIL: referee --openings transposition -> $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+printf 'f5d6\ne6f4\n' >/tmp/parity-cli-open.$$
+expect_status 2 "$parity" referee --openings /tmp/parity-cli-open.$$ "$parity nboard" "$parity nboard"
+grep -q 'line 2: "e6f4" leads to the position of line 1' /tmp/parity-cli-err.$$ || { echo "FAIL: referee --openings mirror -> $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+expect_status 0 "$parity" referee --games 1 --openings bench/reversi-openings.txt "$parity nboard --level beginner" "$parity nboard --level beginner"
 rm -f /tmp/parity-cli-open.$$
 
 # A Reversi board that starts with "--" and a letter is still a board, not an option.

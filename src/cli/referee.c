@@ -39,18 +39,24 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "games/reversi/book.h"
 #include "io/ggf.h"
 #include "io/span.h"
 #include "io/transcript.h"
 
-/* Short openings (8×8), each leading to a different kind of game. */
+/* Short openings (8×8), each leading to a different position (opening_repeats checks it at
+ * every start), so that two deterministic engines play 20 different games. */
 static const char *const openings[] = {
-    "f5d6c3d3c4", /* tiger */
-    "f5d6c5f4e3", /* cow-like */
-    "f5f6e6f4e3", /* parallel */
-    "f5d6c4d3c3", /* buffalo-like */
-    "f5f4e3f6d3", /* perpendicular */
-    "f5d6c3d3c4f4f6", "f5f6e6f4g5", "f5d6c5f4d3", "f5f4e3d6c5", "f5d6c6",
+    "f5d6c3d3c4",     /* Tiger */
+    "f5d6c5f4e3",     /* Rose line */
+    "f5f6e6f4e3",     /* Cow */
+    "f5f6e6f4c3",     /* Buffalo */
+    "f5f4e3f6d3",     /* parallel */
+    "f5d6c3d3c4f4f6", /* Stephenson */
+    "f5f6e6f4g5",     /* Heath */
+    "f5d6c5f4d3",     /* perpendicular */
+    "f5f4e3d6c5",     /* parallel */
+    "f5d6c6",         /* perpendicular */
 };
 
 enum { OPENINGS = sizeof openings / sizeof openings[0], LINE_BYTES = 8192 };
@@ -454,9 +460,36 @@ static void free_openings(char **list, int n)
 	free(list);
 }
 
+/* The position `opening` leads to, as the side to move's and the other side's discs in the
+ * smallest of the board's 8 symmetric images: two openings with the same key play the same
+ * games, colours swapped or not. Returns false if the opening is not legal. */
+static bool opening_key(const char *opening, uint64_t key[2], char why[GAME_ERR_MAX])
+{
+	struct reversi_pos pos;
+	struct game_move moves[GGF_MOVES_MAX];
+	reversi_rules.start(&pos, NULL);
+	if (transcript_read(&pos, opening, moves, GGF_MOVES_MAX, why) < 0)
+		return false;
+	key[0] = (uint64_t)pos.disc[pos.side];
+	key[1] = (uint64_t)pos.disc[!pos.side];
+	book_canonical(&key[0], &key[1]);
+	return true;
+}
+
+/* Returns the index of the first of keys[0 .. n-1] equal to key, or -1. */
+static int opening_repeats(uint64_t (*keys)[2], int n, const uint64_t key[2])
+{
+	for (int i = 0; i < n; i++)
+		if (keys[i][0] == key[0] && keys[i][1] == key[1])
+			return i;
+	return -1;
+}
+
 /* Reads an openings file: one opening a line, its first word the moves from the start
- * ("f5d6c3", passes as PA), blank lines and lines starting with '#' skipped. Returns the
- * openings (malloc'd, *n of them) or NULL with a message on stderr. */
+ * ("f5d6c3", passes as PA), blank lines and lines starting with '#' skipped. An opening that
+ * leads to an earlier one's position (in another order or a mirror image) is refused: a match
+ * between deterministic engines would play its games twice. Returns the openings (malloc'd,
+ * *n of them) or NULL with a message on stderr. */
 static char **read_openings(const char *path, int *n)
 {
 	FILE *f = fopen(path, "r");
@@ -466,6 +499,8 @@ static char **read_openings(const char *path, int *n)
 		return NULL;
 	}
 	char **list = NULL, line[LINE_BYTES];
+	uint64_t(*keys)[2] = NULL;
+	int *numbers = NULL; /* each opening's line */
 	int count = 0, cap = 0, number = 0;
 	bool ok = true;
 	int len_read;
@@ -486,25 +521,41 @@ static char **read_openings(const char *path, int *n)
 		if (len == 0 || word[0] == '#')
 			continue;
 		word[len] = '\0';
-		struct reversi_pos pos;
-		struct game_move moves[GGF_MOVES_MAX];
-		reversi_rules.start(&pos, NULL);
 		char why[GAME_ERR_MAX] = "";
-		if (transcript_read(&pos, word, moves, GGF_MOVES_MAX, why) < 0) {
+		uint64_t key[2];
+		int same = -1;
+		if (!opening_key(word, key, why)) {
 			fprintf(stderr,
 			        "parity: %s, line %d: \"%.60s\" is not a Reversi opening%s%s\n",
 			        path, number, word, why[0] ? ": " : "", why);
 			ok = false;
+		} else if ((same = opening_repeats(keys, count, key)) >= 0) {
+			fprintf(stderr,
+			        "parity: %s, line %d: \"%.60s\" leads to the position of line %d "
+			        "(\"%.60s\"), so its games would be played twice\n",
+			        path, number, word, numbers[same], list[same]);
+			ok = false;
 		} else if (count == cap) {
 			cap = cap ? 2 * cap : 64;
 			char **grown = realloc(list, (size_t)cap * sizeof *list);
-			ok = grown != NULL;
 			list = grown ? grown : list;
+			uint64_t(*grown_keys)[2] = realloc(keys, (size_t)cap * sizeof *keys);
+			keys = grown_keys ? grown_keys : keys;
+			int *grown_numbers = realloc(numbers, (size_t)cap * sizeof *numbers);
+			numbers = grown_numbers ? grown_numbers : numbers;
+			ok = grown && grown_keys && grown_numbers;
 		}
 		if (ok && !(list[count] = strdup(word)))
 			ok = false;
+		if (ok) {
+			keys[count][0] = key[0];
+			keys[count][1] = key[1];
+			numbers[count] = number;
+		}
 		count += ok;
 	}
+	free(keys);
+	free(numbers);
 	if (ok && ferror(f)) {
 		fprintf(stderr, "parity: cannot read the openings file %s\n", path);
 		ok = false;
@@ -590,6 +641,18 @@ int cli_referee(int argc, char **argv)
 		return 2;
 	if (read)
 		list = (const char *const *)read;
+	if (!read && !from_start) { /* the built-in list must stay as varied as it says */
+		uint64_t keys[OPENINGS][2];
+		for (int i = 0; i < OPENINGS; i++) {
+			char why[GAME_ERR_MAX] = "";
+			if (!opening_key(openings[i], keys[i], why) ||
+			    opening_repeats(keys, i, keys[i]) >= 0) {
+				fprintf(stderr, "parity: the built-in opening \"%s\" is %s\n",
+				        openings[i], why[0] ? why : "a repeat");
+				return 1;
+			}
+		}
+	}
 	signal(SIGPIPE, SIG_IGN); /* a dead engine is noticed by write() failing */
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
