@@ -132,9 +132,18 @@ static void player_stop(struct player *p)
 		/* already gone */
 	}
 	close(p->to);
+	/* Its output stays open (and is drained) while it ends: an engine that writes on its way
+	 * out would otherwise fail, and say so. */
+	bool reading = true;
+	for (int i = 0; i < (int)(GRACE_SECONDS * 50) && group_alive(p->pid); i++) {
+		struct pollfd pfd = {.fd = p->from, .events = POLLIN};
+		char scratch[512];
+		if (reading && poll(&pfd, 1, 20) > 0)
+			reading = read(p->from, scratch, sizeof scratch) > 0;
+		else if (!reading)
+			nanosleep(&(struct timespec){.tv_nsec = 20000000}, NULL);
+	}
 	close(p->from);
-	for (int i = 0; i < (int)(GRACE_SECONDS * 50) && group_alive(p->pid); i++)
-		nanosleep(&(struct timespec){.tv_nsec = 20000000}, NULL);
 	end_group(p->pid);
 	for (int i = 0; i < 2; i++)
 		if (engine_group[i] == p->pid)
