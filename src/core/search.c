@@ -90,9 +90,12 @@ struct frame {
 	bool redo;       /* ... or first at its full depth, with the same null window (its
 	                    reduced search beat the window: search_limits.reduce) */
 	bool reduced;    /* this node is searched shallower than its parent's depth - 1 */
+	bool hashed;     /* `hash` was found by the parent (children_prefetch), not yet used */
+	bool prefetched; /* child_hash holds the hash of each move's child */
 	uint64_t hash;
-	uint16_t order[GAME_MOVES_MAX]; /* move indices; [0, next) already taken */
-	int key[GAME_MOVES_MAX];        /* ordering key of each move (generation order) */
+	uint64_t child_hash[GAME_MOVES_MAX]; /* when prefetched (generation order) */
+	uint16_t order[GAME_MOVES_MAX];      /* move indices; [0, next) already taken */
+	int key[GAME_MOVES_MAX];             /* ordering key of each move (generation order) */
 	struct game_move moves[GAME_MOVES_MAX];
 };
 
@@ -223,6 +226,22 @@ static void tt_store(struct search *s, const struct frame *f, int bound)
 	e->code = f->best_index >= 0 ? (uint16_t)f->moves[f->best_index].code : 0;
 }
 
+/* Finds the hash of every child of frame f (at s->ply, its moves generated) and asks for its
+ * TT entry from memory, so that the entries are on their way while the moves are ordered and
+ * searched: a probe is most of a node's time in the shared search when it waits for memory.
+ * node_next hands each hash to its child, which does not find it again. */
+static void children_prefetch(struct search *s, struct frame *f)
+{
+	void *scratch = slot(s, s->ply + 1);
+	for (int i = 0; i < f->n; i++) {
+		memcpy(scratch, slot(s, s->ply), s->rules->pos_size);
+		s->rules->play(scratch, &f->moves[i]);
+		f->child_hash[i] = s->rules->hash(scratch);
+		__builtin_prefetch(&s->tt[f->child_hash[i] & s->tt_mask]);
+	}
+	f->prefetched = true;
+}
+
 /* Sets the ordering keys of the moves of frame f: the preferred move (from the TT, or the
  * previous iteration at the root), then the killers of this ply, then history; or, when the
  * game orders its own moves (game_deep.order), the preferred move and then the game's keys. */
@@ -318,7 +337,9 @@ static bool node_enter(struct search *s)
 	f->open = false;
 	s->pv_len[s->ply] = 0;
 	if (f->depth > 0) {
-		f->hash = rules->hash(pos);
+		if (!f->hashed)
+			f->hash = rules->hash(pos);
+		f->hashed = false;
 		if (rules->repetition_draw && s->ply > 0 && repeated(s, f->hash)) {
 			f->open = true;
 			s->ret = 0;
@@ -360,6 +381,9 @@ static bool node_enter(struct search *s)
 		s->ret = rules->evaluate ? rules->evaluate(pos) : 0;
 		return true;
 	}
+	f->prefetched = false;
+	if (f->depth >= 2)
+		children_prefetch(s, f);
 	f->side = rules->to_move(pos);
 	f->alpha_orig = f->alpha;
 	f->best = -SEARCH_INFINITY;
@@ -470,6 +494,8 @@ static bool node_next(struct search *s)
 	c->research = false;
 	c->redo = false;
 	c->reduced = reduction > 0;
+	c->hashed = f->prefetched;
+	c->hash = f->prefetched ? f->child_hash[index] : 0;
 	c->depth = f->depth - 1 - reduction + (extended ? 1 : 0);
 	c->alpha = c->same ? alpha : -beta;
 	c->beta = c->same ? beta : -alpha;
@@ -563,6 +589,7 @@ static void iteration_begin(struct search *s, bool whole)
 	root->research = false;
 	root->redo = false;
 	root->reduced = false;
+	root->hashed = false;
 	root->best_index = -1;
 	s->ply = 0;
 	s->phase = PHASE_ENTER;
