@@ -20,6 +20,7 @@
 #include "games/reversi/deep.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/search.h"
 #include "games/reversi/board8.h"
@@ -33,11 +34,49 @@ enum {
 	MPC_SHALLOW_MAX = 4,  /* ProbCut's shallow searches are at most this deep */
 };
 
+/* A board's features, side 0 being p (pattern.h). */
+struct features_slot {
+	uint64_t p, o;
+	struct pattern_features f;
+};
+
+enum { FEATURES_CACHE_BITS = 6 };
+
 struct deep_ctx {
 	struct endgame_ctx *endgame;
 	uint64_t nodes;
 	uint64_t solve_nodes; /* the solver's count when the root solve last stepped */
+	/* The features of the boards met last, by a hash of the board: deep_order leaves each
+	 * child's here for the child's own ProbCut, ordering and search, which then need not read
+	 * the board again. Only a speed-up: a board not found is read (pattern_features). */
+	struct features_slot cache[1 << FEATURES_CACHE_BITS];
 };
+
+/* The cache slot of the board {a, b} (either side first). */
+static struct features_slot *features_slot(struct deep_ctx *c, uint64_t a, uint64_t b)
+{
+	const uint64_t h = ((a ^ b) + (a & b)) * 0x9e3779b97f4a7c15ULL;
+	return &c->cache[h >> (64 - FEATURES_CACHE_BITS)];
+}
+
+/* Returns the features of (P, O), from the cache or read and left there; *side is the side
+ * of the features that P is (0 or 1). */
+static const struct pattern_features *features_of(struct deep_ctx *c, uint64_t P, uint64_t O,
+                                                  int *side)
+{
+	struct features_slot *e = features_slot(c, P, O);
+	if (e->p == P && e->o == O) {
+		*side = 0;
+	} else if (e->p == O && e->o == P) {
+		*side = 1;
+	} else {
+		pattern_features(P, O, &e->f);
+		e->p = P;
+		e->o = O;
+		*side = 0;
+	}
+	return &e->f;
+}
 
 /* Returns the search score of a final margin m for the side to move (core/search.h). */
 static int exact_score(int m)
@@ -164,18 +203,22 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 /* mid_node from the board alone. */
 static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta)
 {
-	struct pattern_features f;
-	pattern_features(P, O, &f);
-	return mid_node(c, P, O, board8_moves(P, O), &f, 0, depth, alpha, beta);
+	int side;
+	const struct pattern_features *cached = features_of(c, P, O, &side);
+	const struct pattern_features f = *cached; /* mid_node may meet the slot again */
+	return mid_node(c, P, O, board8_moves(P, O), &f, side, depth, alpha, beta);
 }
 
 /* The deep search runs on the 8x8 board only: its table is one size. */
 static void *deep_create(const void *pos)
 {
 	(void)pos;
-	struct deep_ctx *c = calloc(1, sizeof *c);
+	/* aligned as its features are (calloc's 16 bytes are not enough) */
+	const size_t align = _Alignof(struct deep_ctx);
+	struct deep_ctx *c = aligned_alloc(align, (sizeof *c + align - 1) / align * align);
 	if (!c)
 		return NULL;
+	memset(c, 0, sizeof *c);
 	c->endgame = endgame_new(DEEP_TABLE_BITS);
 	if (!c->endgame) {
 		free(c);
@@ -237,7 +280,7 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
 static void deep_order(void *ctx, const void *p, const struct game_move *moves, int n, int depth,
                        int *keys, uint64_t *nodes)
 {
-	(void)ctx;
+	struct deep_ctx *c = ctx;
 	(void)depth;
 	const struct reversi_pos *pos = p;
 	for (int i = 0; i < n; i++)
@@ -245,15 +288,19 @@ static void deep_order(void *ctx, const void *p, const struct game_move *moves, 
 	if (pos->size != 8 || pos->anti || pos->hole || n < 2 || !pattern_loaded())
 		return;
 	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
-	struct pattern_features features;
-	pattern_features(P, O, &features);
+	int side;
+	const struct pattern_features features = *features_of(c, P, O, &side);
 	for (int i = 0; i < n; i++) {
 		const int sq = (int)moves[i].code;
 		const uint64_t f = board8_flips(sq, P, O);
 		const uint64_t np = P | f | 1ULL << sq, no = O & ~f;
-		struct pattern_features child = features;
-		pattern_features_play(&child, 0, sq, f);
-		const int v = -pattern_evaluate_features(&child, 1, 64 - board8_count(np | no),
+		/* the child's features, left in the cache for its own search */
+		struct features_slot *e = features_slot(c, np, no);
+		e->f = features;
+		e->p = side == 0 ? np : no;
+		e->o = side == 0 ? no : np;
+		pattern_features_play(&e->f, side, sq, f);
+		const int v = -pattern_evaluate_features(&e->f, !side, 64 - board8_count(np | no),
 		                                         pattern_mobility(no, np));
 		const long key = (long)v + GAME_DEEP_KEY_MAX / 2;
 		keys[i] = key < 0 ? 0 : key >= GAME_DEEP_KEY_MAX ? GAME_DEEP_KEY_MAX - 1 : (int)key;
