@@ -198,9 +198,13 @@ expect_status 2 "$parity" --game-number 1
 expect_status 2 "$parity" --open /tmp/parity-cli-pdn.$$ --game reversi
 rm -f /tmp/parity-cli-pdn.$$
 
-# The strength referee: two games from the first ballot, colours swapped, and the total.
+# The strength referee: two games from the first ballot, colours swapped, the total, and each
+# level's CPU time a move (the moves of both levels add up to the plies after the opening).
 expect_status 0 "$parity" match checkers medium beginner --games 2
-[ "$(wc -l </tmp/parity-cli-out.$$)" -eq 3 ] && grep -q '^medium vs beginner over 2 games: ' /tmp/parity-cli-out.$$ || { echo "FAIL: match -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+[ "$(wc -l </tmp/parity-cli-out.$$)" -eq 5 ] && grep -q '^medium vs beginner over 2 games: ' /tmp/parity-cli-out.$$ || { echo "FAIL: match -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+plies=$(sed -n 's/^game [0-9]*: .* in \([0-9]*\) plies$/\1/p' /tmp/parity-cli-out.$$ | awk '{s += $1 - 3} END {print s}')
+moves=$(sed -n 's/^[a-z]*: [0-9.]* CPU s a move, [0-9.]* a searched move, [0-9.]* at most (\([0-9]*\) moves, [0-9]* from the book)$/\1/p' /tmp/parity-cli-out.$$ | awk '{s += $1} END {print s}')
+[ -n "$plies" ] && [ "$plies" = "$moves" ] || { echo "FAIL: match clocks ($plies plies, $moves moves) -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
 expect_status 2 "$parity" match checkers medium grandmaster
 expect_status 2 "$parity" match reversi medium beginner
 expect_status 2 "$parity" match checkers medium beginner --games 0
