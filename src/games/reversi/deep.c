@@ -52,10 +52,11 @@ struct deep_ctx {
 	struct features_slot cache[1 << FEATURES_CACHE_BITS];
 };
 
-/* The cache slot of the board {a, b} (either side first). */
+/* The cache slot of the board {a, b}, by its occupied squares (the same whichever side is
+ * first; a move makes each child's differ from its siblings'). */
 static struct features_slot *features_slot(struct deep_ctx *c, uint64_t a, uint64_t b)
 {
-	const uint64_t h = ((a ^ b) + (a & b)) * 0x9e3779b97f4a7c15ULL;
+	const uint64_t h = (a | b) * 0x9e3779b97f4a7c15ULL;
 	return &c->cache[h >> (64 - FEATURES_CACHE_BITS)];
 }
 
@@ -204,9 +205,9 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 static int mid_search(struct deep_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta)
 {
 	int side;
-	const struct pattern_features *cached = features_of(c, P, O, &side);
-	const struct pattern_features f = *cached; /* mid_node may meet the slot again */
-	return mid_node(c, P, O, board8_moves(P, O), &f, side, depth, alpha, beta);
+	/* mid_node reads the slot only: it copies the features it changes, and never the cache */
+	const struct pattern_features *f = features_of(c, P, O, &side);
+	return mid_node(c, P, O, board8_moves(P, O), f, side, depth, alpha, beta);
 }
 
 /* The deep search runs on the 8x8 board only: its table is one size. */
