@@ -149,11 +149,11 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 				                            board8_count(cm) - board8_count(cr));
 #endif
 			}
-			if (v > best) {
-				best = v;
-				if (v >= beta)
-					break;
-			}
+			/* (best < beta until here: the same as cutting at v >= beta, without the
+			 * hard-to-predict branch of a new best) */
+			best = v > best ? v : best;
+			if (best >= beta)
+				break;
 		}
 		return best;
 	}
@@ -192,11 +192,9 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 		pattern_features_play(&child, side, s, fl);
 		const int v = -mid_node(c, O & ~fl, P | fl | 1ULL << s, reply, &child, !side,
 		                        depth - 1, -beta, -(alpha > best ? alpha : best));
-		if (v > best) {
-			best = v;
-			if (v >= beta)
-				break;
-		}
+		best = v > best ? v : best; /* without a branch, as at depth 1 */
+		if (best >= beta)
+			break;
 	}
 	return best;
 }

@@ -419,13 +419,12 @@ static int solve_4(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int alpha, i
 				rest[r++] = order[j];
 		const int v = -solve_3(ctx, O ^ f, P ^ f ^ (1ULL << order[i]), -beta, -alpha,
 		                       rest[0], rest[1], rest[2], 0);
-		if (v > best) {
-			best = v;
-			if (v >= beta)
-				return v;
-			if (v > alpha)
-				alpha = v;
-		}
+		/* (alpha >= best until here: the same as raising best and alpha only at v > best,
+		 * without that hard-to-predict branch) */
+		best = v > best ? v : best;
+		if (best >= beta)
+			return best;
+		alpha = best > alpha ? best : alpha;
 	}
 	if (best > -INF)
 		return best;
@@ -490,13 +489,10 @@ static int solve_shallow(struct endgame_ctx *ctx, uint64_t P, uint64_t O, int al
 			} else {
 				v = -solve_shallow(ctx, next_p, next_o, -beta, -alpha, n - 1, 0);
 			}
-			if (v > best) {
-				best = v;
-				if (v >= beta)
-					return v;
-				if (v > alpha)
-					alpha = v;
-			}
+			best = v > best ? v : best; /* as in solve_4, without a branch */
+			if (best >= beta)
+				return best;
+			alpha = best > alpha ? best : alpha;
 		}
 	return best;
 }
@@ -574,11 +570,9 @@ static int eval_node(uint64_t P, uint64_t O, const struct pattern_features *f, i
 		const int v =
 		    -eval_node(np, no, &child, !side, depth > 1 ? board8_moves(np, no) : 0,
 		               depth - 1, -beta, -(alpha > best ? alpha : best));
-		if (v > best) {
-			best = v;
-			if (v >= beta)
-				break;
-		}
+		best = v > best ? v : best; /* as in solve_4, without a branch */
+		if (best >= beta)
+			break;
 	}
 	return best;
 }

@@ -122,7 +122,7 @@ int pattern_evaluate_after(const struct pattern_features *f, int side, int sq, u
 struct pattern_leaf_tables {
 	/* power[sq][instance]: what a disc on sq adds to the instance's index, 0 where the
 	 * instance does not read sq (pattern_features_play) */
-	_Alignas(32) uint16_t power[64][PATTERN_LANES];
+	_Alignas(32) uint16_t power[65][PATTERN_LANES]; /* [64]: none, all 0 */
 	/* the start of each instance's group of tables within a stage; 0 past the instances */
 	_Alignas(64) int32_t lane_offset[PATTERN_LANES];
 };
@@ -130,6 +130,10 @@ extern struct pattern_leaf_tables pattern_leaf_tables;
 
 /* Returns the weights of the stage of `empties`. Requires pattern_loaded(). */
 const int16_t *pattern_stage_weights(int empties);
+
+#ifdef __BMI__
+#include <immintrin.h>
+#endif
 
 /* 16 instances at once: a row of PATTERN_LANES indices is 3 of these. */
 typedef uint16_t pattern_lanes __attribute__((vector_size(32), may_alias));
@@ -142,6 +146,21 @@ struct pattern_sums {
 static inline struct pattern_sums pattern_flip_sums(uint64_t flips)
 {
 	struct pattern_sums s = {{0}, {0}, {0}};
+#ifdef __BMI__
+	/* The first two squares without a branch (the count of flips is hard to predict): tzcnt
+	 * gives 64, the row of zeros, when there is none. */
+	{
+		const pattern_lanes *a =
+		    (const pattern_lanes *)pattern_leaf_tables.power[_tzcnt_u64(flips)];
+		flips &= flips - 1;
+		const pattern_lanes *b =
+		    (const pattern_lanes *)pattern_leaf_tables.power[_tzcnt_u64(flips)];
+		flips &= flips - 1;
+		s.s0 = a[0] + b[0];
+		s.s1 = a[1] + b[1];
+		s.s2 = a[2] + b[2];
+	}
+#endif
 	for (; flips; flips &= flips - 1) {
 		const pattern_lanes *v =
 		    (const pattern_lanes *)pattern_leaf_tables.power[__builtin_ctzll(flips)];
