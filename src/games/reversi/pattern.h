@@ -147,19 +147,23 @@ static inline struct pattern_sums pattern_flip_sums(uint64_t flips)
 {
 	struct pattern_sums s = {{0}, {0}, {0}};
 #ifdef __BMI__
-	/* The first two squares without a branch (the count of flips is hard to predict): tzcnt
-	 * gives 64, the row of zeros, when there is none. */
-	{
-		const pattern_lanes *a =
-		    (const pattern_lanes *)pattern_leaf_tables.power[_tzcnt_u64(flips)];
-		flips &= flips - 1;
-		const pattern_lanes *b =
-		    (const pattern_lanes *)pattern_leaf_tables.power[_tzcnt_u64(flips)];
-		flips &= flips - 1;
-		s.s0 = a[0] + b[0];
-		s.s1 = a[1] + b[1];
-		s.s2 = a[2] + b[2];
-	}
+	/* The first four squares without a branch (how many discs a move flips is hard to
+	 * predict): tzcnt gives 64, the row of zeros, where there are fewer. */
+	const pattern_lanes *a =
+	    (const pattern_lanes *)pattern_leaf_tables.power[_tzcnt_u64(flips)];
+	flips &= flips - 1;
+	const pattern_lanes *b =
+	    (const pattern_lanes *)pattern_leaf_tables.power[_tzcnt_u64(flips)];
+	flips &= flips - 1;
+	const pattern_lanes *c =
+	    (const pattern_lanes *)pattern_leaf_tables.power[_tzcnt_u64(flips)];
+	flips &= flips - 1;
+	const pattern_lanes *d =
+	    (const pattern_lanes *)pattern_leaf_tables.power[_tzcnt_u64(flips)];
+	flips &= flips - 1;
+	s.s0 = a[0] + b[0] + c[0] + d[0];
+	s.s1 = a[1] + b[1] + c[1] + d[1];
+	s.s2 = a[2] + b[2] + c[2] + d[2];
 #endif
 	for (; flips; flips &= flips - 1) {
 		const pattern_lanes *v =
