@@ -205,6 +205,12 @@ expect_status 0 "$parity" match checkers medium beginner --games 2
 plies=$(sed -n 's/^game [0-9]*: .* in \([0-9]*\) plies$/\1/p' /tmp/parity-cli-out.$$ | awk '{s += $1 - 3} END {print s}')
 moves=$(sed -n 's/^[a-z]*: [0-9.]* CPU s a move, [0-9.]* a searched move, [0-9.]* at most (\([0-9]*\) moves, [0-9]* from the book)$/\1/p' /tmp/parity-cli-out.$$ | awk '{s += $1} END {print s}')
 [ -n "$plies" ] && [ "$plies" = "$moves" ] || { echo "FAIL: match clocks ($plies plies, $moves moves) -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+# --moves: each game's moves, the opening's first, one per ply, and the distinct games counted.
+expect_status 0 "$parity" match checkers medium beginner --games 2 --moves
+[ "$(grep -c '^  moves: 11-15 21-17 9-13 ' /tmp/parity-cli-out.$$)" -eq 2 ] && grep -q '^2 distinct games of 2 (by their moves)$' /tmp/parity-cli-out.$$ || { echo "FAIL: match --moves -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+plies=$(sed -n 's/^game [0-9]*: .* in \([0-9]*\) plies$/\1/p' /tmp/parity-cli-out.$$ | tr '\n' ' ')
+counted=$(sed -n 's/^  moves: //p' /tmp/parity-cli-out.$$ | awk '{printf "%d ", NF}')
+[ -n "$plies" ] && [ "$plies" = "$counted" ] || { echo "FAIL: match --moves plies ($plies against $counted)"; fails=$((fails + 1)); }
 expect_status 2 "$parity" match checkers medium grandmaster
 expect_status 2 "$parity" match reversi medium beginner
 expect_status 2 "$parity" match checkers medium beginner --games 0

@@ -1,5 +1,6 @@
 /*
- * cli/match_checkers.c — `parity match checkers LEVEL1 LEVEL2 [--games N] [--first K] [--quiet]`:
+ * cli/match_checkers.c — `parity match checkers LEVEL1 LEVEL2 [--games N] [--first K] [--quiet]
+ * [--moves]`:
  * games between two levels of the engine in this process, a referee for the strength ladder
  * (--first: start at game K, to share a long match between processes).
  *
@@ -16,6 +17,10 @@
  *     hard vs medium over 40 games: 25 wins, 10 draws, 5 losses, score 75.0%
  *     hard: 0.412 CPU s a move, 0.450 a searched move, 2.31 at most (1702 moves, 130 from the book)
  *
+ * With --moves each game's line is followed by its moves (the opening's first), and the total by
+ * how many of the games differ: two levels without noise play the same game again wherever two
+ * ballots meet in one position.
+ *
  * Node limits, not time, bound every search, so a match gives the same games on any machine.
  * Exit status: 0, or 2 for bad arguments.
  */
@@ -31,10 +36,14 @@
 
 enum { MATCH_PLIES_MAX = 2000 }; /* the draw rules end every game long before this */
 
+/* Room for a game's moves as text: each at most "32x23x14x5x..." (a capture of up to 12 men). */
+enum { RECORD_MAX = MATCH_PLIES_MAX * 8 };
+
 /* Prints how to call match and returns exit status 2. */
 static int usage(void)
 {
-	fputs("usage: parity match checkers LEVEL1 LEVEL2 [--games N] [--first K] [--quiet]\n",
+	fputs("usage: parity match checkers LEVEL1 LEVEL2 [--games N] [--first K] [--quiet] "
+	      "[--moves]\n",
 	      stderr);
 	return 2;
 }
@@ -45,12 +54,25 @@ struct clock {
 	long moves, book;
 };
 
+/* Appends move m of pos, as text, and a space to record (RECORD_MAX bytes, a string). */
+static void record_move(char *record, const struct checkers_pos *pos, const struct game_move *m)
+{
+	char text[GAME_TEXT_MAX];
+	const size_t len = strlen(record);
+	if (checkers_rules.move_to_text(pos, m, text, sizeof text) > 0 &&
+	    len + strlen(text) + 2 < RECORD_MAX)
+		snprintf(record + len, RECORD_MAX - len, "%s%s", len ? " " : "", text);
+}
+
 /* Plays one game from ballot `opening`, lv[0] moving first (Black), adding each side's moves
- * to clocks[side]. Returns the result for Black (+1, 0, -1), or 2 when the opening cannot be
+ * to clocks[side] and the game's moves, as text, to `record` (RECORD_MAX bytes, starting with
+ * the opening's). Returns the result for Black (+1, 0, -1), or 2 when the opening cannot be
  * played; stores the plies in *plies. */
 static int play_game(struct search *const engines[2], const struct level *const lv[2],
-                     const char *opening, uint32_t seed, int *plies, struct clock *const clocks[2])
+                     const char *opening, uint32_t seed, int *plies, struct clock *const clocks[2],
+                     char *record)
 {
+	snprintf(record, RECORD_MAX, "%s", opening);
 	struct match m;
 	if (match_init(&m, &checkers_rules, NULL) != GAME_OK)
 		return 2;
@@ -81,7 +103,10 @@ static int play_game(struct search *const engines[2], const struct level *const 
 		c->max = t > c->max ? t : c->max;
 		c->moves++;
 		c->book += r->book;
-		if (!r->has_move || match_play(&m, &r->move) != GAME_OK)
+		if (!r->has_move)
+			break;
+		record_move(record, pos, &r->move);
+		if (match_play(&m, &r->move) != GAME_OK)
 			break;
 	}
 	*plies = m.cursor;
@@ -107,10 +132,12 @@ int cli_match_checkers(int argc, char **argv)
 		}
 	}
 	long games = 2L * checkers_ballot_count, first_game = 1;
-	bool quiet = false;
+	bool quiet = false, moves = false;
 	for (int i = 3; i < argc; i++) {
 		if (strcmp(argv[i], "--quiet") == 0) {
 			quiet = true;
+		} else if (strcmp(argv[i], "--moves") == 0) {
+			moves = true;
 		} else if ((strcmp(argv[i], "--games") == 0 || strcmp(argv[i], "--first") == 0) &&
 		           i + 1 < argc) {
 			long v;
@@ -135,12 +162,21 @@ int cli_match_checkers(int argc, char **argv)
 		fputs("parity: out of memory\n", stderr);
 		return 1;
 	}
-	int wins = 0, draws = 0, losses = 0;
+	int wins = 0, draws = 0, losses = 0, distinct = 0;
 	struct clock clocks[2] = {{0}};
+	/* each game's moves, to count the distinct games (--moves) */
+	char(*records)[RECORD_MAX] = calloc((size_t)games, sizeof *records);
+	if (!records) {
+		search_free(engines[0]);
+		search_free(engines[1]);
+		fputs("parity: out of memory\n", stderr);
+		return 1;
+	}
 	const double t0 = cli_seconds();
 	if (first_game - 1 + games > 2L * checkers_ballot_count) {
 		fprintf(stderr, "parity: only %d games: %d openings, each from both sides\n",
 		        2 * checkers_ballot_count, checkers_ballot_count);
+		free(records);
 		search_free(engines[0]);
 		search_free(engines[1]);
 		return 2;
@@ -152,9 +188,11 @@ int cli_match_checkers(int argc, char **argv)
 		struct clock *const clocks_by_side[2] = {&clocks[first], &clocks[!first]};
 		const char *opening = checkers_ballot[g / 2];
 		int plies = 0;
+		char *record = records[g - (first_game - 1)];
 		const int black = play_game(by_side, lv, opening, 7919u * (uint32_t)(g + 1), &plies,
-		                            clocks_by_side);
+		                            clocks_by_side, record);
 		if (black == 2) {
+			free(records);
 			search_free(engines[0]);
 			search_free(engines[1]);
 			return 2;
@@ -170,8 +208,15 @@ int cli_match_checkers(int argc, char **argv)
 			       : black < 0 ? "0-1"
 			                   : "1/2-1/2",
 			       plies);
+		if (moves)
+			printf("  moves: %s\n", record);
+		bool seen = false;
+		for (char(*r)[RECORD_MAX] = records; r < records + (g - (first_game - 1)); r++)
+			seen = seen || strcmp(*r, record) == 0;
+		distinct += !seen;
 		fflush(stdout);
 	}
+	free(records);
 	search_free(engines[0]);
 	search_free(engines[1]);
 	printf("%s vs %s over %ld games: %d wins, %d draws, %d losses, score %.1f%% (%.0f s)\n",
@@ -185,5 +230,7 @@ int cli_match_checkers(int argc, char **argv)
 		       levels[i]->name, c->moves ? c->cpu / (double)c->moves : 0.0,
 		       searched ? c->cpu / (double)searched : 0.0, c->max, c->moves, c->book);
 	}
+	if (moves)
+		printf("%d distinct games of %ld (by their moves)\n", distinct, games);
 	return 0;
 }
