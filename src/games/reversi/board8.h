@@ -12,6 +12,15 @@
 
 #include <stdint.h>
 
+/* BMI2's pext is one fast instruction on Intel and on AMD from Zen 3, but microcoded on the
+ * earlier AMD cores (Excavator, Zen 1 and 2: tens to hundreds of cycles, by the number of bits
+ * in the mask), as Edax's simd.h also notes. Where it is slow the code takes its other paths.
+ * BOARD8_SLOW_PEXT forces them, for tests and for measuring. */
+#if defined(__BMI2__) && !defined(__bdver4__) && !defined(__znver1__) && !defined(__znver2__) &&   \
+    !defined(BOARD8_SLOW_PEXT)
+#define BOARD8_FAST_PEXT 1
+#endif
+
 #define BOARD8_NOT_A 0xfefefefefefefefeULL /* every column but a */
 #define BOARD8_NOT_H 0x7f7f7f7f7f7f7f7fULL /* every column but h */
 

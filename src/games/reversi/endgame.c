@@ -225,7 +225,7 @@ static inline int stability_bound(uint64_t P, uint64_t O, int alpha, int n)
 
 /* ---- the last empty square: flips counted, not made ---- */
 
-#if defined(__BMI2__)
+#if defined(BOARD8_FAST_PEXT)
 #include <immintrin.h>
 
 /*

@@ -111,18 +111,12 @@ static int16_t *weights_alloc(size_t n)
 }
 
 /* Returns the bits of x under mask, packed toward bit 0 in square order. */
+#if defined(BOARD8_FAST_PEXT)
 static inline uint32_t gather(uint64_t x, uint64_t mask)
 {
-#if defined(__BMI2__)
 	return (uint32_t)_pext_u64(x, mask);
-#else
-	uint32_t r = 0;
-	for (int i = 0; mask; i++, mask &= mask - 1)
-		if (x & mask & -mask)
-			r |= 1u << i;
-	return r;
-#endif
 }
+#endif
 
 /* Returns the square of the k-th set bit of mask. */
 static int nth_square(uint64_t mask, int k)
@@ -264,6 +258,7 @@ int pattern_stage(int empties)
 	return st < 0 ? 0 : st >= PATTERN_STAGES ? PATTERN_STAGES - 1 : st;
 }
 
+#if defined(BOARD8_FAST_PEXT)
 /* Stores in p and o the 8 images of P and O, composed (the flips commute): one transpose and
  * two mirrors a board instead of one chain per symmetry. Index t as in board8_symmetry(). */
 static inline void images(uint64_t P, uint64_t O, uint64_t *p, uint64_t *o)
@@ -305,6 +300,49 @@ void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
 		f->idx[1][k] = (uint16_t)(pt.base_of[k] + theirs + 2 * mine);
 	}
 }
+#else
+/* Without a fast pext the instances' digits are summed disc by disc instead, as
+ * pattern_features_play does for a move: each disc adds its square's powers (one vector of
+ * the 46 instances) once for its owner's digit 1 and twice for the other side's digit 2. */
+static inline void disc_sums(uint64_t x, pattern_lanes s[3])
+{
+	s[0] = s[1] = s[2] = (pattern_lanes){0};
+	for (; x; x &= x - 1) {
+		const pattern_lanes *v =
+		    (const pattern_lanes *)pattern_leaf_tables.power[__builtin_ctzll(x)];
+		s[0] += v[0];
+		s[1] += v[1];
+		s[2] += v[2];
+	}
+}
+
+void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
+{
+	init();
+	pattern_lanes p[3], o[3];
+	disc_sums(P, p);
+	disc_sums(O, o);
+	for (int j = 0; j < 3; j++)
+		p[j] += o[j] + o[j];
+	const uint16_t *digits = (const uint16_t *)p;
+	for (int k = 0; k < PATTERN_INSTANCES; k++)
+		idx[k] = pt.placement[k].offset + digits[k];
+}
+
+void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
+{
+	init();
+	pattern_lanes p[3], o[3];
+	disc_sums(P, p);
+	disc_sums(O, o);
+	const pattern_lanes *base = (const pattern_lanes *)pt.base_of;
+	pattern_lanes *mine = (pattern_lanes *)f->idx[0], *theirs = (pattern_lanes *)f->idx[1];
+	for (int j = 0; j < 3; j++) {
+		mine[j] = base[j] + p[j] + o[j] + o[j];
+		theirs[j] = base[j] + o[j] + p[j] + p[j];
+	}
+}
+#endif
 
 _Static_assert(PATTERN_LANES % 16 == 0 && (int)PATTERN_LANES >= (int)PATTERN_INSTANCES,
                "pattern_features' rows are whole vectors");
