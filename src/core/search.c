@@ -196,10 +196,11 @@ static int score_from_tt(int v, int ply)
 	return v >= SEARCH_PROVEN ? v - ply : v <= -SEARCH_PROVEN ? v + ply : v;
 }
 
-/* Returns the noise added to the score of root move `code` (0..limits.noise). */
-static int root_noise(const struct search *s, uint32_t code)
+/* Returns the noise added to the score v of root move `code`: 0..limits.noise, and none where
+ * v is decided (a proof's or a database's score), so that a won ending is never wandered in. */
+static int root_noise(const struct search *s, uint32_t code, int v)
 {
-	if (s->limits.noise <= 0)
+	if (s->limits.noise <= 0 || v >= SEARCH_DECIDED || v <= -SEARCH_DECIDED)
 		return 0;
 	const uint64_t h =
 	    hash_mix64(((uint64_t)s->limits.seed << 32 | code) ^ 0x6a09e667f3bcc909ULL);
@@ -467,8 +468,9 @@ static bool node_next(struct search *s)
 
 	int alpha = f->alpha, beta = f->beta;
 	if (s->ply == 0) {
-		/* A root move matters only if its score plus its noise can beat the best so far. */
-		const int noise = root_noise(s, f->moves[index].code);
+		/* A root move matters only if its score plus its noise can beat the best so far
+		 * (its score is not known yet: the window allows for the noise in any case). */
+		const int noise = root_noise(s, f->moves[index].code, 0);
 		alpha =
 		    f->noisy_best == -SEARCH_INFINITY ? -SEARCH_INFINITY : f->noisy_best - noise;
 		if (alpha < f->alpha) /* the aspiration window (or the whole one) */
@@ -531,7 +533,7 @@ static void node_return(struct search *s)
 	}
 	if (scouted) {
 		const bool better = s->ply == 0
-		                        ? v + root_noise(s, f->moves[index].code) > f->noisy_best
+		                        ? v + root_noise(s, f->moves[index].code, v) > f->noisy_best
 		                        : v > f->alpha && v < f->beta;
 		if (better) {
 			f->research = true;
@@ -539,7 +541,7 @@ static void node_return(struct search *s)
 		}
 	}
 	if (s->ply == 0) {
-		const int noisy = v + root_noise(s, f->moves[index].code);
+		const int noisy = v + root_noise(s, f->moves[index].code, v);
 		if (f->best_index < 0 || noisy > f->noisy_best) {
 			f->noisy_best = noisy;
 			f->best = v;

@@ -31,7 +31,8 @@ enum {
 	SEARCH_WIN = 1000000,     /* a won game scores SEARCH_WIN + margin × SEARCH_MARGIN_UNIT
 				    - plies to get there (search_win_score) */
 	SEARCH_MARGIN_UNIT = 256, /* so that a bigger win always beats a sooner one */
-	SEARCH_PROVEN = SEARCH_WIN - 1000, /* scores this far out are won or lost games */
+	SEARCH_PROVEN = SEARCH_WIN - 1000,  /* scores this far out are won or lost games */
+	SEARCH_DECIDED = SEARCH_PROVEN / 4, /* and these, a database's wins and losses too */
 	SEARCH_INFINITY = 2000000,
 };
 
@@ -41,8 +42,9 @@ struct search_limits {
 	uint64_t nodes; /* stop deepening once this many nodes are spent (0: no limit) */
 	int give_up;    /* an unfinished iteration that does not go to the end is given up
 			   past this many times `nodes` (0: 4) */
-	int noise;      /* Beginner's imperfection: up to this much (evaluation units) added at
-			   random to each root move's score, from `seed` */
+	int noise;      /* an imperfection: up to this much (evaluation units) added at random
+			   to each root move's score, from `seed`; never to a decided one
+			   (SEARCH_DECIDED: a won ending is played out as without noise) */
 	uint32_t seed;  /* for the noise; the same seed, the same game */
 	int aspiration; /* search each iteration first within this much of the last score
 			   (evaluation units; 0: the whole window); not with noise */
