@@ -89,6 +89,13 @@ expect_status 0 "$parity" analyse reversi "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXO
 expect_status 2 "$parity" analyse reversi
 expect_status 0 "$parity" analyse checkers "B:W21-32:B1-12" --level beginner
 [ "$(cut -d' ' -f1 </tmp/parity-cli-out.$$ | sort | tr '\n' ' ')" = "10-14 10-15 11-15 11-16 12-16 9-13 9-14 " ] || { echo "FAIL: analyse checkers start -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+# A level's noise picks moves, it does not score them: Beginner (noise 0.6 man) to a given depth
+# scores every move as Medium (no noise, the same settings otherwise) does.
+expect_status 0 "$parity" analyse checkers "B:W21-32:B1-12" --level beginner --depth 5
+cp /tmp/parity-cli-out.$$ /tmp/parity-cli-noisy.$$
+expect_status 0 "$parity" analyse checkers "B:W21-32:B1-12" --level medium --depth 5
+cmp -s /tmp/parity-cli-out.$$ /tmp/parity-cli-noisy.$$ || { echo "FAIL: analyse with noise -> $(cat /tmp/parity-cli-noisy.$$) against $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
+rm -f /tmp/parity-cli-noisy.$$
 expect_status 0 "$parity" analyse checkers "W:W14:B10" --depth 3
 [ "$(cut -d' ' -f1-3 </tmp/parity-cli-out.$$)" = "14x7 win +1" ] || { echo "FAIL: analyse checkers win -> $(cat /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }
 expect_status 2 "$parity" analyse checkers "B:W21-32:B1-12:X"

@@ -6,9 +6,9 @@
  *
  * The score is for the side to move with two decimals ("+1.25"): in discs for Reversi, in
  * men for checkers (a PDN FEN position); or "win +N" / "loss -N" once the search has proved
- * the game's end (N: the final disc difference; 1 in checkers). Each
- * move is scored by searching the position after it at the level's limits (the depth column
- * is the depth reached below the move) and negating when the side to move changes. The same
+ * the game's end (N: the final disc difference; 1 in checkers). Each move is scored by
+ * searching the position after it at the level's limits, without its noise (the depth column
+ * is the depth reached below the move), and negating when the side to move changes. The same
  * scoring serves the NBoard engine's `hint` (cli/nboard.c).
  */
 #include <stdio.h>
@@ -39,8 +39,12 @@ int cli_proven_margin(struct search *s, const struct game_rules *rules, const vo
 }
 
 int cli_score_moves(struct search *s, const struct game_rules *rules, const void *pos,
-                    const struct search_limits *limits, struct cli_move_score *out)
+                    const struct search_limits *asked, struct cli_move_score *out)
 {
+	/* A level's noise chooses among moves; it has no place in a move's score. */
+	struct search_limits quiet = *asked;
+	quiet.noise = 0;
+	const struct search_limits *limits = &quiet;
 	struct game_move moves[GAME_MOVES_MAX];
 	const int n = rules->generate(pos, moves);
 	const int side = rules->to_move(pos);

@@ -73,8 +73,9 @@ struct cli_move_score {
 	uint64_t nodes; /* positions visited for it */
 };
 
-/* Scores every legal move of `pos` by searching the position after it under `limits` with `s`,
- * filling `out` (room for GAME_MOVES_MAX) best first. Returns how many (0: the game is over). */
+/* Scores every legal move of `pos` by searching the position after it under `limits` (less
+ * their noise) with `s`, filling `out` (room for GAME_MOVES_MAX) best first. Returns how many
+ * (0: the game is over). */
 int cli_score_moves(struct search *s, const struct game_rules *rules, const void *pos,
                     const struct search_limits *limits, struct cli_move_score *out);
 
