@@ -302,29 +302,15 @@ void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
 }
 #else
 /* Without a fast pext the instances' digits are summed disc by disc instead, as
- * pattern_features_play does for a move: each disc adds its square's powers (one vector of
- * the 46 instances) once for its owner's digit 1 and twice for the other side's digit 2. */
-static inline void disc_sums(uint64_t x, pattern_lanes s[3])
-{
-	s[0] = s[1] = s[2] = (pattern_lanes){0};
-	for (; x; x &= x - 1) {
-		const pattern_lanes *v =
-		    (const pattern_lanes *)pattern_leaf_tables.power[__builtin_ctzll(x)];
-		s[0] += v[0];
-		s[1] += v[1];
-		s[2] += v[2];
-	}
-}
-
+ * pattern_features_play does for a move: pattern_flip_sums adds each disc's square's powers
+ * (one vector of the 46 instances), once for its owner's digit 1 and twice for the other
+ * side's digit 2. */
 void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
 {
 	init();
-	pattern_lanes p[3], o[3];
-	disc_sums(P, p);
-	disc_sums(O, o);
-	for (int j = 0; j < 3; j++)
-		p[j] += o[j] + o[j];
-	const uint16_t *digits = (const uint16_t *)p;
+	const struct pattern_sums p = pattern_flip_sums(P), o = pattern_flip_sums(O);
+	const pattern_lanes row[3] = {p.s0 + o.s0 + o.s0, p.s1 + o.s1 + o.s1, p.s2 + o.s2 + o.s2};
+	const uint16_t *digits = (const uint16_t *)row;
 	for (int k = 0; k < PATTERN_INSTANCES; k++)
 		idx[k] = pt.placement[k].offset + digits[k];
 }
@@ -332,15 +318,15 @@ void pattern_indices(uint64_t P, uint64_t O, uint32_t *idx)
 void pattern_features(uint64_t P, uint64_t O, struct pattern_features *f)
 {
 	init();
-	pattern_lanes p[3], o[3];
-	disc_sums(P, p);
-	disc_sums(O, o);
+	const struct pattern_sums p = pattern_flip_sums(P), o = pattern_flip_sums(O);
 	const pattern_lanes *base = (const pattern_lanes *)pt.base_of;
 	pattern_lanes *mine = (pattern_lanes *)f->idx[0], *theirs = (pattern_lanes *)f->idx[1];
-	for (int j = 0; j < 3; j++) {
-		mine[j] = base[j] + p[j] + o[j] + o[j];
-		theirs[j] = base[j] + o[j] + p[j] + p[j];
-	}
+	mine[0] = base[0] + p.s0 + o.s0 + o.s0;
+	mine[1] = base[1] + p.s1 + o.s1 + o.s1;
+	mine[2] = base[2] + p.s2 + o.s2 + o.s2;
+	theirs[0] = base[0] + o.s0 + p.s0 + p.s0;
+	theirs[1] = base[1] + o.s1 + p.s1 + p.s1;
+	theirs[2] = base[2] + o.s2 + p.s2 + p.s2;
 }
 #endif
 
