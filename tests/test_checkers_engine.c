@@ -198,23 +198,32 @@ static void test_trained_evaluation(void **state)
 		for (int i = CHECKERS_EVAL_FEATURES; i < CHECKERS_EVAL_WEIGHTS; i++)
 			tables += fabs(w[p * CHECKERS_EVAL_WEIGHTS + i]);
 	assert_true(tables > 100);
-	for (uint64_t seed = 1; seed <= 200; seed++) {
-		const struct checkers_pos pos = random_position(seed, (int)(seed % 90));
+	/* The evaluation is the weights (kept as multiples of 1/64) times the features and the
+	 * region patterns the trainer sees, to the unit: the engine sums them side by side, not
+	 * through these vectors, so every feature's weight and sign is checked here. */
+	for (uint64_t seed = 1; seed <= 3000; seed++) {
+		const struct checkers_pos pos = random_position(seed, (int)(seed % 150));
 		const struct checkers_pos fl = flip(&pos);
 		int x[CHECKERS_EVAL_FEATURES], idx[2][CHECKERS_EVAL_REGIONS];
 		checkers_eval_features(&pos, x);
 		checkers_eval_patterns(&pos, idx);
 		const float *wp = w + checkers_eval_phase(&pos) * CHECKERS_EVAL_WEIGHTS;
 		double sum = 0;
-		for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
+		int32_t whole = 0; /* in 1/64 */
+		for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++) {
 			sum += wp[i] * x[i];
+			whole += (int32_t)lrintf(64.0f * wp[i]) * x[i];
+		}
 		for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
 			const float *table =
 			    wp + CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN;
 			sum += table[idx[0][r]] - table[idx[1][r]];
+			whole += (int32_t)lrintf(64.0f * table[idx[0][r]]) -
+			         (int32_t)lrintf(64.0f * table[idx[1][r]]);
 		}
 		const int v = checkers_evaluate(&pos);
-		assert_true(fabs(v - sum) <= 3); /* weights kept as multiples of 1/64 */
+		assert_int_equal(v, whole / 64);
+		assert_true(fabs(v - sum) <= 3);
 		assert_int_equal(v, checkers_evaluate(&fl));
 	}
 	const struct checkers_pos up = parse("B:W22,23,24:B9,10,11,12");
