@@ -510,18 +510,51 @@ static bool known_win(const struct checkers_pos *pos)
 
 /* ---- quiescence ------------------------------------------------------------------------- */
 
-/* The engine's per-search context. The quiescence keeps nothing between calls; the context
- * is there for the game_deep interface (and counts nothing the search does not). */
+enum { EVAL_CACHE_BITS = 16 }; /* 2^16 entries of 16 bytes */
+
+/* A position's evaluation (checkers_evaluate), kept for when the search meets it again. */
+struct eval_entry {
+	uint32_t piece[2], kings; /* both sides on every square: an empty entry */
+	int32_t score;            /* the evaluation × 2, plus the side to move */
+};
+
+/* The engine's per-search context (the game_deep interface). The quiescence keeps no scores
+ * between calls, only the evaluations, which are the same whenever they are asked for, so
+ * the search's answers and node counts are those of a search without them. */
 struct checkers_deep_ctx {
 	int root;     /* the root's material_stage */
 	bool play_on; /* the root is a known win or loss: search on below such positions */
+	/* The evaluations of the quiescence's leaves: the shared search hands the same horizon
+	 * positions over again and again (it keeps no table for them), and an evaluation waits
+	 * for its weights in memory. Emptied at each search, in case the weights changed. */
+	struct eval_entry cache[1 << EVAL_CACHE_BITS];
 };
+
+/* Returns checkers_evaluate(pos), from c's cache when it is there (c may be NULL: none). */
+static int cached_evaluate(struct checkers_deep_ctx *c, const struct checkers_pos *pos)
+{
+	if (!c)
+		return checkers_evaluate(pos);
+	const uint64_t h = ((uint64_t)pos->piece[0] * 0x9e3779b97f4a7c15ULL) ^
+	                   ((uint64_t)pos->piece[1] * 0xc2b2ae3d27d4eb4fULL) ^
+	                   ((uint64_t)(pos->kings ^ pos->side) * 0x165667b19e3779f9ULL);
+	struct eval_entry *e = &c->cache[h >> (64 - EVAL_CACHE_BITS)];
+	if (e->piece[0] == pos->piece[0] && e->piece[1] == pos->piece[1] &&
+	    e->kings == pos->kings && (e->score & 1) == pos->side)
+		return (e->score - pos->side) / 2;
+	const int v = checkers_evaluate(pos);
+	e->piece[0] = pos->piece[0];
+	e->piece[1] = pos->piece[1];
+	e->kings = pos->kings;
+	e->score = v * 2 + pos->side;
+	return v;
+}
 
 /* Returns the score of pos for its side to move once every pending capture is played out,
  * in the fail-soft window (alpha, beta); `ply` plies below the node the shared search handed
  * over (for the distance of a lost game). Adds the positions visited to *nodes. */
-static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply, int root,
-                   uint64_t *nodes)
+static int quiesce(struct checkers_deep_ctx *c, const struct checkers_pos *pos, int alpha,
+                   int beta, int ply, int root, uint64_t *nodes)
 {
 	++*nodes;
 	if (pos->quiet >= CHECKERS_QUIET_DRAW)
@@ -535,7 +568,7 @@ static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply,
 	if (!jumpers_of(side, own, opp, own & pos->kings)) {
 		if (!count_simple(side, own, own & pos->kings, ~(own | opp)))
 			return search_win_score(-1, ply); /* no move: lost */
-		return checkers_evaluate(pos);
+		return cached_evaluate(c, pos);
 	}
 	struct game_move moves[GAME_MOVES_MAX];
 	const int n = checkers_rules.generate(pos, moves);
@@ -544,7 +577,7 @@ static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply,
 		struct checkers_pos child = *pos;
 		checkers_rules.play(&child, &moves[i]);
 		const int v =
-		    -quiesce(&child, -beta, -(alpha > best ? alpha : best), ply + 1, root, nodes);
+		    -quiesce(c, &child, -beta, -(alpha > best ? alpha : best), ply + 1, root, nodes);
 		if (v > best)
 			best = v;
 	}
@@ -556,11 +589,11 @@ static int quiesce(const struct checkers_pos *pos, int alpha, int beta, int ply,
 /* Returns the score of pos searched `depth` plies deep by a plain alpha-beta with the
  * quiescence at its horizon and the databases (no table, no ordering: the same call, the same
  * answer), in the fail-soft window (alpha, beta); `ply` plies below the node handed over. */
-static int shallow(const struct checkers_pos *pos, int depth, int alpha, int beta, int ply,
-                   int root, uint64_t *nodes)
+static int shallow(struct checkers_deep_ctx *c, const struct checkers_pos *pos, int depth,
+                   int alpha, int beta, int ply, int root, uint64_t *nodes)
 {
 	if (depth <= 0)
-		return quiesce(pos, alpha, beta, ply, root, nodes);
+		return quiesce(c, pos, alpha, beta, ply, root, nodes);
 	++*nodes;
 	if (pos->quiet >= CHECKERS_QUIET_DRAW)
 		return 0;
@@ -576,7 +609,7 @@ static int shallow(const struct checkers_pos *pos, int depth, int alpha, int bet
 	for (int i = 0; i < n && best < beta; i++) {
 		struct checkers_pos child = *pos;
 		checkers_rules.play(&child, &moves[i]);
-		const int v = -shallow(&child, depth - 1, -beta, -(alpha > best ? alpha : best),
+		const int v = -shallow(c, &child, depth - 1, -beta, -(alpha > best ? alpha : best),
 		                       ply + 1, root, nodes);
 		if (v > best)
 			best = v;
@@ -593,7 +626,7 @@ int checkers_mpc_shallow(int depth)
 int checkers_shallow_score(const struct checkers_pos *pos, int depth)
 {
 	uint64_t nodes = 0;
-	return shallow(pos, depth, -SEARCH_INFINITY, SEARCH_INFINITY, 0, material_stage(pos),
+	return shallow(NULL, pos, depth, -SEARCH_INFINITY, SEARCH_INFINITY, 0, material_stage(pos),
 	               &nodes);
 }
 
@@ -606,7 +639,7 @@ int checkers_shallow_score(const struct checkers_pos *pos, int depth)
 static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int beta, int confidence,
                          int *score, uint64_t *nodes)
 {
-	const struct checkers_deep_ctx *c = ctx;
+	struct checkers_deep_ctx *c = ctx;
 	const struct checkers_pos *pos = p;
 	if (depth < CHECKERS_MPC_MIN_DEPTH || !checkers_eval_trained() ||
 	    __builtin_popcount(pos->piece[0] | pos->piece[1]) <= checkers_egdb_pieces())
@@ -620,7 +653,7 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 	if (!search_proven(beta)) {
 		const long hi = ((long)beta + t - m->b) * 1000 / m->a + 1;
 		if (hi < SEARCH_PROVEN &&
-		    shallow(pos, d, (int)hi - 1, (int)hi, 0, c->root, nodes) >= hi) {
+		    shallow(c, pos, d, (int)hi - 1, (int)hi, 0, c->root, nodes) >= hi) {
 			*score = beta;
 			return true;
 		}
@@ -628,7 +661,7 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 	if (!search_proven(alpha)) {
 		const long lo = ((long)alpha - t - m->b) * 1000 / m->a - 1;
 		if (lo > -SEARCH_PROVEN &&
-		    shallow(pos, d, (int)lo, (int)lo + 1, 0, c->root, nodes) <= lo) {
+		    shallow(c, pos, d, (int)lo, (int)lo + 1, 0, c->root, nodes) <= lo) {
 			*score = alpha;
 			return true;
 		}
@@ -649,12 +682,14 @@ static void deep_destroy(void *ctx)
 	free(ctx);
 }
 
-/* Starts a new search of root (nothing is learnt between searches). */
+/* Starts a new search of root: nothing is learnt between searches (the evaluations kept are
+ * forgotten, in case the weights changed). */
 static void deep_reset(void *ctx, const void *root)
 {
 	struct checkers_deep_ctx *c = ctx;
 	c->root = material_stage(root);
 	c->play_on = known_win(root);
+	memset(c->cache, 0xff, sizeof c->cache);
 }
 
 /* Takes the nodes at the horizon (depth <= 0) and plays out their captures; leaves the rest
@@ -662,7 +697,7 @@ static void deep_reset(void *ctx, const void *root)
 static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta, int *score,
                        uint64_t *nodes)
 {
-	const struct checkers_deep_ctx *c = ctx;
+	struct checkers_deep_ctx *c = ctx;
 	const struct checkers_pos *pos = p;
 	bool exact;
 	/* A known win ends the search here (node counted) when the root is not one, for then it
@@ -676,7 +711,7 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
 	if (depth > 0)
 		return GAME_DEEP_NO;
 	uint64_t visited = 0;
-	*score = quiesce(pos, alpha, beta, 0, c->root, &visited);
+	*score = quiesce(c, pos, alpha, beta, 0, c->root, &visited);
 	*nodes += visited - 1; /* the shared search has counted the node itself */
 	/* A finished game is exact; anything else rests on the evaluation. */
 	if (visited == 1 &&
