@@ -530,15 +530,21 @@ struct checkers_deep_ctx {
 	struct eval_entry cache[1 << EVAL_CACHE_BITS];
 };
 
+/* Returns the entry of c's cache for pos. */
+static struct eval_entry *eval_slot(struct checkers_deep_ctx *c, const struct checkers_pos *pos)
+{
+	const uint64_t h = ((uint64_t)pos->piece[0] * 0x9e3779b97f4a7c15ULL) ^
+	                   ((uint64_t)pos->piece[1] * 0xc2b2ae3d27d4eb4fULL) ^
+	                   ((uint64_t)(pos->kings ^ pos->side) * 0x165667b19e3779f9ULL);
+	return &c->cache[h >> (64 - EVAL_CACHE_BITS)];
+}
+
 /* Returns checkers_evaluate(pos), from c's cache when it is there (c may be NULL: none). */
 static int cached_evaluate(struct checkers_deep_ctx *c, const struct checkers_pos *pos)
 {
 	if (!c)
 		return checkers_evaluate(pos);
-	const uint64_t h = ((uint64_t)pos->piece[0] * 0x9e3779b97f4a7c15ULL) ^
-	                   ((uint64_t)pos->piece[1] * 0xc2b2ae3d27d4eb4fULL) ^
-	                   ((uint64_t)(pos->kings ^ pos->side) * 0x165667b19e3779f9ULL);
-	struct eval_entry *e = &c->cache[h >> (64 - EVAL_CACHE_BITS)];
+	struct eval_entry *e = eval_slot(c, pos);
 	if (e->piece[0] == pos->piece[0] && e->piece[1] == pos->piece[1] &&
 	    e->kings == pos->kings && (e->score & 1) == pos->side)
 		return (e->score - pos->side) / 2;
@@ -557,6 +563,8 @@ static int quiesce(struct checkers_deep_ctx *c, const struct checkers_pos *pos, 
                    int beta, int ply, int root, uint64_t *nodes)
 {
 	++*nodes;
+	if (c) /* on its way from memory while the position is looked at */
+		__builtin_prefetch(eval_slot(c, pos));
 	if (pos->quiet >= CHECKERS_QUIET_DRAW)
 		return 0;
 	int known;
