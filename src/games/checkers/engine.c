@@ -142,15 +142,24 @@ int checkers_eval_phase(const struct checkers_pos *pos)
 	return pieces >= 19 ? 0 : pieces >= 13 ? 1 : pieces >= 8 ? 2 : 3;
 }
 
+/* Side c's view of pos as Black, moving down: its pieces, the opponent's and the kings (the
+ * board turned round for White). */
+struct black_view {
+	uint32_t own, opp, kings;
+};
+static inline struct black_view seen_as_black(const struct checkers_pos *pos, int c)
+{
+	const struct black_view v = {pos->piece[c], pos->piece[!c], pos->kings};
+	if (c != CHECKERS_WHITE)
+		return v;
+	return (struct black_view){turn_round(v.own), turn_round(v.opp), turn_round(v.kings)};
+}
+
 /* Adds sign × the features of side c of pos, seen as Black (moving down), to f. */
 static void side_features(const struct checkers_pos *pos, int c, int sign, int *f)
 {
-	uint32_t own = pos->piece[c], opp = pos->piece[!c], kings = pos->kings;
-	if (c == CHECKERS_WHITE) {
-		own = turn_round(own);
-		opp = turn_round(opp);
-		kings = turn_round(kings);
-	}
+	const struct black_view v = seen_as_black(pos, c);
+	const uint32_t own = v.own, opp = v.opp, kings = v.kings;
 	const uint32_t men = own & ~kings, own_kings = own & kings;
 	f[F_MEN] += sign * __builtin_popcount(men);
 	f[F_KINGS] += sign * __builtin_popcount(own_kings);
@@ -232,13 +241,8 @@ void checkers_eval_patterns(const struct checkers_pos *pos, int idx[2][CHECKERS_
 {
 	const int side = pos->side;
 	for (int k = 0; k < 2; k++) {
-		const int c = k == 0 ? side : !side;
-		uint32_t own = pos->piece[c], opp = pos->piece[!c];
-		if (c == CHECKERS_WHITE) {
-			own = turn_round(own);
-			opp = turn_round(opp);
-		}
-		side_patterns(own, opp, idx[k]);
+		const struct black_view v = seen_as_black(pos, k == 0 ? side : !side);
+		side_patterns(v.own, v.opp, idx[k]);
 	}
 }
 
@@ -270,15 +274,10 @@ bool checkers_eval_trained(void)
  * position's phase times what side_features counts for c, with sign 1): the same integer
  * sum, weight by weight, as the dot product of checkers_eval_features, without the vector.
  * The region weights are read from st (the phase's short_tables) when it is not NULL. */
-static int32_t side_sum(const struct checkers_pos *pos, int c, const int32_t *w,
-                        const int16_t *st)
+static int32_t side_sum(const struct checkers_pos *pos, int c, const int32_t *w, const int16_t *st)
 {
-	uint32_t own = pos->piece[c], opp = pos->piece[!c], kings = pos->kings;
-	if (c == CHECKERS_WHITE) {
-		own = turn_round(own);
-		opp = turn_round(opp);
-		kings = turn_round(kings);
-	}
+	const struct black_view v = seen_as_black(pos, c);
+	const uint32_t own = v.own, opp = v.opp, kings = v.kings;
 	const uint32_t men = own & ~kings, own_kings = own & kings;
 	int32_t s = w[F_MEN] * __builtin_popcount(men) + w[F_KINGS] * __builtin_popcount(own_kings);
 	for (uint32_t m = men & 0x0fffffffu; m; m &= m - 1)
@@ -559,8 +558,8 @@ static int cached_evaluate(struct checkers_deep_ctx *c, const struct checkers_po
 /* Returns the score of pos for its side to move once every pending capture is played out,
  * in the fail-soft window (alpha, beta); `ply` plies below the node the shared search handed
  * over (for the distance of a lost game). Adds the positions visited to *nodes. */
-static int quiesce(struct checkers_deep_ctx *c, const struct checkers_pos *pos, int alpha,
-                   int beta, int ply, int root, uint64_t *nodes)
+static int quiesce(struct checkers_deep_ctx *c, const struct checkers_pos *pos, int alpha, int beta,
+                   int ply, int root, uint64_t *nodes)
 {
 	++*nodes;
 	if (c) /* on its way from memory while the position is looked at */
@@ -584,8 +583,8 @@ static int quiesce(struct checkers_deep_ctx *c, const struct checkers_pos *pos, 
 	for (int i = 0; i < n && best < beta; i++) {
 		struct checkers_pos child = *pos;
 		checkers_rules.play(&child, &moves[i]);
-		const int v =
-		    -quiesce(c, &child, -beta, -(alpha > best ? alpha : best), ply + 1, root, nodes);
+		const int v = -quiesce(c, &child, -beta, -(alpha > best ? alpha : best), ply + 1,
+		                       root, nodes);
 		if (v > best)
 			best = v;
 	}
