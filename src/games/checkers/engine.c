@@ -155,36 +155,58 @@ static inline struct black_view seen_as_black(const struct checkers_pos *pos, in
 	return (struct black_view){turn_round(v.own), turn_round(v.opp), turn_round(v.kings)};
 }
 
+/* The features of one side, seen as Black (moving down), as the one place that counts them:
+ * with w NULL, each feature's count times sign is added to acc[feature]
+ * (checkers_eval_features); otherwise each count times its weight in w is added to acc[0]
+ * (the search's evaluation, side_sum). Always inlined, so each caller keeps only its own
+ * branch. */
+static inline __attribute__((always_inline)) void side_terms(const struct black_view v,
+                                                             const int32_t *w, int sign, int *acc)
+{
+#define TERM(feature, count)                                                                       \
+	do {                                                                                       \
+		if (w)                                                                             \
+			acc[0] += w[feature] * (count);                                            \
+		else                                                                               \
+			acc[feature] += sign * (count);                                            \
+	} while (0)
+	const uint32_t own = v.own, opp = v.opp, kings = v.kings;
+	const uint32_t men = own & ~kings, own_kings = own & kings;
+	TERM(F_MEN, __builtin_popcount(men));
+	TERM(F_KINGS, __builtin_popcount(own_kings));
+	for (uint32_t m = men & 0x0fffffffu; m; m &= m - 1) /* a man is never on 29-32 */
+		TERM(F_MAN_SQUARE + __builtin_ctz(m), 1);
+	/* men with at most 4 rows to go (rows 3-7, squares 13-32) and a free run */
+	int runaways = 0;
+	for (uint32_t m = men & 0xfffff000u; m; m &= m - 1) {
+		const int to_go = 7 - __builtin_ctz(m) / 4;
+		runaways += !(cone(CHECKERS_BLACK, m & -m, to_go) & opp);
+	}
+	TERM(F_RUNAWAY, runaways);
+	for (uint32_t k = own_kings; k; k &= k - 1)
+		TERM(F_KING_SQUARE + __builtin_ctz(k), 1);
+	const uint32_t empty = ~(own | opp);
+	TERM(F_MOBILITY, count_simple(CHECKERS_BLACK, own, own_kings, empty));
+	if ((opp & ~kings) && (men & BLACK_BRIDGE) == BLACK_BRIDGE)
+		TERM(F_BRIDGE, 1);
+	if (own_kings) {
+		TERM(F_KING_MOBILITY, count_simple(CHECKERS_BLACK, own_kings, own_kings, empty));
+		/* A king can step to an empty square in some direction; the four directions are
+		 * their own reverses, so the squares a step away from an empty one are the kings
+		 * that can. */
+		const uint32_t movable = step_up_left(empty) | step_up_right(empty) |
+		                         step_down_left(empty) | step_down_right(empty);
+		TERM(F_TRAPPED_KING, __builtin_popcount(own_kings & ~movable));
+	}
+	TERM(F_BALANCE,
+	     abs(__builtin_popcount(men & LEFT_HALF) - __builtin_popcount(men & ~LEFT_HALF)));
+#undef TERM
+}
+
 /* Adds sign × the features of side c of pos, seen as Black (moving down), to f. */
 static void side_features(const struct checkers_pos *pos, int c, int sign, int *f)
 {
-	const struct black_view v = seen_as_black(pos, c);
-	const uint32_t own = v.own, opp = v.opp, kings = v.kings;
-	const uint32_t men = own & ~kings, own_kings = own & kings;
-	f[F_MEN] += sign * __builtin_popcount(men);
-	f[F_KINGS] += sign * __builtin_popcount(own_kings);
-	for (uint32_t m = men; m; m &= m - 1) {
-		const int sq = __builtin_ctz(m);
-		if (sq < 28)
-			f[F_MAN_SQUARE + sq] += sign;
-		const int to_go = 7 - sq / 4;
-		if (to_go <= 4 && !(cone(CHECKERS_BLACK, m & -m, to_go) & opp))
-			f[F_RUNAWAY] += sign;
-	}
-	for (uint32_t k = own_kings; k; k &= k - 1)
-		f[F_KING_SQUARE + __builtin_ctz(k)] += sign;
-	const uint32_t empty = ~(own | opp);
-	f[F_MOBILITY] += sign * count_simple(CHECKERS_BLACK, own, own_kings, empty);
-	if ((opp & ~kings) && (men & BLACK_BRIDGE) == BLACK_BRIDGE)
-		f[F_BRIDGE] += sign;
-	f[F_KING_MOBILITY] += sign * count_simple(CHECKERS_BLACK, own_kings, own_kings, empty);
-	/* A king can step to an empty square in some direction; the four directions are their
-	 * own reverses, so the squares a step away from an empty one are the kings that can. */
-	const uint32_t movable = step_up_left(empty) | step_up_right(empty) |
-	                         step_down_left(empty) | step_down_right(empty);
-	f[F_TRAPPED_KING] += sign * __builtin_popcount(own_kings & ~movable);
-	f[F_BALANCE] +=
-	    sign * abs(__builtin_popcount(men & LEFT_HALF) - __builtin_popcount(men & ~LEFT_HALF));
+	side_terms(seen_as_black(pos, c), NULL, sign, f);
 }
 
 void checkers_eval_features(const struct checkers_pos *pos, int f[CHECKERS_EVAL_FEATURES])
@@ -230,7 +252,7 @@ static inline int ternary(unsigned b)
 }
 
 /* Fills idx with the region patterns of own (1) and opp (2), both seen as Black. */
-static void side_patterns(uint32_t own, uint32_t opp, int *idx)
+static inline void side_patterns(uint32_t own, uint32_t opp, int *idx)
 {
 	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++)
 		idx[r] = ternary(region_bits(own, region_shift[r])) +
@@ -277,43 +299,14 @@ bool checkers_eval_trained(void)
 static int32_t side_sum(const struct checkers_pos *pos, int c, const int32_t *w, const int16_t *st)
 {
 	const struct black_view v = seen_as_black(pos, c);
-	const uint32_t own = v.own, opp = v.opp, kings = v.kings;
-	const uint32_t men = own & ~kings, own_kings = own & kings;
-	int32_t s = w[F_MEN] * __builtin_popcount(men) + w[F_KINGS] * __builtin_popcount(own_kings);
-	for (uint32_t m = men & 0x0fffffffu; m; m &= m - 1)
-		s += w[F_MAN_SQUARE + __builtin_ctz(m)];
-	/* men with at most 4 rows to go (rows 3-7, squares 13-32) and a free run */
-	int runaways = 0;
-	for (uint32_t m = men & 0xfffff000u; m; m &= m - 1) {
-		const int to_go = 7 - __builtin_ctz(m) / 4;
-		runaways += !(cone(CHECKERS_BLACK, m & -m, to_go) & opp);
-	}
-	s += w[F_RUNAWAY] * runaways;
-	for (uint32_t k = own_kings; k; k &= k - 1)
-		s += w[F_KING_SQUARE + __builtin_ctz(k)];
-	const uint32_t empty = ~(own | opp);
-	s += w[F_MOBILITY] * count_simple(CHECKERS_BLACK, own, own_kings, empty);
-	if ((opp & ~kings) && (men & BLACK_BRIDGE) == BLACK_BRIDGE)
-		s += w[F_BRIDGE];
-	if (own_kings) {
-		s += w[F_KING_MOBILITY] * count_simple(CHECKERS_BLACK, own_kings, own_kings, empty);
-		const uint32_t movable = step_up_left(empty) | step_up_right(empty) |
-		                         step_down_left(empty) | step_down_right(empty);
-		s += w[F_TRAPPED_KING] * __builtin_popcount(own_kings & ~movable);
-	}
-	s += w[F_BALANCE] *
-	     abs(__builtin_popcount(men & LEFT_HALF) - __builtin_popcount(men & ~LEFT_HALF));
+	int s = 0;
+	side_terms(v, w, 1, &s);
 	/* the regions, seen from c */
-	if (st) {
-		for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++, st += CHECKERS_EVAL_PATTERN)
-			s += st[ternary(region_bits(own, region_shift[r])) +
-			        2 * ternary(region_bits(opp, region_shift[r]))];
-	} else {
-		const int32_t *table = w + CHECKERS_EVAL_FEATURES;
-		for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++, table += CHECKERS_EVAL_PATTERN)
-			s += table[ternary(region_bits(own, region_shift[r])) +
-			           2 * ternary(region_bits(opp, region_shift[r]))];
-	}
+	int idx[CHECKERS_EVAL_REGIONS];
+	side_patterns(v.own, v.opp, idx);
+	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++)
+		s += st ? st[r * CHECKERS_EVAL_PATTERN + idx[r]]
+		        : w[CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN + idx[r]];
 	return s;
 }
 
