@@ -8,6 +8,9 @@
  *
  * Parity reads its endgame databases, trained weights and opening book from $PARITY_EGDB_DIR
  * (CHK_NO_BOOK=1 leaves the book out); --nodes replaces the level's node limit.
+ * For experiments, CHK_PROBCUT (tenths of sigma, 0: off), CHK_REDUCE and CHK_EXTEND (0 or 1)
+ * replace the level's search options, and CHK_VERBOSE=1 writes both engines' depth and score
+ * for every move, so that a game can be followed through each side's eyes.
  *
  * Game g (1-based) opens with Parity's ballot (g-1)/2; Parity is Black in odd-numbered games
  * (g = 1, 3, ...) and White in even ones, as in `parity match checkers`. Parity moves exactly
@@ -182,6 +185,13 @@ int main(int argc, char **argv)
 				level_limits(lv, seed + (uint32_t)m.cursor, &limits);
 				if (nodes)
 					limits.nodes = nodes;
+				/* experiments: CHK_PROBCUT, CHK_REDUCE, CHK_EXTEND replace the level's */
+				if (getenv("CHK_PROBCUT"))
+					limits.probcut = atoi(getenv("CHK_PROBCUT"));
+				if (getenv("CHK_REDUCE"))
+					limits.reduce = atoi(getenv("CHK_REDUCE")) != 0;
+				if (getenv("CHK_EXTEND"))
+					limits.extend = atoi(getenv("CHK_EXTEND")) != 0;
 				limits.history = &m.hashes[m.cursor - back];
 				limits.history_count = back;
 				search_start(eng, pos, &limits);
