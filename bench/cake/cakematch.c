@@ -151,6 +151,10 @@ int main(int argc, char **argv)
 		fprintf(out, "Parity trained evaluation: %s\n", checkers_eval_trained() ? "yes" : "no");
 		fprintf(out, "Parity endgame databases: %d pieces\n", checkers_egdb_pieces());
 	}
+	/* experiments: these replace the level's search options; CHK_VERBOSE logs every move */
+	const char *probcut = getenv("CHK_PROBCUT"), *reduce = getenv("CHK_REDUCE"),
+	           *extend = getenv("CHK_EXTEND");
+	const bool verbose = getenv("CHK_VERBOSE") != NULL;
 	struct search *eng = search_new(&checkers_rules, 20);
 	int w = 0, d = 0, l = 0;
 	double cpu[2] = {0, 0}, wall[2] = {0, 0}, maxcpu[2] = {0, 0};
@@ -185,13 +189,12 @@ int main(int argc, char **argv)
 				level_limits(lv, seed + (uint32_t)m.cursor, &limits);
 				if (nodes)
 					limits.nodes = nodes;
-				/* experiments: CHK_PROBCUT, CHK_REDUCE, CHK_EXTEND replace the level's */
-				if (getenv("CHK_PROBCUT"))
-					limits.probcut = atoi(getenv("CHK_PROBCUT"));
-				if (getenv("CHK_REDUCE"))
-					limits.reduce = atoi(getenv("CHK_REDUCE")) != 0;
-				if (getenv("CHK_EXTEND"))
-					limits.extend = atoi(getenv("CHK_EXTEND")) != 0;
+				if (probcut)
+					limits.probcut = atoi(probcut);
+				if (reduce)
+					limits.reduce = atoi(reduce) != 0;
+				if (extend)
+					limits.extend = atoi(extend) != 0;
 				limits.history = &m.hashes[m.cursor - back];
 				limits.history_count = back;
 				search_start(eng, pos, &limits);
@@ -199,7 +202,7 @@ int main(int argc, char **argv)
 				const struct search_result *r = search_result(eng);
 				gbook += r->book;
 				nbook += r->book;
-				if (getenv("CHK_VERBOSE"))
+				if (verbose)
 					fprintf(out, "    parity ply %d: depth %d score %d nodes %llu\n", m.cursor,
 					        r->depth, r->score, (unsigned long long)r->nodes);
 				if (!r->has_move || match_play(&m, &r->move) != GAME_OK) {
@@ -226,7 +229,7 @@ int main(int argc, char **argv)
 				to_cake(pos, in);
 				chk_cake_move(in, pos->side == CHECKERS_BLACK, cake_time, cake_first, res, str);
 				cake_first = 0;
-				if (getenv("CHK_VERBOSE"))
+				if (verbose)
 					fprintf(out, "    cake ply %d: %s\n", m.cursor, str);
 				struct game_move moves[GAME_MOVES_MAX];
 				const int n = match_legal(&m, moves);
