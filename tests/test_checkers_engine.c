@@ -136,6 +136,26 @@ static void features_of(const char *fen, int *x)
  * even at the start, and still prefers a man up; a file of the second version (68 features and
  * the tables) is read with its later features 0, one of the first (68 features only) with its
  * tables 0 too; a damaged file is refused and leaves the hand-made evaluation. */
+/* Returns phase p's weights (of w, CHECKERS_EVAL_PHASES × CHECKERS_EVAL_WEIGHTS floats) times
+ * pos's features and region patterns, in 1/64 (each weight rounded to 1/64, as the engine keeps
+ * them). */
+static int32_t phase_whole(const float *w, int p, const struct checkers_pos *pos)
+{
+	int x[CHECKERS_EVAL_FEATURES], idx[2][CHECKERS_EVAL_REGIONS];
+	checkers_eval_features(pos, x);
+	checkers_eval_patterns(pos, idx);
+	const float *wp = w + p * CHECKERS_EVAL_WEIGHTS;
+	int32_t whole = 0;
+	for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
+		whole += (int32_t)lrintf(64.0f * wp[i]) * x[i];
+	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
+		const float *table = wp + CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN;
+		whole += (int32_t)lrintf(64.0f * table[idx[0][r]]) -
+		         (int32_t)lrintf(64.0f * table[idx[1][r]]);
+	}
+	return whole;
+}
+
 static void test_trained_evaluation(void **state)
 {
 	(void)state;
@@ -304,6 +324,73 @@ static int reference(const struct checkers_pos *pos, int depth, int ply)
 			best = v;
 	}
 	return best;
+}
+
+/* A "PCEVAL4" file blends the phases near their boundaries: two piece counts either side of
+ * 19, 13 and 8 the score is ((5 - t)·E[p] + t·E[p + 1]) / 5 (checkers_eval_blend), elsewhere
+ * its phase's alone; and a "PCEVAL3" file read afterwards is not blended. */
+static void test_blended_evaluation(void **state)
+{
+	(void)state;
+	enum { ALL = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
+	static float w[ALL];
+	FILE *f = fopen("assets/checkers-eval.bin", "rb");
+	assert_non_null(f);
+	char magic[8];
+	assert_int_equal(fread(magic, 1, 8, f), 8);
+	assert_int_equal(fread(w, sizeof w[0], ALL, f), ALL);
+	fclose(f);
+	/* The blend by piece count: {pieces, phase, fifths of the next}. */
+	static const char *const boards[] = {
+	    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", /* 24 */
+	    "B:W21,22,23,24,25,26,27,28,29,30:B1,2,3,4,5,6,7,8,9,10",             /* 20 */
+	    "B:W21,22,23,24,25,26,27,28,29:B1,2,3,4,5,6,7,8",                     /* 17 */
+	    "B:W21,22,23,24,25,26,27,28:B1,2,3,4,5,6,7,8",                        /* 16 */
+	    "B:W21,22,23,24,25,26,27:B1,2,3,4,5,6,7",                             /* 14 */
+	    "B:W21,22,23,24,25:B1,2,3,4,5",                                       /* 10 */
+	    "B:W21,22,23,24,25:B1,2,3,4",                                         /* 9 */
+	    "B:W21,22,23:B1,2,3",                                                 /* 6 */
+	    "B:W21,22,23:B1,2",                                                   /* 5 */
+	};
+	static const int expect[][2] = {{0, 0}, {0, 1}, {0, 4}, {1, 0}, {1, 1},
+	                                {2, 0}, {2, 1}, {2, 4}, {3, 0}};
+	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+		const struct checkers_pos pos = parse(boards[i]);
+		int t = -1;
+		assert_int_equal(checkers_eval_blend(&pos, &t), expect[i][0]);
+		assert_int_equal(t, expect[i][1]);
+	}
+	char path[] = "/tmp/parity-eval-XXXXXX";
+	const int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *t = fdopen(fd, "wb");
+	assert_int_equal(fwrite("PCEVAL4\n", 1, 8, t), 8);
+	assert_int_equal(fwrite(w, sizeof w[0], ALL, t), ALL);
+	fclose(t);
+	char err[GAME_ERR_MAX];
+	assert_int_equal(checkers_eval_load(path, err), 0);
+	remove(path);
+	int blended = 0;
+	for (uint64_t seed = 1; seed <= 3000; seed++) {
+		const struct checkers_pos pos = random_position(seed, (int)(seed % 150));
+		int fifths;
+		const int p = checkers_eval_blend(&pos, &fifths);
+		const int64_t a = phase_whole(w, p, &pos);
+		const int64_t b = fifths ? phase_whole(w, p + 1, &pos) : 0;
+		const int want =
+		    fifths ? (int)(((5 - fifths) * a + fifths * b) / (5 * 64)) : (int)(a / 64);
+		assert_int_equal(checkers_evaluate(&pos), want);
+		const struct checkers_pos fl = flip(&pos);
+		assert_int_equal(checkers_evaluate(&fl), want);
+		blended += fifths != 0 && a / 64 != want;
+	}
+	assert_true(blended > 100); /* the blend changed many scores */
+	assert_int_equal(checkers_eval_load("assets/checkers-eval.bin", err), 0);
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		const struct checkers_pos pos = random_position(seed, (int)(seed % 150));
+		assert_int_equal(checkers_evaluate(&pos),
+		                 phase_whole(w, checkers_eval_phase(&pos), &pos) / 64);
+	}
 }
 
 static void test_quiescence(void **state)
@@ -495,9 +582,13 @@ static void test_medium_beats_beginner(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_evaluation), cmocka_unit_test(test_trained_evaluation),
-	    cmocka_unit_test(test_quiescence), cmocka_unit_test(test_repetition),
-	    cmocka_unit_test(test_ballot),     cmocka_unit_test(test_medium_beats_beginner),
+	    cmocka_unit_test(test_evaluation),
+	    cmocka_unit_test(test_trained_evaluation),
+	    cmocka_unit_test(test_blended_evaluation),
+	    cmocka_unit_test(test_quiescence),
+	    cmocka_unit_test(test_repetition),
+	    cmocka_unit_test(test_ballot),
+	    cmocka_unit_test(test_medium_beats_beginner),
 	    cmocka_unit_test(test_probcut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,8 @@
  *
  *     build/tools/train-checkers-eval [--games N] [--depth D] [--games2 N2] [--depth2 D2]
  *                                     [--mix M] [--seed S] [--egdb DIR] [--init FILE]
- *                                     [--workers W] [--out FILE]
+ *                                     [--workers W] [--out FILE] [--randoms LOW,HIGH]
+ *                                     [--blend] [--samples FILE]
  *
  * Nothing comes from outside. Two rounds (with --init FILE, round 1 is not played: round 2
  * starts from the weights of FILE, a file this tool wrote, and its games are numbered after
@@ -18,8 +19,8 @@
  *      probability of winning through the same logistic curve (weight 100 - M).
  * In both rounds:
  *   - Self-play: game g opens with ballot g (the three-move openings, in turn) and 2 to 7
- *     random moves, then both sides search (captures played out, a little noise at the root
- *     so that the games differ).
+ *     random moves (LOW to HIGH with --randoms), then both sides search (captures played out,
+ *     a little noise at the root so that the games differ).
  *   - With --workers W, the games are shared among W processes, and each game gets a search of
  *     its own (an empty table), so that the samples, and the file, do not depend on W. Without
  *     it, one search plays every game, its table carried from game to game.
@@ -33,6 +34,12 @@
  *     undone whenever the loss grows), an L2 penalty. Every tenth game is held out; round 2
  *     tries three strengths of the penalty and keeps, per phase, the one whose weights have
  *     the least log loss on the held-out games.
+ * With --blend, round 2 fits every phase at once to the evaluation that blends two phases near
+ * their boundaries (checkers_eval_blend), and writes a "PCEVAL4" file, which the engine scores
+ * that way; without it, "PCEVAL3", each phase fitted apart. With --samples FILE, round 2's
+ * positions and outcomes are written to FILE after its games, or read from it instead of
+ * playing them when it is there (a cache for trying fits on the same games: the file is this
+ * build's memory layout, and nothing checks that it came from the same arguments).
  * The run is seeded and built with -ffp-contract=off, so the same build and arguments should
  * give the same file (not checked byte for byte).
  */
@@ -76,6 +83,8 @@ struct entry {
 struct sample {
 	uint32_t start; /* first of its entries in the pool */
 	uint8_t count, phase, side, held_out;
+	/* the blend (checkers_eval_blend): phase `upper`, with `fifths` of the next */
+	uint8_t upper, fifths;
 	float label, score; /* score: the search's, as a probability, or -1 */
 };
 
@@ -120,6 +129,9 @@ static void add_sample(const struct checkers_pos *pos, bool patterns, bool score
 	s->start = (uint32_t)n_pool;
 	s->count = 0;
 	s->phase = (uint8_t)checkers_eval_phase(pos);
+	int fifths;
+	s->upper = (uint8_t)checkers_eval_blend(pos, &fifths);
+	s->fifths = (uint8_t)fifths;
 	s->side = (uint8_t)pos->side;
 	s->held_out = held_out;
 	for (int i = 0; i < NF; i++)
@@ -147,6 +159,8 @@ static uint64_t rng(uint64_t *state)
 
 /* Plays game g, each side searching `depth` plies with the evaluation in use; adds its
  * positions (with their patterns when `patterns`) and labels them with the outcome. */
+static int randoms_low = 2, randoms_high = 7; /* random moves after the ballot (--randoms) */
+
 static void play_game(struct search *eng, int g, int depth, uint64_t seed, bool patterns)
 {
 	struct match m;
@@ -156,7 +170,8 @@ static void play_game(struct search *eng, int g, int depth, uint64_t seed, bool 
 	for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
 		match_play_text(&m, t, NULL);
 	uint64_t r = seed ^ (uint64_t)g * 0x9e3779b97f4a7c15ULL;
-	const int randoms = 2 + (int)(rng(&r) % 6);
+	const int randoms =
+	    randoms_low + (int)(rng(&r) % (uint64_t)(randoms_high - randoms_low + 1));
 	struct game_move moves[GAME_MOVES_MAX];
 	for (int i = 0; i < randoms && !match_over(&m); i++) {
 		const int n = match_legal(&m, moves);
@@ -384,6 +399,165 @@ static void fit_all(double (*w)[NW], const char *round, int tries)
 	}
 }
 
+/* The evaluation of sample s under the blended weights w (checkers_eval_blend). */
+static double blended_value(const struct sample *s, double (*w)[NW])
+{
+	const struct entry *e = &pool[s->start];
+	double a = 0, b = 0;
+	for (int j = 0; j < s->count; j++)
+		a += w[s->upper][e[j].weight] * e[j].value;
+	if (!s->fifths)
+		return a;
+	for (int j = 0; j < s->count; j++)
+		b += w[s->upper + 1][e[j].weight] * e[j].value;
+	return ((5 - s->fifths) * a + s->fifths * b) / 5;
+}
+
+/* Returns the mean log loss of the samples (held out or not) under the blended weights w. */
+static double blended_loss(bool held_out, double (*w)[NW])
+{
+	double loss = 0;
+	size_t n = 0;
+	for (size_t k = 0; k < n_samples; k++) {
+		const struct sample *s = &samples[k];
+		if (s->held_out != held_out)
+			continue;
+		const double q = sigmoid(blended_value(s, w) / SCALE), y = s->label;
+		loss -= y * log(q + 1e-12) + (1 - y) * log(1 - q + 1e-12);
+		n++;
+	}
+	return n ? loss / (double)n : 0;
+}
+
+/* fit() for every phase at once, each sample scored by its two blended phases; each weight's
+ * gradient and mean square are taken over its phase's share of the samples, as fit() does. */
+static double fit_blended(double (*w)[NW], double l2)
+{
+	static double ms[NP][NW], grad[NP][NW], prev[NP][NW];
+	double share[NP] = {0};
+	memset(ms, 0, sizeof ms);
+	size_t n = 0;
+	for (size_t k = 0; k < n_samples; k++) {
+		const struct sample *s = &samples[k];
+		if (s->held_out)
+			continue;
+		n++;
+		for (int half = 0; half < 2; half++) {
+			const double a = half ? s->fifths / 5.0 : (5 - s->fifths) / 5.0;
+			if (a == 0)
+				continue;
+			share[s->upper + half] += a;
+			for (int j = 0; j < s->count; j++) {
+				const struct entry *e = &pool[s->start + j];
+				ms[s->upper + half][e->weight] += a * a * e->value * e->value;
+			}
+		}
+	}
+	if (!n)
+		return 0;
+	for (int p = 0; p < NP; p++)
+		for (int i = 0; i < NW; i++)
+			ms[p][i] = ms[p][i] / (share[p] > 0 ? share[p] : 1) + 1e-3;
+	double loss = 0, last = INFINITY, eta = 0.25;
+	for (int it = 0; it < ITERATIONS; it++) {
+		memset(grad, 0, sizeof grad);
+		loss = 0;
+		for (size_t k = 0; k < n_samples; k++) {
+			const struct sample *s = &samples[k];
+			if (s->held_out)
+				continue;
+			const struct entry *e = &pool[s->start];
+			const double q = sigmoid(blended_value(s, w) / SCALE), y = s->label;
+			loss -= y * log(q + 1e-12) + (1 - y) * log(1 - q + 1e-12);
+			const double d = (q - y) / SCALE;
+			const double da = d * (5 - s->fifths) / 5.0, db = d * s->fifths / 5.0;
+			for (int j = 0; j < s->count; j++)
+				grad[s->upper][e[j].weight] += da * e[j].value;
+			if (s->fifths)
+				for (int j = 0; j < s->count; j++)
+					grad[s->upper + 1][e[j].weight] += db * e[j].value;
+		}
+		if (loss > last) { /* overshot: back to the last weights, with half the step */
+			memcpy(w, prev, sizeof prev);
+			eta /= 2;
+			continue;
+		}
+		last = loss;
+		memcpy(prev, w, sizeof prev);
+		for (int p = 0; p < NP; p++)
+			for (int i = 0; i < NW; i++) {
+				const double g = grad[p][i] / (share[p] > 0 ? share[p] : 1) +
+				                 l2 * w[p][i] / SCALE;
+				w[p][i] -= eta * SCALE * SCALE * g / ms[p][i];
+			}
+	}
+	return last / (double)n;
+}
+
+/* fit_all() for blended weights: every phase at once with each penalty, keeping the one with
+ * the least held-out loss. */
+static void fit_all_blended(double (*w)[NW], const char *round, int tries)
+{
+	static double start[NP][NW], best[NP][NW];
+	const double before = blended_loss(true, w);
+	memcpy(start, w, sizeof start);
+	double best_held = INFINITY, best_loss = 0, best_l2 = 0;
+	for (int t = 0; t < tries; t++) {
+		memcpy(w, start, sizeof start);
+		const double loss = fit_blended(w, l2_tried[t]);
+		const double held = blended_loss(true, w);
+		fprintf(stderr, "%s, blended, L2 %g: log loss %.4f, held out %.4f\n", round,
+		        l2_tried[t], loss, held);
+		if (held < best_held) {
+			best_held = held;
+			best_loss = loss;
+			best_l2 = l2_tried[t];
+			memcpy(best, w, sizeof best);
+		}
+	}
+	memcpy(w, best, sizeof best);
+	fprintf(stderr, "%s, blended: log loss %.4f, held out %.4f (%.4f before), L2 %g\n", round,
+	        best_loss, best_held, before, best_l2);
+	for (int p = 0; p < NP; p++)
+		fprintf(stderr, "  phase %d: man %.0f king %.0f mobility %.1f\n", p, w[p][0],
+		        w[p][1], w[p][63]);
+}
+
+/* The samples file (--samples): "PCSAMP1\n", the counts, then the samples and their entries
+ * as this build lays them out in memory (a cache for this tool, not a format to keep). */
+static bool save_samples(const char *path)
+{
+	FILE *f = fopen(path, "wb");
+	const uint64_t n[2] = {n_samples, n_pool};
+	bool ok = f && fwrite("PCSAMP1\n", 1, 8, f) == 8 && fwrite(n, sizeof n, 1, f) == 1 &&
+	          fwrite(samples, sizeof *samples, n_samples, f) == n_samples &&
+	          fwrite(pool, sizeof *pool, n_pool, f) == n_pool;
+	if (f && fclose(f) != 0)
+		ok = false;
+	return ok;
+}
+
+static bool load_samples(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	char head[8];
+	uint64_t n[2];
+	bool ok = fread(head, 1, 8, f) == 8 && memcmp(head, "PCSAMP1\n", 8) == 0 &&
+	          fread(n, sizeof n, 1, f) == 1;
+	if (ok) {
+		n_samples = n_pool = 0;
+		reserve(n[0], n[1]);
+		ok = fread(samples, sizeof *samples, n[0], f) == n[0] &&
+		     fread(pool, sizeof *pool, n[1], f) == n[1];
+		n_samples = ok ? n[0] : 0;
+		n_pool = ok ? n[1] : 0;
+	}
+	fclose(f);
+	return ok;
+}
+
 static int put_float(FILE *f, float x)
 {
 	uint32_t u;
@@ -395,10 +569,10 @@ static int put_float(FILE *f, float x)
 
 static void usage(void)
 {
-	fprintf(
-	    stderr,
-	    "usage: train-checkers-eval [--games N] [--depth D] [--games2 N] [--depth2 D] "
-	    "[--mix PERCENT] [--seed S] [--egdb DIR] [--init FILE] [--workers W] [--out FILE]\n");
+	fprintf(stderr,
+	        "usage: train-checkers-eval [--games N] [--depth D] [--games2 N] [--depth2 D] "
+	        "[--mix PERCENT] [--seed S] [--egdb DIR] [--init FILE] [--workers W] [--out FILE] "
+	        "[--randoms LOW,HIGH] [--blend] [--samples FILE]\n");
 	exit(2);
 }
 
@@ -408,7 +582,14 @@ int main(int argc, char **argv)
 	uint64_t seed = 1;
 	int workers = 0;
 	const char *out = "assets/checkers-eval.bin", *egdb = "assets", *init = NULL;
+	const char *samples_file = NULL;
+	bool blend = false;
 	for (int i = 1; i < argc; i += 2) {
+		if (!strcmp(argv[i], "--blend")) {
+			blend = true;
+			i--;
+			continue;
+		}
 		if (i + 1 >= argc)
 			usage();
 		if (!strcmp(argv[i], "--games"))
@@ -431,10 +612,16 @@ int main(int argc, char **argv)
 			workers = atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--out"))
 			out = argv[i + 1];
-		else
+		else if (!strcmp(argv[i], "--samples"))
+			samples_file = argv[i + 1];
+		else if (!strcmp(argv[i], "--randoms")) {
+			if (sscanf(argv[i + 1], "%d,%d", &randoms_low, &randoms_high) != 2)
+				usage();
+		} else
 			usage();
 	}
-	if (mix < 0 || mix > 100 || workers < 0 || workers > 64)
+	if (mix < 0 || mix > 100 || workers < 0 || workers > 64 || randoms_low < 0 ||
+	    randoms_high < randoms_low)
 		usage();
 	char err[GAME_ERR_MAX];
 	if (checkers_egdb_load(egdb, err) != 0) {
@@ -443,11 +630,12 @@ int main(int argc, char **argv)
 	}
 	static double w[NP][NW];
 	static float wf[NP * NW];
+	bool init_blend = false;
 	struct search *eng = search_new(&checkers_rules, 18);
 	const clock_t t0 = clock();
 	if (init) {
 		/* From weights already made: no round 1. */
-		if (checkers_eval_read(init, wf, err) != 0) {
+		if (checkers_eval_read_blend(init, wf, &init_blend, err) != 0) {
 			fprintf(stderr, "train-checkers-eval: %s\n", err);
 			return 1;
 		}
@@ -468,20 +656,34 @@ int main(int argc, char **argv)
 			for (int i = 0; i < NW; i++)
 				wf[p * NW + i] = (float)w[p][i];
 		checkers_eval_set(wf);
+		checkers_eval_set_blended(init_blend);
 		n_samples = n_pool = 0;
-		const double wall = cli_seconds();
-		play_games(&eng, games, games2, depth2, seed, true, workers);
-		fprintf(stderr,
-		        "round 2: %d games, %zu positions; %.1f s of CPU so far (this process), "
-		        "%.1f s of wall for the games\n",
-		        games2, n_samples, (double)(clock() - t0) / CLOCKS_PER_SEC,
-		        cli_seconds() - wall);
+		if (samples_file && load_samples(samples_file)) {
+			fprintf(stderr, "round 2: %zu positions read from %s\n", n_samples,
+			        samples_file);
+		} else {
+			const double wall = cli_seconds();
+			play_games(&eng, games, games2, depth2, seed, true, workers);
+			fprintf(stderr,
+			        "round 2: %d games, %zu positions; %.1f s of CPU so far (this "
+			        "process), %.1f s of wall for the games\n",
+			        games2, n_samples, (double)(clock() - t0) / CLOCKS_PER_SEC,
+			        cli_seconds() - wall);
+			if (samples_file && !save_samples(samples_file)) {
+				fprintf(stderr, "train-checkers-eval: cannot write %s\n",
+				        samples_file);
+				return 1;
+			}
+		}
 		for (size_t k = 0; k < n_samples; k++) {
 			struct sample *s = &samples[k];
 			const float outcome = s->label;
 			s->label = (float)(mix * outcome + (100 - mix) * s->score) / 100.0f;
 		}
-		fit_all(w, "round 2", (int)(sizeof l2_tried / sizeof l2_tried[0]));
+		if (blend)
+			fit_all_blended(w, "round 2", (int)(sizeof l2_tried / sizeof l2_tried[0]));
+		else
+			fit_all(w, "round 2", (int)(sizeof l2_tried / sizeof l2_tried[0]));
 	}
 	search_free(eng);
 	fprintf(stderr, "fitted in %.1f s of CPU in all\n",
@@ -490,7 +692,7 @@ int main(int argc, char **argv)
 		for (int i = 0; i < NW; i++)
 			wf[p * NW + i] = (float)w[p][i];
 	FILE *f = fopen(out, "wb");
-	int bad = !f || fwrite("PCEVAL3\n", 1, 8, f) != 8;
+	int bad = !f || fwrite(blend ? "PCEVAL4\n" : "PCEVAL3\n", 1, 8, f) != 8;
 	for (int i = 0; !bad && i < NP * NW; i++)
 		bad = put_float(f, wf[i]);
 	if (f && fclose(f) != 0)

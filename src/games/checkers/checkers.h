@@ -94,10 +94,22 @@ void checkers_eval_patterns(const struct checkers_pos *pos, int idx[2][CHECKERS_
  * unit of feature) from now on, or the hand-made evaluation again with NULL. */
 void checkers_eval_set(const float *weights);
 
+/* Returns the phase p whose weights score pos, with *fifths (0-4) the share in fifths of phase
+ * p + 1's beside it: within two piece counts of a boundary between phases the two are blended,
+ * ((5 - fifths)·E[p] + fifths·E[p + 1]) / 5, where the weights are blended (a "PCEVAL4" file). */
+int checkers_eval_blend(const struct checkers_pos *pos, int *fifths);
+
+/* Whether the weights in use are blended at the phases' boundaries (checkers_eval_blend) or
+ * each position scored by its phase's alone (checkers_eval_phase); checkers_eval_load sets it
+ * from the file. */
+void checkers_eval_set_blended(bool on);
+
 /* Reads a weights file written by tools/train-checkers-eval.c into w (CHECKERS_EVAL_PHASES ×
- * CHECKERS_EVAL_WEIGHTS floats): "PCEVAL3\n" and every weight; or an older file, its missing
- * weights then 0: "PCEVAL2\n", the first 68 features and the tables, or "PCEVAL1\n", the first
- * 68 features only. Returns 0, or -1 with a message in err (GAME_ERR_MAX bytes). */
+ * CHECKERS_EVAL_WEIGHTS floats): "PCEVAL3\n" and every weight, or "PCEVAL4\n", the same with the
+ * phases blended (*blend); or an older file, its missing weights then 0: "PCEVAL2\n", the
+ * first 68 features and the tables, or "PCEVAL1\n", the first 68 features only. Returns 0, or
+ * -1 with a message in err (GAME_ERR_MAX bytes). checkers_eval_read leaves out *blend. */
+int checkers_eval_read_blend(const char *path, float *w, bool *blend, char *err);
 int checkers_eval_read(const char *path, float *w, char *err);
 
 /* Reads the weights file (checkers_eval_read) and uses it. Returns 0, or -1 with a message in

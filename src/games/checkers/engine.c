@@ -130,6 +130,7 @@ enum {
 
 static int32_t trained[CHECKERS_EVAL_PHASES][CHECKERS_EVAL_WEIGHTS]; /* weights × 64 */
 static bool have_trained;
+static bool blended; /* the phases blended at their boundaries (checkers_eval_blend) */
 /* The region tables again, as 16-bit numbers where every weight × 64 fits (the trained ones
  * are within ±1300): half the memory, so more of the tables stays in the cache, and the
  * search's evaluation waits less for them. */
@@ -140,6 +141,22 @@ int checkers_eval_phase(const struct checkers_pos *pos)
 {
 	const int pieces = __builtin_popcount(pos->piece[0] | pos->piece[1]);
 	return pieces >= 19 ? 0 : pieces >= 13 ? 1 : pieces >= 8 ? 2 : 3;
+}
+
+int checkers_eval_blend(const struct checkers_pos *pos, int *fifths)
+{
+	/* the first piece count of phases 0, 1 and 2: two counts either side are blended */
+	static const int boundary[CHECKERS_EVAL_PHASES - 1] = {19, 13, 8};
+	const int pieces = __builtin_popcount(pos->piece[0] | pos->piece[1]);
+	for (int b = 0; b < CHECKERS_EVAL_PHASES - 1; b++) {
+		const int t = boundary[b] + 2 - pieces;
+		if (t >= 1 && t <= 4) {
+			*fifths = t;
+			return b;
+		}
+	}
+	*fifths = 0;
+	return checkers_eval_phase(pos);
 }
 
 /* Side c's view of pos as Black, moving down: its pieces, the opponent's and the kings (the
@@ -287,6 +304,11 @@ void checkers_eval_set(const float *weights)
 		}
 }
 
+void checkers_eval_set_blended(bool on)
+{
+	blended = on;
+}
+
 bool checkers_eval_trained(void)
 {
 	return have_trained;
@@ -310,15 +332,15 @@ static int32_t side_sum(const struct checkers_pos *pos, int c, const int32_t *w,
 	return s;
 }
 
-/* Returns the trained evaluation of pos for its side to move: the weights of its phase times
- * checkers_eval_features, plus the side to move's region weights less the other side's
- * (checkers_eval_patterns), in 1/64, divided by 64. Summed side by side (side_sum) rather than
- * through the feature vector: the same sum, at about half the cost (tests/test_checkers_engine.c
- * checks the two ways agree). */
-static int evaluate_trained(const struct checkers_pos *pos)
+/* Returns phase `phase`'s part of the trained evaluation of pos for its side to move, in 1/64:
+ * the phase's weights times checkers_eval_features, plus the side to move's region weights less
+ * the other side's (checkers_eval_patterns). Summed side by side (side_sum) rather than through
+ * the feature vector: the same sum, at about half the cost (tests/test_checkers_engine.c checks
+ * the two ways agree). */
+static inline __attribute__((always_inline)) int32_t phase_sum(const struct checkers_pos *pos,
+                                                               int phase)
 {
 	const int side = pos->side;
-	const int phase = checkers_eval_phase(pos);
 	const int32_t *w = trained[phase];
 	const int16_t *st = have_short_tables ? short_tables[phase] : NULL;
 	int32_t sum = side_sum(pos, side, w, st) - side_sum(pos, !side, w, st);
@@ -331,19 +353,44 @@ static int evaluate_trained(const struct checkers_pos *pos)
 	if (lead == 0)
 		sum += __builtin_popcount((own | opp) & ODD_ROWS) & 1 ? w[F_OPPOSITION]
 		                                                      : -w[F_OPPOSITION];
-	return (int)(sum / 64);
+	return sum;
+}
+
+/* Returns the trained evaluation of pos for its side to move: its phase's sum (phase_sum) divided
+ * by 64, or near a boundary between phases, where the weights are blended, the two phases' sums
+ * weighed by checkers_eval_blend. */
+static int evaluate_trained(const struct checkers_pos *pos)
+{
+	if (blended) {
+		int t;
+		const int p = checkers_eval_blend(pos, &t);
+		if (t)
+			return (int)(((5 - t) * (int64_t)phase_sum(pos, p) +
+			              t * (int64_t)phase_sum(pos, p + 1)) /
+			             (5 * 64));
+		return (int)(phase_sum(pos, p) / 64);
+	}
+	return (int)(phase_sum(pos, checkers_eval_phase(pos)) / 64);
 }
 
 /* The weights file: the magic, then for each phase its features' weights and its region
  * tables, little-endian IEEE floats. The first version has no tables, and it and the second
- * have the first 68 features only (the later ones are then 0). */
-static const char eval_magic[3][8] = {{'P', 'C', 'E', 'V', 'A', 'L', '1', '\n'},
+ * have the first 68 features only (the later ones are then 0). The fourth is the third with its
+ * phases blended (checkers_eval_blend). */
+static const char eval_magic[4][8] = {{'P', 'C', 'E', 'V', 'A', 'L', '1', '\n'},
                                       {'P', 'C', 'E', 'V', 'A', 'L', '2', '\n'},
-                                      {'P', 'C', 'E', 'V', 'A', 'L', '3', '\n'}};
+                                      {'P', 'C', 'E', 'V', 'A', 'L', '3', '\n'},
+                                      {'P', 'C', 'E', 'V', 'A', 'L', '4', '\n'}};
 
 enum { FEATURES_V2 = 68 }; /* the features of the first two versions */
 
 int checkers_eval_read(const char *path, float *w, char *err)
+{
+	bool blend;
+	return checkers_eval_read_blend(path, w, &blend, err);
+}
+
+int checkers_eval_read_blend(const char *path, float *w, bool *blend, char *err)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -352,10 +399,11 @@ int checkers_eval_read(const char *path, float *w, char *err)
 	unsigned char b[4];
 	bool ok = fread(head, 1, 8, f) == 8;
 	int version = 0;
-	for (int v = 0; ok && v < 3; v++)
+	for (int v = 0; ok && v < 4; v++)
 		if (memcmp(head, eval_magic[v], 8) == 0)
 			version = v + 1;
-	const int features = version == 3 ? CHECKERS_EVAL_FEATURES : FEATURES_V2;
+	*blend = version == 4;
+	const int features = version >= 3 ? CHECKERS_EVAL_FEATURES : FEATURES_V2;
 	const int tables = version >= 2 ? CHECKERS_EVAL_REGIONS * CHECKERS_EVAL_PATTERN : 0;
 	ok = version != 0;
 	memset(w, 0, CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS * sizeof w[0]);
@@ -379,10 +427,12 @@ int checkers_eval_read(const char *path, float *w, char *err)
 int checkers_eval_load(const char *path, char *err)
 {
 	static float w[CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS];
+	bool blend;
 	checkers_eval_set(NULL);
-	if (checkers_eval_read(path, w, err) != 0)
+	if (checkers_eval_read_blend(path, w, &blend, err) != 0)
 		return -1;
 	checkers_eval_set(w);
+	checkers_eval_set_blended(blend);
 	return 0;
 }
 
