@@ -6,7 +6,7 @@
  *     build/tools/train-checkers-eval [--games N] [--depth D] [--games2 N2] [--depth2 D2]
  *                                     [--mix M] [--seed S] [--egdb DIR] [--init FILE]
  *                                     [--workers W] [--out FILE] [--randoms LOW,HIGH]
- *                                     [--blend] [--samples FILE]
+ *                                     [--blend] [--samples FILE] [--add-samples FILE]...
  *
  * Nothing comes from outside. Two rounds (with --init FILE, round 1 is not played: round 2
  * starts from the weights of FILE, a file this tool wrote, and its games are numbered after
@@ -39,7 +39,9 @@
  * that way; without it, "PCEVAL3", each phase fitted apart. With --samples FILE, round 2's
  * positions and outcomes are written to FILE after its games, or read from it instead of
  * playing them when it is there (a cache for trying fits on the same games: the file is this
- * build's memory layout, and nothing checks that it came from the same arguments).
+ * build's memory layout, and nothing checks that it came from the same arguments). Each
+ * --add-samples FILE (up to 8) adds the positions of another such file to round 2's, so that
+ * games played by several runs, with other weights or seeds, are fitted together.
  * The run is seeded and built with -ffp-contract=off, so the same build and arguments should
  * give the same file (not checked byte for byte).
  */
@@ -537,6 +539,7 @@ static bool save_samples(const char *path)
 	return ok;
 }
 
+/* Adds the samples of a file that save_samples wrote to those held. */
 static bool load_samples(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -547,12 +550,13 @@ static bool load_samples(const char *path)
 	bool ok = fread(head, 1, 8, f) == 8 && memcmp(head, "PCSAMP1\n", 8) == 0 &&
 	          fread(n, sizeof n, 1, f) == 1;
 	if (ok) {
-		n_samples = n_pool = 0;
 		reserve(n[0], n[1]);
-		ok = fread(samples, sizeof *samples, n[0], f) == n[0] &&
-		     fread(pool, sizeof *pool, n[1], f) == n[1];
-		n_samples = ok ? n[0] : 0;
-		n_pool = ok ? n[1] : 0;
+		ok = fread(samples + n_samples, sizeof *samples, n[0], f) == n[0] &&
+		     fread(pool + n_pool, sizeof *pool, n[1], f) == n[1];
+		for (uint64_t i = 0; ok && i < n[0]; i++)
+			samples[n_samples + i].start += (uint32_t)n_pool;
+		n_samples += ok ? n[0] : 0;
+		n_pool += ok ? n[1] : 0;
 	}
 	fclose(f);
 	return ok;
@@ -572,7 +576,7 @@ static void usage(void)
 	fprintf(stderr,
 	        "usage: train-checkers-eval [--games N] [--depth D] [--games2 N] [--depth2 D] "
 	        "[--mix PERCENT] [--seed S] [--egdb DIR] [--init FILE] [--workers W] [--out FILE] "
-	        "[--randoms LOW,HIGH] [--blend] [--samples FILE]\n");
+	        "[--randoms LOW,HIGH] [--blend] [--samples FILE] [--add-samples FILE]...\n");
 	exit(2);
 }
 
@@ -582,7 +586,8 @@ int main(int argc, char **argv)
 	uint64_t seed = 1;
 	int workers = 0;
 	const char *out = "assets/checkers-eval.bin", *egdb = "assets", *init = NULL;
-	const char *samples_file = NULL;
+	const char *samples_file = NULL, *more[8];
+	int n_more = 0;
 	bool blend = false;
 	for (int i = 1; i < argc; i += 2) {
 		if (!strcmp(argv[i], "--blend")) {
@@ -614,6 +619,8 @@ int main(int argc, char **argv)
 			out = argv[i + 1];
 		else if (!strcmp(argv[i], "--samples"))
 			samples_file = argv[i + 1];
+		else if (!strcmp(argv[i], "--add-samples") && n_more < 8)
+			more[n_more++] = argv[i + 1];
 		else if (!strcmp(argv[i], "--randoms")) {
 			if (sscanf(argv[i + 1], "%d,%d", &randoms_low, &randoms_high) != 2)
 				usage();
@@ -674,6 +681,17 @@ int main(int argc, char **argv)
 				        samples_file);
 				return 1;
 			}
+		}
+		for (int k = 0; k < n_more; k++) {
+			const size_t before = n_samples;
+			if (!load_samples(more[k])) {
+				fprintf(stderr,
+				        "train-checkers-eval: cannot read samples from %s\n",
+				        more[k]);
+				return 1;
+			}
+			fprintf(stderr, "round 2: %zu more positions from %s\n", n_samples - before,
+			        more[k]);
 		}
 		for (size_t k = 0; k < n_samples; k++) {
 			struct sample *s = &samples[k];
