@@ -156,6 +156,19 @@ static int32_t phase_whole(const float *w, int p, const struct checkers_pos *pos
 	return whole;
 }
 
+/* Reads the committed weights ("PCEVAL3", every weight) into w. */
+static void read_committed(float w[CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS])
+{
+	enum { ALL = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
+	FILE *f = fopen("assets/checkers-eval.bin", "rb");
+	assert_non_null(f);
+	char magic[8];
+	assert_int_equal(fread(magic, 1, 8, f), 8);
+	assert_memory_equal(magic, "PCEVAL3\n", 8);
+	assert_int_equal(fread(w, sizeof w[0], ALL, f), ALL);
+	fclose(f);
+}
+
 static void test_trained_evaluation(void **state)
 {
 	(void)state;
@@ -206,13 +219,7 @@ static void test_trained_evaluation(void **state)
 	assert_true(checkers_eval_trained());
 	enum { ALL = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
 	static float w[ALL];
-	FILE *f = fopen("assets/checkers-eval.bin", "rb");
-	assert_non_null(f);
-	char magic[8];
-	assert_int_equal(fread(magic, 1, 8, f), 8);
-	assert_memory_equal(magic, "PCEVAL3\n", 8);
-	assert_int_equal(fread(w, sizeof w[0], ALL, f), ALL);
-	fclose(f);
+	read_committed(w);
 	double tables = 0; /* the patterns are not all 0 */
 	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++)
 		for (int i = CHECKERS_EVAL_FEATURES; i < CHECKERS_EVAL_WEIGHTS; i++)
@@ -228,19 +235,15 @@ static void test_trained_evaluation(void **state)
 		checkers_eval_features(&pos, x);
 		checkers_eval_patterns(&pos, idx);
 		const float *wp = w + checkers_eval_phase(&pos) * CHECKERS_EVAL_WEIGHTS;
-		double sum = 0;
-		int32_t whole = 0; /* in 1/64 */
-		for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++) {
+		double sum = 0; /* the same without rounding the weights */
+		for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
 			sum += wp[i] * x[i];
-			whole += (int32_t)lrintf(64.0f * wp[i]) * x[i];
-		}
 		for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
 			const float *table =
 			    wp + CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN;
 			sum += table[idx[0][r]] - table[idx[1][r]];
-			whole += (int32_t)lrintf(64.0f * table[idx[0][r]]) -
-			         (int32_t)lrintf(64.0f * table[idx[1][r]]);
 		}
+		const int32_t whole = phase_whole(w, checkers_eval_phase(&pos), &pos); /* in 1/64 */
 		const int v = checkers_evaluate(&pos);
 		assert_int_equal(v, whole / 64);
 		assert_true(fabs(v - sum) <= 3);
@@ -334,12 +337,7 @@ static void test_blended_evaluation(void **state)
 	(void)state;
 	enum { ALL = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
 	static float w[ALL];
-	FILE *f = fopen("assets/checkers-eval.bin", "rb");
-	assert_non_null(f);
-	char magic[8];
-	assert_int_equal(fread(magic, 1, 8, f), 8);
-	assert_int_equal(fread(w, sizeof w[0], ALL, f), ALL);
-	fclose(f);
+	read_committed(w);
 	/* The blend by piece count: {pieces, phase, fifths of the next}. */
 	static const char *const boards[] = {
 	    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", /* 24 */

@@ -137,26 +137,36 @@ static bool blended; /* the phases blended at their boundaries (checkers_eval_bl
 static int16_t short_tables[CHECKERS_EVAL_PHASES][CHECKERS_EVAL_REGIONS * CHECKERS_EVAL_PATTERN];
 static bool have_short_tables;
 
+/* The first piece count of phases 0, 1 and 2 (phase 3 is the rest). */
+static const int phase_start[CHECKERS_EVAL_PHASES - 1] = {19, 13, 8};
+
+/* Returns the phase of a position with this many pieces (checkers_eval_phase). */
+static int phase_of(int pieces)
+{
+	return pieces >= phase_start[0]   ? 0
+	       : pieces >= phase_start[1] ? 1
+	       : pieces >= phase_start[2] ? 2
+	                                  : 3;
+}
+
 int checkers_eval_phase(const struct checkers_pos *pos)
 {
-	const int pieces = __builtin_popcount(pos->piece[0] | pos->piece[1]);
-	return pieces >= 19 ? 0 : pieces >= 13 ? 1 : pieces >= 8 ? 2 : 3;
+	return phase_of(__builtin_popcount(pos->piece[0] | pos->piece[1]));
 }
 
 int checkers_eval_blend(const struct checkers_pos *pos, int *fifths)
 {
-	/* the first piece count of phases 0, 1 and 2: two counts either side are blended */
-	static const int boundary[CHECKERS_EVAL_PHASES - 1] = {19, 13, 8};
+	/* two counts either side of each phase's start are blended */
 	const int pieces = __builtin_popcount(pos->piece[0] | pos->piece[1]);
 	for (int b = 0; b < CHECKERS_EVAL_PHASES - 1; b++) {
-		const int t = boundary[b] + 2 - pieces;
+		const int t = phase_start[b] + 2 - pieces;
 		if (t >= 1 && t <= 4) {
 			*fifths = t;
 			return b;
 		}
 	}
 	*fifths = 0;
-	return checkers_eval_phase(pos);
+	return phase_of(pieces);
 }
 
 /* Side c's view of pos as Black, moving down: its pieces, the opponent's and the kings (the
@@ -361,16 +371,13 @@ static inline __attribute__((always_inline)) int32_t phase_sum(const struct chec
  * weighed by checkers_eval_blend. */
 static int evaluate_trained(const struct checkers_pos *pos)
 {
-	if (blended) {
-		int t;
-		const int p = checkers_eval_blend(pos, &t);
-		if (t)
-			return (int)(((5 - t) * (int64_t)phase_sum(pos, p) +
-			              t * (int64_t)phase_sum(pos, p + 1)) /
-			             (5 * 64));
-		return (int)(phase_sum(pos, p) / 64);
-	}
-	return (int)(phase_sum(pos, checkers_eval_phase(pos)) / 64);
+	int t = 0;
+	const int p = blended ? checkers_eval_blend(pos, &t) : checkers_eval_phase(pos);
+	if (t)
+		return (int)(((5 - t) * (int64_t)phase_sum(pos, p) +
+		              t * (int64_t)phase_sum(pos, p + 1)) /
+		             (5 * 64));
+	return (int)(phase_sum(pos, p) / 64);
 }
 
 /* The weights file: the magic, then for each phase its features' weights and its region
