@@ -45,6 +45,7 @@
  * The run is seeded and built with -ffp-contract=off, so the same build and arguments should
  * give the same file (not checked byte for byte).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +99,13 @@ static size_t n_pool, cap_pool;
 static double sigmoid(double x)
 {
 	return 1.0 / (1.0 + exp(-x));
+}
+
+/* Returns the log of the likelihood of label y (a probability of winning) under the prediction
+ * q; the log loss is its opposite. */
+static double log_likelihood(double q, double y)
+{
+	return y * log(q + 1e-12) + (1 - y) * log(1 - q + 1e-12);
 }
 
 /* Makes room for `more` samples and `more_entries` entries beyond those held. */
@@ -309,7 +317,7 @@ static double loss_of(int p, bool held_out, const double *w)
 		for (int j = 0; j < s->count; j++)
 			v += w[pool[s->start + j].weight] * pool[s->start + j].value;
 		const double q = sigmoid(v / SCALE), y = s->label;
-		loss -= y * log(q + 1e-12) + (1 - y) * log(1 - q + 1e-12);
+		loss -= log_likelihood(q, y);
 		n++;
 	}
 	return n ? loss / (double)n : 0;
@@ -351,7 +359,7 @@ static double fit(int p, double *w, double l2)
 			for (int j = 0; j < s->count; j++)
 				v += w[e[j].weight] * e[j].value;
 			const double q = sigmoid(v / SCALE), y = s->label;
-			loss -= y * log(q + 1e-12) + (1 - y) * log(1 - q + 1e-12);
+			loss -= log_likelihood(q, y);
 			const double d = (q - y) / SCALE;
 			for (int j = 0; j < s->count; j++)
 				grad[e[j].weight] += d * e[j].value;
@@ -425,7 +433,7 @@ static double blended_loss(bool held_out, double (*w)[NW])
 		if (s->held_out != held_out)
 			continue;
 		const double q = sigmoid(blended_value(s, w) / SCALE), y = s->label;
-		loss -= y * log(q + 1e-12) + (1 - y) * log(1 - q + 1e-12);
+		loss -= log_likelihood(q, y);
 		n++;
 	}
 	return n ? loss / (double)n : 0;
@@ -470,7 +478,7 @@ static double fit_blended(double (*w)[NW], double l2)
 				continue;
 			const struct entry *e = &pool[s->start];
 			const double q = sigmoid(blended_value(s, w) / SCALE), y = s->label;
-			loss -= y * log(q + 1e-12) + (1 - y) * log(1 - q + 1e-12);
+			loss -= log_likelihood(q, y);
 			const double d = (q - y) / SCALE;
 			const double da = d * (5 - s->fifths) / 5.0, db = d * s->fifths / 5.0;
 			for (int j = 0; j < s->count; j++)
@@ -539,12 +547,13 @@ static bool save_samples(const char *path)
 	return ok;
 }
 
-/* Adds the samples of a file that save_samples wrote to those held. */
-static bool load_samples(const char *path)
+/* Adds the samples of a file that save_samples wrote to those held. Returns 1, or 0 when there
+ * is no such file, or -1 when it cannot be read as one (nothing added). */
+static int load_samples(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return false;
+		return errno == ENOENT ? 0 : -1;
 	char head[8];
 	uint64_t n[2];
 	bool ok = fread(head, 1, 8, f) == 8 && memcmp(head, "PCSAMP1\n", 8) == 0 &&
@@ -559,7 +568,7 @@ static bool load_samples(const char *path)
 		n_pool += ok ? n[1] : 0;
 	}
 	fclose(f);
-	return ok;
+	return ok ? 1 : -1;
 }
 
 static int put_float(FILE *f, float x)
@@ -665,7 +674,13 @@ int main(int argc, char **argv)
 		checkers_eval_set(wf);
 		checkers_eval_set_blended(init_blend);
 		n_samples = n_pool = 0;
-		if (samples_file && load_samples(samples_file)) {
+		const int cached = samples_file ? load_samples(samples_file) : 0;
+		if (cached < 0) { /* not overwritten: it may be something else */
+			fprintf(stderr, "train-checkers-eval: %s is not a samples file\n",
+			        samples_file);
+			return 1;
+		}
+		if (cached) {
 			fprintf(stderr, "round 2: %zu positions read from %s\n", n_samples,
 			        samples_file);
 		} else {
@@ -684,7 +699,7 @@ int main(int argc, char **argv)
 		}
 		for (int k = 0; k < n_more; k++) {
 			const size_t before = n_samples;
-			if (!load_samples(more[k])) {
+			if (load_samples(more[k]) != 1) {
 				fprintf(stderr,
 				        "train-checkers-eval: cannot read samples from %s\n",
 				        more[k]);
