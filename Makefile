@@ -240,14 +240,17 @@ egdb: $(BUILD)/tools/checkers-egdb
 
 # Checkers' trained evaluation, learnt from Parity's own games (tools/train-checkers-eval.c,
 # which needs the endgame databases above). assets/checkers-eval.bin was made by exactly this:
-# a third round of games played from the weights of commit CHECKERS_EVAL_BASE ("PCEVAL2", the
-# 68 features and the patterns), made by that commit's tool from nothing with
-# --games 3000 --depth 6 --games2 6000 --depth2 8 --mix 50 --seed 1 (today's tool, given those
-# arguments alone, plays the same two rounds with all of today's features). The games of the
-# third round are numbered after those two rounds' 9 000; each gets a search of its own, so
-# the number of workers does not change the file.
-CHECKERS_EVAL_BASE = 6279778
-CHECKERS_EVAL_TRAINING = --games 9000 --games2 16000 --depth2 8 --mix 50 --seed 1 --workers 2
+# a fourth round of games played from the weights of commit CHECKERS_EVAL_BASE ("PCEVAL3"),
+# opening with the ballot and 0-2 random moves, all phases fitted at once with the blend
+# ("PCEVAL4"). Those weights were the third round's: 16 000 games from the weights of 6279778
+# ("PCEVAL2"), with --games 9000 --games2 16000 --depth2 8 --mix 50 --seed 1 --workers 2; and
+# 6279778's were made by that commit's tool from nothing with --games 3000 --depth 6
+# --games2 6000 --depth2 8 --mix 50 --seed 1. Each round's games are numbered after the
+# earlier rounds'; each gets a search of its own, so the number of workers does not change
+# the file.
+CHECKERS_EVAL_BASE = 0e8d35d
+CHECKERS_EVAL_TRAINING = --games 25000 --games2 16000 --depth2 8 --mix 50 --seed 1 --workers 2 \
+	--randoms 0,2 --blend
 $(BUILD)/tools/train-checkers-eval: CFLAGS += -ffp-contract=off
 checkers-eval: $(BUILD)/tools/train-checkers-eval $(EGDB_SMALL)
 	git show $(CHECKERS_EVAL_BASE):assets/checkers-eval.bin > $(BUILD)/checkers-eval-base.bin

@@ -132,7 +132,8 @@ static void features_of(const char *fen, int *x)
 /* The trained evaluation (assets/checkers-eval.bin, make checkers-eval): its features and
  * region patterns are the same for either colour (those of the side not to move subtracted),
  * the patterns are what their definition says; loaded, the evaluation is the weighted sum of
- * the features and the pattern weights of the position's phase, the same for either colour,
+ * the features and the pattern weights of the position's phase (blended with the next phase's
+ * near a boundary, as the committed "PCEVAL4" file asks), the same for either colour,
  * even at the start, and still prefers a man up; a file of the second version (68 features and
  * the tables) is read with its later features 0, one of the first (68 features only) with its
  * tables 0 too; a damaged file is refused and leaves the hand-made evaluation. */
@@ -156,17 +157,70 @@ static int32_t phase_whole(const float *w, int p, const struct checkers_pos *pos
 	return whole;
 }
 
-/* Reads the committed weights ("PCEVAL3", every weight) into w. */
-static void read_committed(float w[CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS])
+/* Phase p's weights times pos's features and patterns, unrounded, in 1/100 of a man. */
+static double phase_sum(const float *w, int p, const struct checkers_pos *pos)
+{
+	int x[CHECKERS_EVAL_FEATURES], idx[2][CHECKERS_EVAL_REGIONS];
+	checkers_eval_features(pos, x);
+	checkers_eval_patterns(pos, idx);
+	const float *wp = w + p * CHECKERS_EVAL_WEIGHTS;
+	double sum = 0;
+	for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
+		sum += wp[i] * x[i];
+	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
+		const float *table = wp + CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN;
+		sum += table[idx[0][r]] - table[idx[1][r]];
+	}
+	return sum;
+}
+
+/* The score the engine must give pos with weights w: its phase's alone (a "PCEVAL3" file), or
+ * blended with the next phase's near a boundary (blended, a "PCEVAL4" file); in *exact, the
+ * same without rounding the weights. */
+static int want_score(const float *w, int blended, const struct checkers_pos *pos, double *exact)
+{
+	if (!blended) {
+		const int p = checkers_eval_phase(pos);
+		*exact = phase_sum(w, p, pos);
+		return phase_whole(w, p, pos) / 64;
+	}
+	int t;
+	const int p = checkers_eval_blend(pos, &t);
+	const int64_t a = phase_whole(w, p, pos);
+	const int64_t b = t ? phase_whole(w, p + 1, pos) : 0;
+	*exact = t ? ((5 - t) * phase_sum(w, p, pos) + t * phase_sum(w, p + 1, pos)) / 5
+	           : phase_sum(w, p, pos);
+	return t ? (int)(((5 - t) * a + t * b) / (5 * 64)) : (int)(a / 64);
+}
+
+/* Reads the committed weights (every weight) into w; returns 1 if the file blends the phases
+ * ("PCEVAL4", what make checkers-eval writes), 0 if not ("PCEVAL3"). */
+static int read_committed(float w[CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS])
 {
 	enum { ALL = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
 	FILE *f = fopen("assets/checkers-eval.bin", "rb");
 	assert_non_null(f);
 	char magic[8];
 	assert_int_equal(fread(magic, 1, 8, f), 8);
-	assert_memory_equal(magic, "PCEVAL3\n", 8);
+	const int blended = memcmp(magic, "PCEVAL4\n", 8) == 0;
+	assert_true(blended || memcmp(magic, "PCEVAL3\n", 8) == 0);
 	assert_int_equal(fread(w, sizeof w[0], ALL, f), ALL);
 	fclose(f);
+	return blended;
+}
+
+/* Writes magic and the weights w to a new temporary file, whose name goes to path. */
+static void write_weights(char path[24], const char *magic, const float *w)
+{
+	enum { ALL = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
+	strcpy(path, "/tmp/parity-eval-XXXXXX");
+	const int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *t = fdopen(fd, "wb");
+	assert_non_null(t);
+	assert_int_equal(fwrite(magic, 1, 8, t), 8);
+	assert_int_equal(fwrite(w, sizeof w[0], ALL, t), ALL);
+	assert_int_equal(fclose(t), 0);
 }
 
 static void test_trained_evaluation(void **state)
@@ -219,7 +273,7 @@ static void test_trained_evaluation(void **state)
 	assert_true(checkers_eval_trained());
 	enum { ALL = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
 	static float w[ALL];
-	read_committed(w);
+	const int blended = read_committed(w);
 	double tables = 0; /* the patterns are not all 0 */
 	for (int p = 0; p < CHECKERS_EVAL_PHASES; p++)
 		for (int i = CHECKERS_EVAL_FEATURES; i < CHECKERS_EVAL_WEIGHTS; i++)
@@ -231,21 +285,9 @@ static void test_trained_evaluation(void **state)
 	for (uint64_t seed = 1; seed <= 3000; seed++) {
 		const struct checkers_pos pos = random_position(seed, (int)(seed % 150));
 		const struct checkers_pos fl = flip(&pos);
-		int x[CHECKERS_EVAL_FEATURES], idx[2][CHECKERS_EVAL_REGIONS];
-		checkers_eval_features(&pos, x);
-		checkers_eval_patterns(&pos, idx);
-		const float *wp = w + checkers_eval_phase(&pos) * CHECKERS_EVAL_WEIGHTS;
-		double sum = 0; /* the same without rounding the weights */
-		for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
-			sum += wp[i] * x[i];
-		for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
-			const float *table =
-			    wp + CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN;
-			sum += table[idx[0][r]] - table[idx[1][r]];
-		}
-		const int32_t whole = phase_whole(w, checkers_eval_phase(&pos), &pos); /* in 1/64 */
+		double sum; /* the same without rounding the weights */
 		const int v = checkers_evaluate(&pos);
-		assert_int_equal(v, whole / 64);
+		assert_int_equal(v, want_score(w, blended, &pos, &sum));
 		assert_true(fabs(v - sum) <= 3);
 		assert_int_equal(v, checkers_evaluate(&fl));
 	}
@@ -331,7 +373,7 @@ static int reference(const struct checkers_pos *pos, int depth, int ply)
 
 /* A "PCEVAL4" file blends the phases near their boundaries: two piece counts either side of
  * 19, 13 and 8 the score is ((5 - t)·E[p] + t·E[p + 1]) / 5 (checkers_eval_blend), elsewhere
- * its phase's alone; and a "PCEVAL3" file read afterwards is not blended. */
+ * its phase's alone; the same weights in a "PCEVAL3" file are not blended. */
 static void test_blended_evaluation(void **state)
 {
 	(void)state;
@@ -358,37 +400,30 @@ static void test_blended_evaluation(void **state)
 		assert_int_equal(checkers_eval_blend(&pos, &t), expect[i][0]);
 		assert_int_equal(t, expect[i][1]);
 	}
-	char path[] = "/tmp/parity-eval-XXXXXX";
-	const int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	FILE *t = fdopen(fd, "wb");
-	assert_int_equal(fwrite("PCEVAL4\n", 1, 8, t), 8);
-	assert_int_equal(fwrite(w, sizeof w[0], ALL, t), ALL);
-	fclose(t);
-	char err[GAME_ERR_MAX];
+	char err[GAME_ERR_MAX], path[24];
+	write_weights(path, "PCEVAL4\n", w);
 	assert_int_equal(checkers_eval_load(path, err), 0);
 	remove(path);
 	int blended = 0;
 	for (uint64_t seed = 1; seed <= 3000; seed++) {
 		const struct checkers_pos pos = random_position(seed, (int)(seed % 150));
-		int fifths;
-		const int p = checkers_eval_blend(&pos, &fifths);
-		const int64_t a = phase_whole(w, p, &pos);
-		const int64_t b = fifths ? phase_whole(w, p + 1, &pos) : 0;
-		const int want =
-		    fifths ? (int)(((5 - fifths) * a + fifths * b) / (5 * 64)) : (int)(a / 64);
+		double exact;
+		const int want = want_score(w, 1, &pos, &exact);
 		assert_int_equal(checkers_evaluate(&pos), want);
 		const struct checkers_pos fl = flip(&pos);
 		assert_int_equal(checkers_evaluate(&fl), want);
-		blended += fifths != 0 && a / 64 != want;
+		blended += want != want_score(w, 0, &pos, &exact);
 	}
 	assert_true(blended > 100); /* the blend changed many scores */
-	assert_int_equal(checkers_eval_load("assets/checkers-eval.bin", err), 0);
+	write_weights(path, "PCEVAL3\n", w);
+	assert_int_equal(checkers_eval_load(path, err), 0);
+	remove(path);
 	for (uint64_t seed = 1; seed <= 300; seed++) {
 		const struct checkers_pos pos = random_position(seed, (int)(seed % 150));
 		assert_int_equal(checkers_evaluate(&pos),
 		                 phase_whole(w, checkers_eval_phase(&pos), &pos) / 64);
 	}
+	assert_int_equal(checkers_eval_load("assets/checkers-eval.bin", err), 0);
 }
 
 static void test_quiescence(void **state)

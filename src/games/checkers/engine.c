@@ -185,17 +185,22 @@ static inline struct black_view seen_as_black(const struct checkers_pos *pos, in
 /* The features of one side, seen as Black (moving down), as the one place that counts them:
  * with w NULL, each feature's count times sign is added to acc[feature]
  * (checkers_eval_features); otherwise each count times its weight in w is added to acc[0]
- * (the search's evaluation, side_sum). Always inlined, so each caller keeps only its own
- * branch. */
-static inline __attribute__((always_inline)) void side_terms(const struct black_view v,
-                                                             const int32_t *w, int sign, int *acc)
+ * (the search's evaluation, side_sum), and, when w2 is not NULL, times its weight in w2 to
+ * acc[1] (two phases' sums from one count, where they are blended). Always inlined, so each
+ * caller keeps only its own branch. */
+static inline __attribute__((always_inline)) void
+side_terms(const struct black_view v, const int32_t *w, const int32_t *w2, int sign, int *acc)
 {
 #define TERM(feature, count)                                                                       \
 	do {                                                                                       \
-		if (w)                                                                             \
-			acc[0] += w[feature] * (count);                                            \
-		else                                                                               \
-			acc[feature] += sign * (count);                                            \
+		const int n_ = (count);                                                            \
+		if (w) {                                                                           \
+			acc[0] += w[feature] * n_;                                                 \
+			if (w2)                                                                    \
+				acc[1] += w2[feature] * n_;                                        \
+		} else {                                                                           \
+			acc[feature] += sign * n_;                                                 \
+		}                                                                                  \
 	} while (0)
 	const uint32_t own = v.own, opp = v.opp, kings = v.kings;
 	const uint32_t men = own & ~kings, own_kings = own & kings;
@@ -233,7 +238,7 @@ static inline __attribute__((always_inline)) void side_terms(const struct black_
 /* Adds sign × the features of side c of pos, seen as Black (moving down), to f. */
 static void side_features(const struct checkers_pos *pos, int c, int sign, int *f)
 {
-	side_terms(seen_as_black(pos, c), NULL, sign, f);
+	side_terms(seen_as_black(pos, c), NULL, NULL, sign, f);
 }
 
 void checkers_eval_features(const struct checkers_pos *pos, int f[CHECKERS_EVAL_FEATURES])
@@ -324,60 +329,78 @@ bool checkers_eval_trained(void)
 	return have_trained;
 }
 
-/* Returns side c's part of the trained evaluation's feature sum (the weights w of the
- * position's phase times what side_features counts for c, with sign 1): the same integer
- * sum, weight by weight, as the dot product of checkers_eval_features, without the vector.
- * The region weights are read from st (the phase's short_tables) when it is not NULL. */
-static int32_t side_sum(const struct checkers_pos *pos, int c, const int32_t *w, const int16_t *st)
+/* Adds side c's part of the trained evaluation's feature sum to s[0] (the weights w of a
+ * phase times what side_features counts for c, with sign 1): the same integer sum, weight by
+ * weight, as the dot product of checkers_eval_features, without the vector. The region
+ * weights are read from st (the phase's short_tables) when it is not NULL. With w2 (and st2)
+ * not NULL, adds the same for a second phase's weights to s[1], from the same counts. */
+static inline __attribute__((always_inline)) void side_sum(const struct checkers_pos *pos, int c,
+                                                           const int32_t *w, const int16_t *st,
+                                                           const int32_t *w2, const int16_t *st2,
+                                                           int32_t *s)
 {
 	const struct black_view v = seen_as_black(pos, c);
-	int s = 0;
-	side_terms(v, w, 1, &s);
+	int acc[2] = {0, 0};
+	side_terms(v, w, w2, 1, acc);
 	/* the regions, seen from c */
 	int idx[CHECKERS_EVAL_REGIONS];
 	side_patterns(v.own, v.opp, idx);
-	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++)
-		s += st ? st[r * CHECKERS_EVAL_PATTERN + idx[r]]
-		        : w[CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN + idx[r]];
-	return s;
+	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
+		const int i = r * CHECKERS_EVAL_PATTERN + idx[r];
+		acc[0] += st ? st[i] : w[CHECKERS_EVAL_FEATURES + i];
+		if (w2)
+			acc[1] += st2 ? st2[i] : w2[CHECKERS_EVAL_FEATURES + i];
+	}
+	s[0] += acc[0];
+	if (w2)
+		s[1] += acc[1];
 }
 
-/* Returns phase `phase`'s part of the trained evaluation of pos for its side to move, in 1/64:
- * the phase's weights times checkers_eval_features, plus the side to move's region weights less
- * the other side's (checkers_eval_patterns). Summed side by side (side_sum) rather than through
- * the feature vector: the same sum, at about half the cost (tests/test_checkers_engine.c checks
- * the two ways agree). */
-static inline __attribute__((always_inline)) int32_t phase_sum(const struct checkers_pos *pos,
-                                                               int phase)
+/* Puts phase `phase`'s part of the trained evaluation of pos for its side to move, in 1/64, in
+ * sum[0], and with both (the blend), phase + 1's in sum[1]: the phase's weights times
+ * checkers_eval_features, plus the side to move's region weights less the other side's
+ * (checkers_eval_patterns). Summed side by side (side_sum) rather than through the feature
+ * vector: the same sum, at about half the cost (tests/test_checkers_engine.c checks the two
+ * ways agree); the two phases share the counting. */
+static inline __attribute__((always_inline)) void phase_sums(const struct checkers_pos *pos,
+                                                             int phase, bool both, int32_t *sum)
 {
 	const int side = pos->side;
 	const int32_t *w = trained[phase];
 	const int16_t *st = have_short_tables ? short_tables[phase] : NULL;
-	int32_t sum = side_sum(pos, side, w, st) - side_sum(pos, !side, w, st);
+	const int32_t *w2 = both ? trained[phase + 1] : NULL;
+	const int16_t *st2 = both && have_short_tables ? short_tables[phase + 1] : NULL;
+	int32_t mine[2] = {0, 0}, theirs[2] = {0, 0};
+	side_sum(pos, side, w, st, w2, st2, mine);
+	side_sum(pos, !side, w, st, w2, st2, theirs);
 	const uint32_t own = pos->piece[side], opp = pos->piece[!side];
 	const int pieces = __builtin_popcount(own | opp);
 	const int lead = __builtin_popcount(own) - __builtin_popcount(opp);
-	sum += w[F_TEMPO] + w[F_TRADE] * (lead * (24 - pieces) / 4);
-	if (jumpers_of(!side, opp, own, opp & pos->kings))
-		sum += w[F_THREAT];
-	if (lead == 0)
-		sum += __builtin_popcount((own | opp) & ODD_ROWS) & 1 ? w[F_OPPOSITION]
-		                                                      : -w[F_OPPOSITION];
-	return sum;
+	const int trade = lead * (24 - pieces) / 4;
+	const bool threat = jumpers_of(!side, opp, own, opp & pos->kings) != 0;
+	const int opposition =
+	    lead != 0 ? 0 : (__builtin_popcount((own | opp) & ODD_ROWS) & 1 ? 1 : -1);
+	for (int k = 0; k < (both ? 2 : 1); k++) {
+		const int32_t *wk = k ? w2 : w;
+		sum[k] = mine[k] - theirs[k] + wk[F_TEMPO] + wk[F_TRADE] * trade +
+		         (threat ? wk[F_THREAT] : 0) + wk[F_OPPOSITION] * opposition;
+	}
 }
 
-/* Returns the trained evaluation of pos for its side to move: its phase's sum (phase_sum) divided
- * by 64, or near a boundary between phases, where the weights are blended, the two phases' sums
- * weighed by checkers_eval_blend. */
+/* Returns the trained evaluation of pos for its side to move: its phase's sum (phase_sums)
+ * divided by 64, or near a boundary between phases, where the weights are blended, the two
+ * phases' sums weighed by checkers_eval_blend. */
 static int evaluate_trained(const struct checkers_pos *pos)
 {
 	int t = 0;
 	const int p = blended ? checkers_eval_blend(pos, &t) : checkers_eval_phase(pos);
-	if (t)
-		return (int)(((5 - t) * (int64_t)phase_sum(pos, p) +
-		              t * (int64_t)phase_sum(pos, p + 1)) /
-		             (5 * 64));
-	return (int)(phase_sum(pos, p) / 64);
+	int32_t sum[2];
+	if (t) {
+		phase_sums(pos, p, true, sum);
+		return (int)(((5 - t) * (int64_t)sum[0] + t * (int64_t)sum[1]) / (5 * 64));
+	}
+	phase_sums(pos, p, false, sum);
+	return (int)(sum[0] / 64);
 }
 
 /* The weights file: the magic, then for each phase its features' weights and its region
