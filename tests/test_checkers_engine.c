@@ -139,39 +139,27 @@ static void features_of(const char *fen, int *x)
  * tables 0 too; a damaged file is refused and leaves the hand-made evaluation. */
 /* Returns phase p's weights (of w, CHECKERS_EVAL_PHASES × CHECKERS_EVAL_WEIGHTS floats) times
  * pos's features and region patterns, in 1/64 (each weight rounded to 1/64, as the engine keeps
- * them). */
-static int32_t phase_whole(const float *w, int p, const struct checkers_pos *pos)
+ * them); in *exact, the same sum without rounding the weights, in 1/100 of a man. */
+static int32_t phase_whole(const float *w, int p, const struct checkers_pos *pos, double *exact)
 {
 	int x[CHECKERS_EVAL_FEATURES], idx[2][CHECKERS_EVAL_REGIONS];
 	checkers_eval_features(pos, x);
 	checkers_eval_patterns(pos, idx);
 	const float *wp = w + p * CHECKERS_EVAL_WEIGHTS;
 	int32_t whole = 0;
-	for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
+	double sum = 0;
+	for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++) {
 		whole += (int32_t)lrintf(64.0f * wp[i]) * x[i];
+		sum += wp[i] * x[i];
+	}
 	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
 		const float *table = wp + CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN;
 		whole += (int32_t)lrintf(64.0f * table[idx[0][r]]) -
 		         (int32_t)lrintf(64.0f * table[idx[1][r]]);
-	}
-	return whole;
-}
-
-/* Phase p's weights times pos's features and patterns, unrounded, in 1/100 of a man. */
-static double phase_sum(const float *w, int p, const struct checkers_pos *pos)
-{
-	int x[CHECKERS_EVAL_FEATURES], idx[2][CHECKERS_EVAL_REGIONS];
-	checkers_eval_features(pos, x);
-	checkers_eval_patterns(pos, idx);
-	const float *wp = w + p * CHECKERS_EVAL_WEIGHTS;
-	double sum = 0;
-	for (int i = 0; i < CHECKERS_EVAL_FEATURES; i++)
-		sum += wp[i] * x[i];
-	for (int r = 0; r < CHECKERS_EVAL_REGIONS; r++) {
-		const float *table = wp + CHECKERS_EVAL_FEATURES + r * CHECKERS_EVAL_PATTERN;
 		sum += table[idx[0][r]] - table[idx[1][r]];
 	}
-	return sum;
+	*exact = sum;
+	return whole;
 }
 
 /* The score the engine must give pos with weights w: its phase's alone (a "PCEVAL3" file), or
@@ -179,18 +167,17 @@ static double phase_sum(const float *w, int p, const struct checkers_pos *pos)
  * same without rounding the weights. */
 static int want_score(const float *w, int blended, const struct checkers_pos *pos, double *exact)
 {
-	if (!blended) {
-		const int p = checkers_eval_phase(pos);
-		*exact = phase_sum(w, p, pos);
-		return phase_whole(w, p, pos) / 64;
+	int t = 0;
+	const int p = blended ? checkers_eval_blend(pos, &t) : checkers_eval_phase(pos);
+	double ea, eb;
+	const int64_t a = phase_whole(w, p, pos, &ea);
+	if (!t) {
+		*exact = ea;
+		return (int)(a / 64);
 	}
-	int t;
-	const int p = checkers_eval_blend(pos, &t);
-	const int64_t a = phase_whole(w, p, pos);
-	const int64_t b = t ? phase_whole(w, p + 1, pos) : 0;
-	*exact = t ? ((5 - t) * phase_sum(w, p, pos) + t * phase_sum(w, p + 1, pos)) / 5
-	           : phase_sum(w, p, pos);
-	return t ? (int)(((5 - t) * a + t * b) / (5 * 64)) : (int)(a / 64);
+	const int64_t b = phase_whole(w, p + 1, pos, &eb);
+	*exact = ((5 - t) * ea + t * eb) / 5;
+	return (int)(((5 - t) * a + t * b) / (5 * 64));
 }
 
 /* Reads the committed weights (every weight) into w; returns 1 if the file blends the phases
@@ -420,8 +407,8 @@ static void test_blended_evaluation(void **state)
 	remove(path);
 	for (uint64_t seed = 1; seed <= 300; seed++) {
 		const struct checkers_pos pos = random_position(seed, (int)(seed % 150));
-		assert_int_equal(checkers_evaluate(&pos),
-		                 phase_whole(w, checkers_eval_phase(&pos), &pos) / 64);
+		double exact;
+		assert_int_equal(checkers_evaluate(&pos), want_score(w, 0, &pos, &exact));
 	}
 	assert_int_equal(checkers_eval_load("assets/checkers-eval.bin", err), 0);
 }
