@@ -36,7 +36,7 @@ static const struct level levels[] = {
     {.name = "hard",
      .title = N_("Hard"),
      .depth = SEARCH_MAX_DEPTH,
-     .nodes = 4000000,
+     .nodes = 2000000,
      .noise = 40, /* two fifths of a man at the root: a step below Expert, and varied play */
      .min_think_ms = 600,
      .deep = true,    /* captures played out at the horizon (games/checkers/engine.c) */
@@ -56,7 +56,7 @@ static const struct level levels[] = {
      .probcut = 15,   /* as Hard's */
      .extend = false, /* forced moves cost no depth */
      .book = true,    /* the opening book's best move, at once */
-     .summary = N_("thinks a few seconds a move: eight times as many positions as Hard")},
+     .summary = N_("thinks a few seconds a move: sixteen times as many positions as Hard")},
 };
 
 static const struct game_option options[] = {
