@@ -129,14 +129,6 @@ static void features_of(const char *fen, int *x)
 	checkers_eval_features(&pos, x);
 }
 
-/* The trained evaluation (assets/checkers-eval.bin, make checkers-eval): its features and
- * region patterns are the same for either colour (those of the side not to move subtracted),
- * the patterns are what their definition says; loaded, the evaluation is the weighted sum of
- * the features and the pattern weights of the position's phase (blended with the next phase's
- * near a boundary, as the committed "PCEVAL4" file asks), the same for either colour,
- * even at the start, and still prefers a man up; a file of the second version (68 features and
- * the tables) is read with its later features 0, one of the first (68 features only) with its
- * tables 0 too; a damaged file is refused and leaves the hand-made evaluation. */
 /* Returns phase p's weights (of w, CHECKERS_EVAL_PHASES × CHECKERS_EVAL_WEIGHTS floats) times
  * pos's features and region patterns, in 1/64 (each weight rounded to 1/64, as the engine keeps
  * them); in *exact, the same sum without rounding the weights, in 1/100 of a man. */
@@ -210,6 +202,14 @@ static void write_weights(char path[24], const char *magic, const float *w)
 	assert_int_equal(fclose(t), 0);
 }
 
+/* The trained evaluation (assets/checkers-eval.bin, make checkers-eval): its features and
+ * region patterns are the same for either colour (those of the side not to move subtracted),
+ * the patterns are what their definition says; loaded, the evaluation is the weighted sum of
+ * the features and the pattern weights of the position's phase (blended with the next phase's
+ * near a boundary, as the committed "PCEVAL4" file asks), the same for either colour,
+ * even at the start, and still prefers a man up; a file of the second version (68 features and
+ * the tables) is read with its later features 0, one of the first (68 features only) with its
+ * tables 0 too; a damaged file is refused and leaves the hand-made evaluation. */
 static void test_trained_evaluation(void **state)
 {
 	(void)state;
