@@ -41,6 +41,8 @@ void chk_cake_history(int n, const uint32_t (*pos)[4], const int *black, const i
 int chk_cake_move(const uint32_t in[4], int black, double maxtime, int reset, uint32_t out[4],
 		  char *str);
 int chk_cake_legal(const uint32_t in[4], int black, uint32_t (*out)[4]);
+/* from cake_room.c */
+int chk_cake_room(void);
 
 /* Parity bit (square n = bit n-1) <-> Cake bit: the order is reversed within each row of 4. */
 static uint32_t swapbits(uint32_t x)
@@ -67,7 +69,7 @@ static int same4(const uint32_t a[4], const uint32_t b[4])
 }
 
 static FILE *out;
-static long disagreements, illegal, cake_nomove;
+static long disagreements, illegal, cake_nomove, cake_deepest;
 
 /* Compares the two move generators in the current position; logs any difference. */
 static void compare_generators(const struct match *m, int g)
@@ -224,11 +226,17 @@ int main(int argc, char **argv)
 					hi[k] = (k == 0 && idx == m.cursor - back) ? 1 : 0;
 				}
 				chk_cake_history(nh, (const uint32_t(*)[4])hp, hb, hi);
+				chk_cake_room(); /* Cake's repetition array with room for its deepest line */
 				uint32_t in[4], res[4];
 				char str[1024];
 				to_cake(pos, in);
 				chk_cake_move(in, pos->side == CHECKERS_BLACK, cake_time, cake_first, res, str);
 				cake_first = 0;
+				if (chk_cake_room()) {
+					cake_deepest++;
+					fprintf(out, "    cake ply %d: a line of Cake's deepest length (MAXDEPTH)\n",
+					        m.cursor);
+				}
 				if (verbose)
 					fprintf(out, "    cake ply %d: %s\n", m.cursor, str);
 				struct game_move moves[GAME_MOVES_MAX];
@@ -295,11 +303,11 @@ int main(int argc, char **argv)
 	}
 	fprintf(out, "Parity searched moves: %ld, cpu mean %.3f s\n", nmoves[0] - nbook,
 	        nmoves[0] > nbook ? cpu[0] / (double)(nmoves[0] - nbook) : 0);
-	fprintf(out, "TOTAL Parity %s vs Cake %.2fs: %d wins, %d draws, %d losses; Parity %ld moves cpu mean %.3f s (max %.3f) wall mean %.3f s; Cake %ld moves cpu mean %.3f s (max %.3f) wall mean %.3f s; rules disagreements %ld, illegal Cake moves %ld, Cake no-move %ld\n",
+	fprintf(out, "TOTAL Parity %s vs Cake %.2fs: %d wins, %d draws, %d losses; Parity %ld moves cpu mean %.3f s (max %.3f) wall mean %.3f s; Cake %ld moves cpu mean %.3f s (max %.3f) wall mean %.3f s; rules disagreements %ld, illegal Cake moves %ld, Cake no-move %ld, Cake lines of MAXDEPTH plies %ld\n",
 	        lv->name, cake_time, w, d, l, nmoves[0], nmoves[0] ? cpu[0] / nmoves[0] : 0,
 	        maxcpu[0], nmoves[0] ? wall[0] / nmoves[0] : 0, nmoves[1],
 	        nmoves[1] ? cpu[1] / nmoves[1] : 0, maxcpu[1], nmoves[1] ? wall[1] / nmoves[1] : 0,
-	        disagreements, illegal, cake_nomove);
+	        disagreements, illegal, cake_nomove, cake_deepest);
 	search_free(eng);
 	return 0;
 }
