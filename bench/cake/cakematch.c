@@ -42,7 +42,8 @@ int chk_cake_move(const uint32_t in[4], int black, double maxtime, int reset, ui
 		  char *str);
 int chk_cake_legal(const uint32_t in[4], int black, uint32_t (*out)[4]);
 /* from cake_room.c */
-int chk_cake_room(void);
+void chk_cake_room(void);
+int chk_cake_past_end(void);
 
 /* Parity bit (square n = bit n-1) <-> Cake bit: the order is reversed within each row of 4. */
 static uint32_t swapbits(uint32_t x)
@@ -232,7 +233,7 @@ int main(int argc, char **argv)
 				to_cake(pos, in);
 				chk_cake_move(in, pos->side == CHECKERS_BLACK, cake_time, cake_first, res, str);
 				cake_first = 0;
-				if (chk_cake_room()) {
+				if (chk_cake_past_end()) {
 					cake_deepest++;
 					fprintf(out, "    cake ply %d: a line of Cake's deepest length (MAXDEPTH)\n",
 					        m.cursor);
