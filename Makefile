@@ -416,13 +416,14 @@ bench: $(BUILD)/parity
 clean:
 	rm -rf build build-sanitize $(PORTABLE_BUILD)
 
-# The C sources under the style of .clang-format: `make format` rewrites them, `make
-# format-check` names the files it would change and fails if there is any (clang-format
-# comes with `sh tools/install-deps --with-tests`; the tree was laid out with Debian's
-# clang-format 14). make check runs format-check first.
+# The C sources (the program's, the tests', the tools' and the benchmarks') under the style of
+# .clang-format: `make format` rewrites them, `make format-check` names the files it would
+# change and fails if there is any (clang-format comes with `sh tools/install-deps
+# --with-tests`; the tree was laid out with Debian's clang-format 14). make check runs
+# format-check first.
 CLANG_FORMAT ?= clang-format
 FORMAT_SRC = $(sort $(wildcard src/*.[ch] src/*/*.[ch] src/*/*/*.[ch] tests/*.[ch] tests/fuzz/*.[ch] \
-	tools/*.[ch]))
+	tools/*.[ch] bench/*.[ch] bench/*/*.[ch]))
 
 format:
 	$(CLANG_FORMAT) -i $(FORMAT_SRC)

@@ -35,8 +35,10 @@ enum { WEIGHTS = CHECKERS_EVAL_PHASES * CHECKERS_EVAL_WEIGHTS };
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: checkers_ab trained|reduce|extend|probcut|egdb6 NODES [FIRST GAMES]\n"
-		                "       checkers_ab weights NODES FIRST GAMES OLD\n");
+		fprintf(
+		    stderr,
+		    "usage: checkers_ab trained|reduce|extend|probcut|egdb6 NODES [FIRST GAMES]\n"
+		    "       checkers_ab weights NODES FIRST GAMES OLD\n");
 		return 2;
 	}
 	const char *feature = argv[1];
@@ -81,9 +83,9 @@ int main(int argc, char **argv)
 			level_limits(lv, 7919u * (uint32_t)g + (uint32_t)m.cursor, &lim);
 			lim.nodes = with ? nodes_with : nodes;
 			const int pieces = __builtin_popcount(pos->piece[0] | pos->piece[1]);
-			checkers_egdb_limit(strcmp(feature, "egdb6")       ? EGDB_PIECES_MAX
-			                    : with && pieces <= 10 ? 6
-			                                           : 5);
+			checkers_egdb_limit(strcmp(feature, "egdb6") ? EGDB_PIECES_MAX
+			                    : with && pieces <= 10   ? 6
+			                                             : 5);
 			if (!strcmp(feature, "egdb6"))
 				checkers_eval_set(weights);
 			else if (!strcmp(feature, "reduce"))
@@ -93,8 +95,7 @@ int main(int argc, char **argv)
 			else if (!strcmp(feature, "probcut")) {
 				lim.probcut = with ? 15 : 0;
 				checkers_eval_set(weights); /* the fits are the trained weights' */
-			}
-			else
+			} else
 				checkers_eval_set(with ? weights : two ? old : NULL);
 			lim.history = &m.hashes[m.cursor - back];
 			lim.history_count = back;
@@ -113,14 +114,18 @@ int main(int argc, char **argv)
 		d += r == 0;
 		l += r < 0;
 		printf("game %d: %s for the side with %s (%d plies)\n", g,
-		       r > 0 ? "win" : r < 0 ? "loss" : "draw", feature, m.cursor);
+		       r > 0   ? "win"
+		       : r < 0 ? "loss"
+		               : "draw",
+		       feature, m.cursor);
 		fflush(stdout);
 		match_free(&m);
 	}
-	printf("TOTAL %s at %llu nodes (%llu with it): %d wins, %d draws, %d losses (%.1f%%); CPU s a "
-	       "move: %.3f with, %.3f without\n",
-	       feature, nodes, nodes_with, w, d, l, 100.0 * (w + d / 2.0) / (w + d + l),
-	       moves[1] ? cpu[1] / (double)moves[1] : 0.0, moves[0] ? cpu[0] / (double)moves[0] : 0.0);
+	printf(
+	    "TOTAL %s at %llu nodes (%llu with it): %d wins, %d draws, %d losses (%.1f%%); CPU s a "
+	    "move: %.3f with, %.3f without\n",
+	    feature, nodes, nodes_with, w, d, l, 100.0 * (w + d / 2.0) / (w + d + l),
+	    moves[1] ? cpu[1] / (double)moves[1] : 0.0, moves[0] ? cpu[0] / (double)moves[0] : 0.0);
 	search_free(eng);
 	return 0;
 }

@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const struct level *lv[2] = {level_find(&dots_rules, argv[1]),
-				     level_find(&dots_rules, argv[2])};
+	                             level_find(&dots_rules, argv[2])};
 	const int games = atoi(argv[3]), check = atoi(argv[5]);
 	if (!lv[0] || !lv[1] || games < 1) {
 		fputs("dots_endgame: unknown level or no games\n", stderr);
@@ -107,8 +107,9 @@ int main(int argc, char **argv)
 		char history[4 * DOTS_MAX_EDGES] = "";
 		for (int e = 0; e < pos.edges; e++)
 			if (dots_edge_drawn(&pos, e))
-				snprintf(history + strlen(history), sizeof history - strlen(history),
-				         "%s%d", *history ? "," : "", e);
+				snprintf(history + strlen(history),
+				         sizeof history - strlen(history), "%s%d",
+				         *history ? "," : "", e);
 		for (int ply = 0; ply < DOTS_MAX_EDGES + 1; ply++) {
 			const int side = dots_rules.to_move(&pos);
 			const int who = side == me ? 0 : 1;
@@ -137,19 +138,21 @@ int main(int argc, char **argv)
 						int values[DOTS_MAX_EDGES];
 						dots_solver_clear(solver);
 						dots_solve_first(solver, &pos, values);
-						printf("game %d, %d edges left: %s played %u, worth %+d "
-						       "against %+d for the best (the search's score %d, "
+						printf("game %d, %d edges left: %s played %u, "
+						       "worth %+d "
+						       "against %+d for the best (the search's "
+						       "score %d, "
 						       "%s, margin %+d)\n",
 						       g + 1, left, argv[1], r->move.code,
 						       values[r->move.code], v, r->score,
-						       search_proven(r->score) ? "proven" : "not proven",
+						       search_proven(r->score) ? "proven"
+						                               : "not proven",
 						       search_margin(r->score));
 					}
 					if (out && n < left)
 						write_position(out, &pos, v, best, n, history);
 					good = good && optimal;
-					const int margin =
-					    pos.score[side] - pos.score[!side] + v;
+					const int margin = pos.score[side] - pos.score[!side] + v;
 					if (margin > 0 && !won) {
 						won = true;
 						won_seen++;
@@ -159,8 +162,8 @@ int main(int argc, char **argv)
 					perfect_from = left;
 			}
 			dots_rules.play(&pos, &r->move);
-			snprintf(history + strlen(history), sizeof history - strlen(history), "%s%u",
-			         *history ? "," : "", r->move.code);
+			snprintf(history + strlen(history), sizeof history - strlen(history),
+			         "%s%u", *history ? "," : "", r->move.code);
 		}
 		const int result = dots_rules.result(&pos) * (me == DOTS_A ? 1 : -1);
 		if (won && result <= 0)
@@ -172,8 +175,8 @@ int main(int argc, char **argv)
 	}
 	for (int left = MAX_LEFT - 1; left > 0; left--)
 		if (moves_at[left])
-			printf("left %2d: moves %ld proven %ld optimal %ld/%ld\n", left, moves_at[left],
-			       proven_at[left], optimal_at[left], checked_at[left]);
+			printf("left %2d: moves %ld proven %ld optimal %ld/%ld\n", left,
+			       moves_at[left], proven_at[left], optimal_at[left], checked_at[left]);
 	printf("perfect from %d edges left (every move of %s with at most that many left proven"
 	       " and, up to %d left, optimal)\n",
 	       perfect_from - 1, argv[1], check);

@@ -39,7 +39,7 @@
 void chk_cake_setbook(int on);
 void chk_cake_history(int n, const uint32_t (*pos)[4], const int *black, const int *irrev);
 int chk_cake_move(const uint32_t in[4], int black, double maxtime, int reset, uint32_t out[4],
-		  char *str);
+                  char *str);
 int chk_cake_legal(const uint32_t in[4], int black, uint32_t (*out)[4]);
 /* from cake_room.c */
 void chk_cake_room(void);
@@ -104,8 +104,8 @@ static void compare_generators(const struct match *m, int g)
 	if (bad) {
 		char t[GAME_TEXT_MAX];
 		checkers_rules.pos_to_text(pos, t, sizeof t);
-		fprintf(out, "RULES DISAGREEMENT game %d ply %d: %s (Parity %d moves, Cake %d)\n", g,
-		        m->cursor, t, n, cn);
+		fprintf(out, "RULES DISAGREEMENT game %d ply %d: %s (Parity %d moves, Cake %d)\n",
+		        g, m->cursor, t, n, cn);
 		disagreements++;
 	}
 }
@@ -113,7 +113,8 @@ static void compare_generators(const struct match *m, int g)
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: cakematch LEVEL CAKE_SECONDS [--games N] [--first K] [--out FILE] [--nodes N]\n");
+		fprintf(stderr, "usage: cakematch LEVEL CAKE_SECONDS [--games N] [--first K] "
+		                "[--out FILE] [--nodes N]\n");
 		return 2;
 	}
 	const struct level *lv = level_find(&checkers_rules, argv[1]);
@@ -151,7 +152,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "cakematch: %s\n", err);
 		fprintf(out, "Parity opening book: %zu positions\n",
 		        checkers_book_current() ? checkers_book_current()->count : 0);
-		fprintf(out, "Parity trained evaluation: %s\n", checkers_eval_trained() ? "yes" : "no");
+		fprintf(out, "Parity trained evaluation: %s\n",
+		        checkers_eval_trained() ? "yes" : "no");
 		fprintf(out, "Parity endgame databases: %d pieces\n", checkers_egdb_pieces());
 	}
 	/* experiments: these replace the level's search options; CHK_VERBOSE logs every move */
@@ -162,7 +164,7 @@ int main(int argc, char **argv)
 	int w = 0, d = 0, l = 0;
 	double cpu[2] = {0, 0}, wall[2] = {0, 0}, maxcpu[2] = {0, 0};
 	long nmoves[2] = {0, 0}; /* [0] Parity, [1] Cake */
-	long nbook = 0; /* Parity's book moves (0 CPU) */
+	long nbook = 0;          /* Parity's book moves (0 CPU) */
 	for (int g = first; g < first + games && g <= 2 * checkers_ballot_count; g++) {
 		const int parity_side = (g - 1) % 2 == 0 ? CHECKERS_BLACK : CHECKERS_WHITE;
 		const char *opening = checkers_ballot[(g - 1) / 2];
@@ -206,10 +208,13 @@ int main(int argc, char **argv)
 				gbook += r->book;
 				nbook += r->book;
 				if (verbose)
-					fprintf(out, "    parity ply %d: depth %d score %d nodes %llu\n", m.cursor,
-					        r->depth, r->score, (unsigned long long)r->nodes);
+					fprintf(out,
+					        "    parity ply %d: depth %d score %d nodes %llu\n",
+					        m.cursor, r->depth, r->score,
+					        (unsigned long long)r->nodes);
 				if (!r->has_move || match_play(&m, &r->move) != GAME_OK) {
-					fprintf(out, "game %d: Parity has no move at ply %d\n", g, m.cursor);
+					fprintf(out, "game %d: Parity has no move at ply %d\n", g,
+					        m.cursor);
 					aborted = 1;
 					break;
 				}
@@ -231,11 +236,14 @@ int main(int argc, char **argv)
 				uint32_t in[4], res[4];
 				char str[1024];
 				to_cake(pos, in);
-				chk_cake_move(in, pos->side == CHECKERS_BLACK, cake_time, cake_first, res, str);
+				chk_cake_move(in, pos->side == CHECKERS_BLACK, cake_time,
+				              cake_first, res, str);
 				cake_first = 0;
 				if (chk_cake_past_end()) {
 					cake_deepest++;
-					fprintf(out, "    cake ply %d: a line of Cake's deepest length (MAXDEPTH)\n",
+					fprintf(out,
+					        "    cake ply %d: a line of Cake's deepest length "
+					        "(MAXDEPTH)\n",
 					        m.cursor);
 				}
 				if (verbose)
@@ -255,12 +263,17 @@ int main(int argc, char **argv)
 					char t[GAME_TEXT_MAX];
 					checkers_rules.pos_to_text(pos, t, sizeof t);
 					if (same4(in, res)) {
-						fprintf(out, "game %d: CAKE RETURNED NO MOVE at ply %d in %s [%s]\n",
+						fprintf(out,
+						        "game %d: CAKE RETURNED NO MOVE at ply %d "
+						        "in %s [%s]\n",
 						        g, m.cursor, t, str);
 						cake_nomove++;
 					} else {
-						fprintf(out, "game %d: CAKE ILLEGAL MOVE at ply %d in %s -> %08x %08x %08x %08x [%s]\n",
-						        g, m.cursor, t, res[0], res[1], res[2], res[3], str);
+						fprintf(out,
+						        "game %d: CAKE ILLEGAL MOVE at ply %d in "
+						        "%s -> %08x %08x %08x %08x [%s]\n",
+						        g, m.cursor, t, res[0], res[1], res[2],
+						        res[3], str);
 						illegal++;
 					}
 					aborted = 2;
@@ -289,22 +302,31 @@ int main(int argc, char **argv)
 		d += pres == 0;
 		l += pres < 0;
 		const struct checkers_pos *end = match_pos(&m);
-		const char *why = !match_over(&m) ? "unfinished"
-		                  : match_repetition(&m) ? "repetition"
+		const char *why = !match_over(&m)                     ? "unfinished"
+		                  : match_repetition(&m)              ? "repetition"
 		                  : end->quiet >= CHECKERS_QUIET_DRAW ? "40-move rule"
 		                                                      : "no moves";
 		char rec[16384];
 		match_record(&m, rec, sizeof rec);
-		fprintf(out, "game %d: %s, Parity %s: %s (%s) in %d plies; cpu/move Parity %.3f s, Cake %.3f s; book %d\n",
+		fprintf(out,
+		        "game %d: %s, Parity %s: %s (%s) in %d plies; cpu/move Parity %.3f s, Cake "
+		        "%.3f s; book %d\n",
 		        g, opening, parity_side == CHECKERS_BLACK ? "Black" : "White",
-		        black_result > 0 ? "1-0" : black_result < 0 ? "0-1" : "1/2-1/2", why, m.cursor,
-		        gn[0] ? gcpu[0] / gn[0] : 0, gn[1] ? gcpu[1] / gn[1] : 0, gbook);
+		        black_result > 0   ? "1-0"
+		        : black_result < 0 ? "0-1"
+		                           : "1/2-1/2",
+		        why, m.cursor, gn[0] ? gcpu[0] / gn[0] : 0, gn[1] ? gcpu[1] / gn[1] : 0,
+		        gbook);
 		fprintf(out, "  moves: %s\n", rec);
 		match_free(&m);
 	}
 	fprintf(out, "Parity searched moves: %ld, cpu mean %.3f s\n", nmoves[0] - nbook,
 	        nmoves[0] > nbook ? cpu[0] / (double)(nmoves[0] - nbook) : 0);
-	fprintf(out, "TOTAL Parity %s vs Cake %.2fs: %d wins, %d draws, %d losses; Parity %ld moves cpu mean %.3f s (max %.3f) wall mean %.3f s; Cake %ld moves cpu mean %.3f s (max %.3f) wall mean %.3f s; rules disagreements %ld, illegal Cake moves %ld, Cake no-move %ld, Cake lines of MAXDEPTH plies %ld\n",
+	fprintf(out,
+	        "TOTAL Parity %s vs Cake %.2fs: %d wins, %d draws, %d losses; Parity %ld moves cpu "
+	        "mean %.3f s (max %.3f) wall mean %.3f s; Cake %ld moves cpu mean %.3f s (max "
+	        "%.3f) wall mean %.3f s; rules disagreements %ld, illegal Cake moves %ld, Cake "
+	        "no-move %ld, Cake lines of MAXDEPTH plies %ld\n",
 	        lv->name, cake_time, w, d, l, nmoves[0], nmoves[0] ? cpu[0] / nmoves[0] : 0,
 	        maxcpu[0], nmoves[0] ? wall[0] / nmoves[0] : 0, nmoves[1],
 	        nmoves[1] ? cpu[1] / nmoves[1] : 0, maxcpu[1], nmoves[1] ? wall[1] / nmoves[1] : 0,
