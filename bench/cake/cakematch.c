@@ -5,6 +5,7 @@
  * repository), English checkers. Built and run by bench/cake-match.
  *
  *   cakematch LEVEL CAKE_SECONDS [--games N] [--first K] [--out FILE] [--nodes N]
+ *   cakematch --review FILE CAKE_SECONDS [--out FILE]
  *
  * Parity reads its endgame databases, trained weights and opening book from $PARITY_EGDB_DIR
  * (CHK_NO_BOOK=1 leaves the book out); --nodes replaces the level's node limit.
@@ -21,6 +22,15 @@
  * of every game the two move generators are compared (sets of positions after each move).
  * The draw rules are Parity's core/match: threefold repetition and 40 moves each without a
  * capture or a man move. Thinking time is measured per move as process CPU time and wall time.
+ *
+ * --review reads the games of a file this program wrote (their "game K: ..." and "moves:"
+ * lines) and has Cake judge every position after the ballot, from a fresh start with the
+ * game's history, at CAKE_SECONDS: for each ply, Cake's value from Parity's side (in Cake's
+ * units, 1/100 of a man; a repetition claim is 0), the pieces on the board, the move played,
+ * Cake's choice, and for Parity's moves the fall of that value from before the move to after
+ * it (on quiet moves: no capture just before, at or after). A game's summary line names
+ * Parity's largest falls and the first ply from which Cake
+ * sees Parity at least half a man down for good.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -110,12 +120,180 @@ static void compare_generators(const struct match *m, int g)
 	}
 }
 
+/* Asks Cake for its move in the match's current position, with the game's history (the
+ * positions since the last capture or man move, at most 11, as Cake keeps them); returns
+ * chk_cake_move's value and leaves Cake's position in res and its report in str. */
+static int cake_think(const struct match *m, double cake_time, int reset, uint32_t res[4],
+                      char *str)
+{
+	const struct checkers_pos *pos = match_pos(m);
+	const int back = pos->quiet < m->cursor ? pos->quiet : m->cursor;
+	const int nh = (back > 10 ? 10 : back) + 1;
+	uint32_t hp[11][4];
+	int hb[11], hi[11];
+	for (int k = 0; k < nh; k++) {
+		const int idx = m->cursor - (nh - 1) + k;
+		const struct checkers_pos *q = match_pos_at(m, idx);
+		to_cake(q, hp[k]);
+		hb[k] = q->side == CHECKERS_BLACK;
+		hi[k] = (k == 0 && idx == m->cursor - back) ? 1 : 0;
+	}
+	chk_cake_history(nh, (const uint32_t(*)[4])hp, hb, hi);
+	chk_cake_room(); /* Cake's repetition array with room for its deepest line */
+	uint32_t in[4];
+	to_cake(pos, in);
+	return chk_cake_move(in, pos->side == CHECKERS_BLACK, cake_time, reset, res, str);
+}
+
+/* Cake's value in its report ("value=N", for its side to move); 0 when it claims a draw. */
+static int cake_value(const char *str)
+{
+	const char *v = strstr(str, "value=");
+	return v ? atoi(v + 6) : 0;
+}
+
+/* The move of the match's legal ones that leads to Cake's position res, as text ("?" if none). */
+static void move_to(const struct match *m, const uint32_t res[4], char *t, size_t n)
+{
+	struct game_move moves[GAME_MOVES_MAX];
+	const int k = match_legal(m, moves);
+	snprintf(t, n, "?");
+	for (int i = 0; i < k; i++) {
+		struct checkers_pos q = *(const struct checkers_pos *)match_pos(m);
+		checkers_rules.play(&q, &moves[i]);
+		uint32_t r4[4];
+		to_cake(&q, r4);
+		if (same4(r4, res))
+			checkers_rules.move_to_text(match_pos(m), &moves[i], t, n);
+	}
+}
+
+enum {
+	REVIEW_DOWN = -50, /* half a man: "down for good" from there */
+	REVIEW_CAP = 400   /* falls are taken between values capped at 4 men: beyond, Cake's
+	                      scores of wins come and go with its depth */
+};
+
+static int capped(int v)
+{
+	return v > REVIEW_CAP ? REVIEW_CAP : v < -REVIEW_CAP ? -REVIEW_CAP : v;
+}
+
+/* --review: Cake's judgement of every position of every game in `in`. */
+static int review(FILE *in, double cake_time)
+{
+	static char line[32768];
+	int g = 0, parity_side = 0;
+	char opening[64] = "";
+	while (fgets(line, sizeof line, in)) {
+		if (!strncmp(line, "game ", 5) && strstr(line, ", Parity ")) {
+			g = atoi(line + 5);
+			parity_side =
+			    strstr(line, ", Parity Black:") ? CHECKERS_BLACK : CHECKERS_WHITE;
+			const char *o = strchr(line, ':');
+			const char *e = strstr(line, ", Parity ");
+			snprintf(opening, sizeof opening, "%.*s", o && e > o ? (int)(e - o - 2) : 0,
+			         o ? o + 2 : "");
+			fprintf(out, "%s", line);
+			continue;
+		}
+		if (strncmp(line, "  moves: ", 9) || !g)
+			continue;
+		struct match m;
+		match_init(&m, &checkers_rules, NULL);
+		char err[GAME_ERR_MAX];
+		static int value[2048], pieces[2048];
+		static char played[2048][48], chose[2048][48];
+		int plies = 0, bad = 0;
+		for (char *t = strtok(line + 9, " \n"); t && plies < 2047;
+		     t = strtok(NULL, " \n")) {
+			if (plies >= 3) { /* the ballot is neither side's */
+				const struct checkers_pos *pos = match_pos(&m);
+				uint32_t res[4];
+				char str[1024];
+				cake_think(&m, cake_time, 1, res, str);
+				const int v = cake_value(str);
+				value[plies] = pos->side == parity_side ? v : -v;
+				pieces[plies] = __builtin_popcount(pos->piece[0] | pos->piece[1]);
+				move_to(&m, res, chose[plies], sizeof chose[plies]);
+				snprintf(played[plies], sizeof played[plies], "%s", t);
+			}
+			if (match_play_text(&m, t, err) != GAME_OK) {
+				fprintf(out, "game %d: ply %d: %s: %s\n", g, plies, t, err);
+				bad = 1;
+				break;
+			}
+			plies++;
+		}
+		match_free(&m);
+		if (bad) {
+			g = 0;
+			continue;
+		}
+		/* Parity's moves: the fall of Cake's value (Parity's side) over each of them */
+		int worst[3] = {-1, -1, -1}, down = -1;
+		for (int p = 3; p < plies; p++) {
+			const int parity = ((p - 3) % 2 == 0) == (parity_side == CHECKERS_WHITE);
+			/* a fall is counted where no capture is played just before, at or after the
+			 * move: in an exchange Cake's values swing with its depth */
+			const int quiet = p + 1 < plies && !strchr(played[p - 1], 'x') &&
+			                  !strchr(played[p], 'x') && !strchr(played[p + 1], 'x');
+			const int fall =
+			    parity && quiet ? capped(value[p]) - capped(value[p + 1]) : 0;
+			fprintf(out,
+			        "  ply %d %s %d pieces: Cake %+d for Parity; played %s, Cake %s", p,
+			        parity ? "Parity" : "Cake  ", pieces[p], value[p], played[p],
+			        chose[p]);
+			if (parity && quiet)
+				fprintf(out, "; fall %d", fall);
+			fprintf(out, "\n");
+			if (parity && quiet)
+				for (int k = 0; k < 3; k++)
+					if (worst[k] < 0 ||
+					    fall > capped(value[worst[k]]) -
+					               capped(value[worst[k] + 1])) {
+						for (int j = 2; j > k; j--)
+							worst[j] = worst[j - 1];
+						worst[k] = p;
+						break;
+					}
+			if (value[p] > REVIEW_DOWN)
+				down = -1;
+			else if (down < 0)
+				down = p;
+		}
+		fprintf(out, "review %d: %s, Parity %s: down half a man for good from ply %d;", g,
+		        opening, parity_side == CHECKERS_BLACK ? "Black" : "White", down);
+		for (int k = 0; k < 3 && worst[k] >= 0; k++)
+			fprintf(out, " fall %d at ply %d (%s, Cake %s)",
+			        capped(value[worst[k]]) - capped(value[worst[k] + 1]), worst[k],
+			        played[worst[k]], chose[worst[k]]);
+		fprintf(out, "\n");
+		g = 0;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
 		fprintf(stderr, "usage: cakematch LEVEL CAKE_SECONDS [--games N] [--first K] "
-		                "[--out FILE] [--nodes N]\n");
+		                "[--out FILE] [--nodes N]\n"
+		                "       cakematch --review FILE CAKE_SECONDS [--out FILE]\n");
 		return 2;
+	}
+	if (!strcmp(argv[1], "--review")) {
+		FILE *in = argc > 3 ? fopen(argv[2], "r") : NULL;
+		const double t = argc > 3 ? atof(argv[3]) : 0;
+		out = argc > 5 && !strcmp(argv[4], "--out") ? fopen(argv[5], "w") : stdout;
+		if (!in || !out || t <= 0) {
+			fprintf(stderr,
+			        "usage: cakematch --review FILE CAKE_SECONDS [--out FILE]\n");
+			return 2;
+		}
+		setvbuf(out, NULL, _IOLBF, 0);
+		chk_cake_setbook(0);
+		return review(in, t);
 	}
 	const struct level *lv = level_find(&checkers_rules, argv[1]);
 	const double cake_time = atof(argv[2]);
@@ -220,24 +398,10 @@ int main(int argc, char **argv)
 				}
 			} else {
 				who = 1;
-				/* history: positions since the last capture or man move, at most 11 */
-				const int nh = (back > 10 ? 10 : back) + 1;
-				uint32_t hp[11][4];
-				int hb[11], hi[11];
-				for (int k = 0; k < nh; k++) {
-					const int idx = m.cursor - (nh - 1) + k;
-					const struct checkers_pos *q = match_pos_at(&m, idx);
-					to_cake(q, hp[k]);
-					hb[k] = q->side == CHECKERS_BLACK;
-					hi[k] = (k == 0 && idx == m.cursor - back) ? 1 : 0;
-				}
-				chk_cake_history(nh, (const uint32_t(*)[4])hp, hb, hi);
-				chk_cake_room(); /* Cake's repetition array with room for its deepest line */
 				uint32_t in[4], res[4];
 				char str[1024];
 				to_cake(pos, in);
-				chk_cake_move(in, pos->side == CHECKERS_BLACK, cake_time,
-				              cake_first, res, str);
+				cake_think(&m, cake_time, cake_first, res, str);
 				cake_first = 0;
 				if (chk_cake_past_end()) {
 					cake_deepest++;
