@@ -29,7 +29,7 @@
  * units, 1/100 of a man; a repetition claim is 0), the pieces on the board, the move played,
  * Cake's choice, and for Parity's moves the fall of that value from before the move to after
  * it (on quiet moves: no capture just before, at or after). A game's summary line names
- * Parity's largest falls and the first ply from which Cake
+ * Parity's largest falls on moves other than Cake's choice, and the first ply from which Cake
  * sees Parity at least half a man down for good.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -203,7 +203,7 @@ static int review(FILE *in, double cake_time)
 		match_init(&m, &checkers_rules, NULL);
 		char err[GAME_ERR_MAX];
 		static int value[2048], pieces[2048];
-		static char played[2048][48], chose[2048][48];
+		static char played[2048][48], chose[2048][48], depth[2048][24];
 		int plies = 0, bad = 0;
 		for (char *t = strtok(line + 9, " \n"); t && plies < 2047;
 		     t = strtok(NULL, " \n")) {
@@ -217,6 +217,16 @@ static int review(FILE *in, double cake_time)
 				pieces[plies] = __builtin_popcount(pos->piece[0] | pos->piece[1]);
 				move_to(&m, res, chose[plies], sizeof chose[plies]);
 				snprintf(played[plies], sizeof played[plies], "%s", t);
+				/* Cake's "depth D/MAX/MEAN", or its claim of a draw */
+				const char *d = strstr(str, "depth ");
+				if (strstr(str, "claims"))
+					snprintf(depth[plies], sizeof depth[plies],
+					         "a draw claimed");
+				else if (d)
+					snprintf(depth[plies], sizeof depth[plies], "%.*s",
+					         6 + (int)strcspn(d + 6, " "), d);
+				else
+					snprintf(depth[plies], sizeof depth[plies], "?");
 			}
 			if (match_play_text(&m, t, err) != GAME_OK) {
 				fprintf(out, "game %d: ply %d: %s: %s\n", g, plies, t, err);
@@ -240,14 +250,17 @@ static int review(FILE *in, double cake_time)
 			                  !strchr(played[p], 'x') && !strchr(played[p + 1], 'x');
 			const int fall =
 			    parity && quiet ? capped(value[p]) - capped(value[p + 1]) : 0;
-			fprintf(out,
-			        "  ply %d %s %d pieces: Cake %+d for Parity; played %s, Cake %s", p,
-			        parity ? "Parity" : "Cake  ", pieces[p], value[p], played[p],
-			        chose[p]);
+			fprintf(
+			    out,
+			    "  ply %d %s %d pieces: Cake %+d for Parity (%s); played %s, Cake %s",
+			    p, parity ? "Parity" : "Cake  ", pieces[p], value[p], depth[p],
+			    played[p], chose[p]);
 			if (parity && quiet)
 				fprintf(out, "; fall %d", fall);
 			fprintf(out, "\n");
-			if (parity && quiet)
+			/* the largest falls where Cake would have played another move (a fall over
+			 * Cake's own choice is its search seeing further at the next ply) */
+			if (parity && quiet && strcmp(played[p], chose[p]))
 				for (int k = 0; k < 3; k++)
 					if (worst[k] < 0 ||
 					    fall > capped(value[worst[k]]) -
