@@ -6,6 +6,7 @@
  *
  *   cakematch LEVEL CAKE_SECONDS [--games N] [--first K] [--out FILE] [--nodes N]
  *   cakematch --review FILE CAKE_SECONDS [--out FILE]
+ *   cakematch --retry REVIEW LEVEL [--nodes N] [--min-fall F] [--out FILE]
  *
  * Parity reads its endgame databases, trained weights and opening book from $PARITY_EGDB_DIR
  * (CHK_NO_BOOK=1 leaves the book out); --nodes replaces the level's node limit.
@@ -31,6 +32,12 @@
  * it (on quiet moves: no capture just before, at or after). A game's summary line names
  * Parity's largest falls on moves other than Cake's choice, and the first ply from which Cake
  * sees Parity at least half a man down for good.
+ *
+ * --retry reads such a review and searches again, as LEVEL (with --nodes and the experiments'
+ * variables below), every position where Parity's move fell by F (default 30) or more and
+ * was not Cake's choice: does Parity now play Cake's move, its own again, or another? A
+ * quick test of what would mend the moves that Cake blames (more nodes, the 6-piece tables,
+ * other weights), not a measure of strength.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -179,6 +186,45 @@ static int capped(int v)
 	return v > REVIEW_CAP ? REVIEW_CAP : v < -REVIEW_CAP ? -REVIEW_CAP : v;
 }
 
+/* Loads Parity's endgame databases, trained weights and opening book from $PARITY_EGDB_DIR
+ * (CHK_NO_BOOK: no book) and says what it has. */
+static void load_parity(void)
+{
+	char err[GAME_ERR_MAX];
+	const char *dir = getenv("PARITY_EGDB_DIR");
+	if (dir && checkers_egdb_load(dir, err) != 0)
+		fprintf(stderr, "cakematch: %s\n", err);
+	char path[1200];
+	snprintf(path, sizeof path, "%s/checkers-eval.bin", dir ? dir : ".");
+	if (dir && checkers_eval_load(path, err) != 0)
+		fprintf(stderr, "cakematch: %s\n", err);
+	snprintf(path, sizeof path, "%s/checkers-book.bin", dir ? dir : ".");
+	if (dir && !getenv("CHK_NO_BOOK") && checkers_book_load(path, err) != 0)
+		fprintf(stderr, "cakematch: %s\n", err);
+	fprintf(out, "Parity opening book: %zu positions\n",
+	        checkers_book_current() ? checkers_book_current()->count : 0);
+	fprintf(out, "Parity trained evaluation: %s\n", checkers_eval_trained() ? "yes" : "no");
+	fprintf(out, "Parity endgame databases: %d pieces\n", checkers_egdb_pieces());
+}
+
+/* The level's limits for a search with this seed, with the experiments' environment (--nodes,
+ * CHK_PROBCUT, CHK_REDUCE, CHK_EXTEND) in place of its own. */
+static void parity_limits(const struct level *lv, uint32_t seed, unsigned long long nodes,
+                          struct search_limits *limits)
+{
+	const char *probcut = getenv("CHK_PROBCUT"), *reduce = getenv("CHK_REDUCE"),
+	           *extend = getenv("CHK_EXTEND");
+	level_limits(lv, seed, limits);
+	if (nodes)
+		limits->nodes = nodes;
+	if (probcut)
+		limits->probcut = atoi(probcut);
+	if (reduce)
+		limits->reduce = atoi(reduce) != 0;
+	if (extend)
+		limits->extend = atoi(extend) != 0;
+}
+
 /* --review: Cake's judgement of every position of every game in `in`. */
 static int review(FILE *in, double cake_time)
 {
@@ -287,13 +333,122 @@ static int review(FILE *in, double cake_time)
 	return 0;
 }
 
+/* --retry: Parity's search again (the level's limits and the experiments' environment) in the
+ * positions where a --review file shows a fall of at least min_fall on a Parity move other
+ * than Cake's choice; says whether Parity now plays Cake's move, its own again or another. */
+static int retry(FILE *in, const struct level *lv, unsigned long long nodes, int min_fall)
+{
+	static char line[4096];
+	static char moves[2048][48];
+	int g = 0, parity_side = 0, n = 0, total = 0, to_cake = 0, same = 0, other = 0;
+	struct search *eng = search_new(&checkers_rules, 20);
+	while (fgets(line, sizeof line, in)) {
+		if (!strncmp(line, "game ", 5) && strstr(line, ", Parity ")) {
+			g = atoi(line + 5);
+			parity_side =
+			    strstr(line, ", Parity Black:") ? CHECKERS_BLACK : CHECKERS_WHITE;
+			const char *o = strchr(line, ':') + 2, *e = strstr(line, ", Parity ");
+			char ballot[64];
+			snprintf(ballot, sizeof ballot, "%.*s", (int)(e - o), o);
+			n = 0;
+			for (char *t = strtok(ballot, " "); t && n < 3; t = strtok(NULL, " "))
+				snprintf(moves[n++], sizeof moves[0], "%s", t);
+			continue;
+		}
+		int ply, pieces, value, fall = 0;
+		char who[8], played[48], chose[48];
+		const char *pl = strstr(line, "; played ");
+		if (!g || strncmp(line, "  ply ", 6) || !pl ||
+		    sscanf(line, "  ply %d %7s %d pieces: Cake %d", &ply, who, &pieces, &value) !=
+		        4 ||
+		    sscanf(pl, "; played %47[^,], Cake %47[^;\n]", played, chose) != 2 ||
+		    ply != n || n >= 2047)
+			continue;
+		snprintf(moves[n++], sizeof moves[0], "%s", played);
+		const char *f = strstr(line, "; fall ");
+		if (f)
+			fall = atoi(f + 7);
+		if (strcmp(who, "Parity") || !f || fall < min_fall || !strcmp(played, chose))
+			continue;
+		/* the game to this ply, with its history, as the match had it */
+		struct match m;
+		match_init(&m, &checkers_rules, NULL);
+		char err[GAME_ERR_MAX];
+		int ok = 1;
+		for (int k = 0; k < ply && ok; k++)
+			ok = match_play_text(&m, moves[k], err) == GAME_OK;
+		const struct checkers_pos *pos = match_pos(&m);
+		if (!ok || pos->side != parity_side) {
+			fprintf(out, "game %d ply %d: the record does not replay\n", g, ply);
+			match_free(&m);
+			continue;
+		}
+		const int back = pos->quiet < m.cursor ? pos->quiet : m.cursor;
+		struct search_limits limits;
+		parity_limits(lv, 7919u * (uint32_t)g + (uint32_t)ply, nodes, &limits);
+		limits.noise = 0;
+		limits.history = &m.hashes[m.cursor - back];
+		limits.history_count = back;
+		const double c0 = cli_cpu_seconds();
+		search_start(eng, pos, &limits);
+		search_step(eng, 0);
+		const struct search_result *r = search_result(eng);
+		char now[48] = "?";
+		if (r->has_move)
+			checkers_rules.move_to_text(pos, &r->move, now, sizeof now);
+		const char *verdict = !strcmp(now, chose)    ? "Cake's"
+		                      : !strcmp(now, played) ? "its own"
+		                                             : "another";
+		total++;
+		to_cake += !strcmp(now, chose);
+		same += !strcmp(now, played);
+		other += strcmp(now, chose) && strcmp(now, played);
+		fprintf(out,
+		        "game %d ply %d, %d pieces, fall %d: played %s, Cake %s; now %s (%s move), "
+		        "%s %d score %d nodes %llu, %.2f s\n",
+		        g, ply, pieces, fall, played, chose, now, verdict,
+		        r->book ? "from the book, depth" : "depth", r->depth, r->score,
+		        (unsigned long long)r->nodes, cli_cpu_seconds() - c0);
+		match_free(&m);
+	}
+	fprintf(out,
+	        "RETRY %s nodes %llu, falls of %d or more: %d positions; Cake's move %d, its own "
+	        "%d, another %d\n",
+	        lv->name, nodes, min_fall, total, to_cake, same, other);
+	search_free(eng);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
 		fprintf(stderr, "usage: cakematch LEVEL CAKE_SECONDS [--games N] [--first K] "
 		                "[--out FILE] [--nodes N]\n"
-		                "       cakematch --review FILE CAKE_SECONDS [--out FILE]\n");
+		                "       cakematch --review FILE CAKE_SECONDS [--out FILE]\n"
+		                "       cakematch --retry REVIEW LEVEL [--nodes N] [--min-fall F] "
+		                "[--out FILE]\n");
 		return 2;
+	}
+	if (!strcmp(argv[1], "--retry")) {
+		FILE *in = fopen(argv[2], "r");
+		const struct level *lv = argc > 3 ? level_find(&checkers_rules, argv[3]) : NULL;
+		unsigned long long nodes = 0;
+		int min_fall = 30;
+		out = stdout;
+		for (int i = 4; i + 1 < argc; i += 2)
+			if (!strcmp(argv[i], "--nodes"))
+				nodes = strtoull(argv[i + 1], NULL, 10);
+			else if (!strcmp(argv[i], "--min-fall"))
+				min_fall = atoi(argv[i + 1]);
+			else if (!strcmp(argv[i], "--out"))
+				out = fopen(argv[i + 1], "w");
+		if (!in || !lv || !out) {
+			fprintf(stderr, "cakematch: --retry REVIEW LEVEL: bad file or level\n");
+			return 2;
+		}
+		setvbuf(out, NULL, _IOLBF, 0);
+		load_parity();
+		return retry(in, lv, nodes, min_fall);
 	}
 	if (!strcmp(argv[1], "--review")) {
 		FILE *in = argc > 3 ? fopen(argv[2], "r") : NULL;
@@ -329,27 +484,8 @@ int main(int argc, char **argv)
 	}
 	setvbuf(out, NULL, _IOLBF, 0);
 	chk_cake_setbook(0);
-	{ /* Parity's endgame databases (issue 19), from $PARITY_EGDB_DIR */
-		char err[GAME_ERR_MAX];
-		const char *dir = getenv("PARITY_EGDB_DIR");
-		if (dir && checkers_egdb_load(dir, err) != 0)
-			fprintf(stderr, "cakematch: %s\n", err);
-		char path[1200];
-		snprintf(path, sizeof path, "%s/checkers-eval.bin", dir ? dir : ".");
-		if (dir && checkers_eval_load(path, err) != 0)
-			fprintf(stderr, "cakematch: %s\n", err);
-		snprintf(path, sizeof path, "%s/checkers-book.bin", dir ? dir : ".");
-		if (dir && !getenv("CHK_NO_BOOK") && checkers_book_load(path, err) != 0)
-			fprintf(stderr, "cakematch: %s\n", err);
-		fprintf(out, "Parity opening book: %zu positions\n",
-		        checkers_book_current() ? checkers_book_current()->count : 0);
-		fprintf(out, "Parity trained evaluation: %s\n",
-		        checkers_eval_trained() ? "yes" : "no");
-		fprintf(out, "Parity endgame databases: %d pieces\n", checkers_egdb_pieces());
-	}
-	/* experiments: these replace the level's search options; CHK_VERBOSE logs every move */
-	const char *probcut = getenv("CHK_PROBCUT"), *reduce = getenv("CHK_REDUCE"),
-	           *extend = getenv("CHK_EXTEND");
+	load_parity();
+	/* CHK_VERBOSE logs every move */
 	const bool verbose = getenv("CHK_VERBOSE") != NULL;
 	struct search *eng = search_new(&checkers_rules, 20);
 	int w = 0, d = 0, l = 0;
@@ -382,15 +518,7 @@ int main(int argc, char **argv)
 			if (pos->side == parity_side) {
 				who = 0;
 				struct search_limits limits;
-				level_limits(lv, seed + (uint32_t)m.cursor, &limits);
-				if (nodes)
-					limits.nodes = nodes;
-				if (probcut)
-					limits.probcut = atoi(probcut);
-				if (reduce)
-					limits.reduce = atoi(reduce) != 0;
-				if (extend)
-					limits.extend = atoi(extend) != 0;
+				parity_limits(lv, seed + (uint32_t)m.cursor, nodes, &limits);
 				limits.history = &m.hashes[m.cursor - back];
 				limits.history_count = back;
 				search_start(eng, pos, &limits);
