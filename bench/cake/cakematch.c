@@ -404,9 +404,10 @@ static int retry(FILE *in, const struct level *lv, unsigned long long nodes, int
 		same += !strcmp(now, played);
 		other += strcmp(now, chose) && strcmp(now, played);
 		fprintf(out,
-		        "game %d ply %d, %d pieces, fall %d: played %s, Cake %s; now %s (%s move), "
+		        "game %d ply %d, %d pieces, Cake %+d, fall %d: played %s, Cake %s; now %s "
+		        "(%s move), "
 		        "%s %d score %d nodes %llu, %.2f s\n",
-		        g, ply, pieces, fall, played, chose, now, verdict,
+		        g, ply, pieces, value, fall, played, chose, now, verdict,
 		        r->book ? "from the book, depth" : "depth", r->depth, r->score,
 		        (unsigned long long)r->nodes, cli_cpu_seconds() - c0);
 		match_free(&m);
