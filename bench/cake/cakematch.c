@@ -159,20 +159,31 @@ static int cake_value(const char *str)
 	return v ? atoi(v + 6) : 0;
 }
 
-/* The move of the match's legal ones that leads to Cake's position res, as text ("?" if none). */
-static void move_to(const struct match *m, const uint32_t res[4], char *t, size_t n)
+/* Fills moves with the match's legal moves and returns the index of the one that leads to
+ * Cake's position res (-1: none). */
+static int cake_move_index(const struct match *m, const uint32_t res[4],
+                           struct game_move moves[GAME_MOVES_MAX])
 {
-	struct game_move moves[GAME_MOVES_MAX];
-	const int k = match_legal(m, moves);
-	snprintf(t, n, "?");
-	for (int i = 0; i < k; i++) {
+	const int n = match_legal(m, moves);
+	for (int i = 0; i < n; i++) {
 		struct checkers_pos q = *(const struct checkers_pos *)match_pos(m);
 		checkers_rules.play(&q, &moves[i]);
 		uint32_t r4[4];
 		to_cake(&q, r4);
 		if (same4(r4, res))
-			checkers_rules.move_to_text(match_pos(m), &moves[i], t, n);
+			return i;
 	}
+	return -1;
+}
+
+/* The match's game number g (1-based): Parity's ballot (g-1)/2, Parity Black in odd games;
+ * NULL for a number past the ballots. */
+static const char *game_opening(int g, int *parity_side)
+{
+	if (g < 1 || g > 2 * checkers_ballot_count)
+		return NULL;
+	*parity_side = (g - 1) % 2 == 0 ? CHECKERS_BLACK : CHECKERS_WHITE;
+	return checkers_ballot[(g - 1) / 2];
 }
 
 enum {
@@ -230,16 +241,12 @@ static int review(FILE *in, double cake_time)
 {
 	static char line[32768];
 	int g = 0, parity_side = 0;
-	char opening[64] = "";
+	const char *opening = NULL;
 	while (fgets(line, sizeof line, in)) {
 		if (!strncmp(line, "game ", 5) && strstr(line, ", Parity ")) {
 			g = atoi(line + 5);
-			parity_side =
-			    strstr(line, ", Parity Black:") ? CHECKERS_BLACK : CHECKERS_WHITE;
-			const char *o = strchr(line, ':');
-			const char *e = strstr(line, ", Parity ");
-			snprintf(opening, sizeof opening, "%.*s", o && e > o ? (int)(e - o - 2) : 0,
-			         o ? o + 2 : "");
+			if (!(opening = game_opening(g, &parity_side)))
+				g = 0;
 			fprintf(out, "%s", line);
 			continue;
 		}
@@ -261,7 +268,12 @@ static int review(FILE *in, double cake_time)
 				const int v = cake_value(str);
 				value[plies] = pos->side == parity_side ? v : -v;
 				pieces[plies] = __builtin_popcount(pos->piece[0] | pos->piece[1]);
-				move_to(&m, res, chose[plies], sizeof chose[plies]);
+				struct game_move moves[GAME_MOVES_MAX];
+				const int i = cake_move_index(&m, res, moves);
+				snprintf(chose[plies], sizeof chose[plies], "?");
+				if (i >= 0)
+					checkers_rules.move_to_text(pos, &moves[i], chose[plies],
+					                            sizeof chose[plies]);
 				snprintf(played[plies], sizeof played[plies], "%s", t);
 				/* Cake's "depth D/MAX/MEAN", or its claim of a draw */
 				const char *d = strstr(str, "depth ");
@@ -345,14 +357,14 @@ static int retry(FILE *in, const struct level *lv, unsigned long long nodes, int
 	while (fgets(line, sizeof line, in)) {
 		if (!strncmp(line, "game ", 5) && strstr(line, ", Parity ")) {
 			g = atoi(line + 5);
-			parity_side =
-			    strstr(line, ", Parity Black:") ? CHECKERS_BLACK : CHECKERS_WHITE;
-			const char *o = strchr(line, ':') + 2, *e = strstr(line, ", Parity ");
+			const char *opening = game_opening(g, &parity_side);
 			char ballot[64];
-			snprintf(ballot, sizeof ballot, "%.*s", (int)(e - o), o);
+			snprintf(ballot, sizeof ballot, "%s", opening ? opening : "");
 			n = 0;
 			for (char *t = strtok(ballot, " "); t && n < 3; t = strtok(NULL, " "))
 				snprintf(moves[n++], sizeof moves[0], "%s", t);
+			if (!opening)
+				g = 0;
 			continue;
 		}
 		int ply, pieces, value, fall = 0;
@@ -494,8 +506,8 @@ int main(int argc, char **argv)
 	long nmoves[2] = {0, 0}; /* [0] Parity, [1] Cake */
 	long nbook = 0;          /* Parity's book moves (0 CPU) */
 	for (int g = first; g < first + games && g <= 2 * checkers_ballot_count; g++) {
-		const int parity_side = (g - 1) % 2 == 0 ? CHECKERS_BLACK : CHECKERS_WHITE;
-		const char *opening = checkers_ballot[(g - 1) / 2];
+		int parity_side;
+		const char *opening = game_opening(g, &parity_side);
 		struct match m;
 		match_init(&m, &checkers_rules, NULL);
 		char buf[64], err[GAME_ERR_MAX];
@@ -555,16 +567,7 @@ int main(int argc, char **argv)
 				if (verbose)
 					fprintf(out, "    cake ply %d: %s\n", m.cursor, str);
 				struct game_move moves[GAME_MOVES_MAX];
-				const int n = match_legal(&m, moves);
-				int found = -1;
-				for (int i = 0; i < n && found < 0; i++) {
-					struct checkers_pos q = *pos;
-					checkers_rules.play(&q, &moves[i]);
-					uint32_t r4[4];
-					to_cake(&q, r4);
-					if (same4(r4, res))
-						found = i;
-				}
+				const int found = cake_move_index(&m, res, moves);
 				if (found < 0) {
 					char t[GAME_TEXT_MAX];
 					checkers_rules.pos_to_text(pos, t, sizeof t);
