@@ -142,11 +142,6 @@ static inline void board8_moves_pair(uint64_t P, uint64_t O, uint64_t *mine, uin
 #define BOARD8_PAIR_512 1
 #endif
 
-#if defined(__AVX512VL__) && defined(__AVX512CD__) && !defined(BOARD8_NO_AVX512)
-
-/* (Define BOARD8_NO_AVX512 to use the AVX2 fills below instead; tests/test_board8_avx2.c
- * does.) */
-
 #include <immintrin.h>
 
 /* The line through square s = 8·r + c, per lane as in board8_lanes: its row, its column, its
@@ -180,6 +175,11 @@ static const board8_lanes board8_rays[64][2] = {
     BOARD8_RAYS8(0),  BOARD8_RAYS8(8),  BOARD8_RAYS8(16), BOARD8_RAYS8(24),
     BOARD8_RAYS8(32), BOARD8_RAYS8(40), BOARD8_RAYS8(48), BOARD8_RAYS8(56)};
 
+#if defined(__AVX512VL__) && defined(__AVX512CD__) && !defined(BOARD8_NO_AVX512)
+
+/* (Define BOARD8_NO_AVX512 to use the AVX2 code below instead; tests/test_board8_avx2.c
+ * does.) */
+
 /* Returns the O discs flipped when P plays on square `sq` (0 if none: not a legal move).
  * Along each ray only the nearest square that is not an O disc matters: when it is a P disc,
  * the squares before it flip. Toward h8 that square is the lowest bit of the ray's non-O
@@ -203,18 +203,32 @@ static inline uint64_t board8_flips(int sq, uint64_t P, uint64_t O)
 
 #else
 
-/* Returns the O discs flipped when P plays on square `sq` (0 if none: not a legal move). */
+typedef int64_t board8_slanes __attribute__((vector_size(32)));
+
+/* Returns the O discs flipped when P plays on square `sq` (0 if none: not a legal move),
+ * without lzcnt (AVX2 only). Toward h8 as above: the nearest non-O square of each ray is its
+ * lowest bit. Toward a1 the nearest square is the highest, found without counting: the P discs
+ * of the ray smeared toward a1 cover every square from the nearest P disc down, so the rest of
+ * the ray lies between sq and that disc; they are all O discs when the nearest P disc is above
+ * every empty square of the ray, that is when, as numbers, the ray's P discs exceed its empty
+ * squares (a ray toward a1 never holds bit 63, so the signed comparison is a plain one). The
+ * idea of Edax's AVX2 flip (flip_avx_acepck.c). */
 static inline uint64_t board8_flips(int sq, uint64_t P, uint64_t O)
 {
-	const board8_lanes step = {1, 8, 7, 9}, none = {0, 0, 0, 0};
-	const uint64_t x = 1ULL << sq;
-	const board8_lanes p = {P, P, P, P};
-	board8_lanes up, down;
-	board8_runs((board8_lanes){x, x, x, x}, board8_through(O), &up, &down);
-	/* A run flips when the square one step past its end holds a P disc. */
-	up &= (board8_lanes)(((up << step) & p) != none);
-	down &= (board8_lanes)(((down >> step) & p) != none);
-	const board8_lanes f = up | down;
+	const board8_lanes up = board8_rays[sq][0], down = board8_rays[sq][1];
+	const board8_lanes p = {P, P, P, P}, o = {O, O, O, O}, none = {0, 0, 0, 0};
+	const board8_lanes one = {1, 1, 1, 1};
+	const board8_lanes step = {1, 8, 9, 7}, step2 = step + step, step4 = step2 + step2;
+	board8_lanes u = up & ~o;
+	u = u & -u & p; /* the closing P disc toward h8, or 0 */
+	u = (u - one) & up & (board8_lanes)(u != none);
+	const board8_lanes dp = down & p, de = down & ~o & ~p;
+	board8_lanes shadow = dp | dp >> step;
+	shadow |= shadow >> step2;
+	shadow |= shadow >> step4;
+	const board8_lanes d =
+	    down & ~shadow & (board8_lanes)((board8_slanes)dp > (board8_slanes)de);
+	const board8_lanes f = u | d;
 	return f[0] | f[1] | f[2] | f[3];
 }
 
