@@ -127,9 +127,7 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 		/* The leaves below, in square order, evaluated here rather than by a call each (the
 		 * same nodes and scores as mid_node at depth 0). */
 		const int empties = 63 - board8_count(P | O);
-#ifdef PATTERN_INLINE_LEAF
 		const int16_t *w = pattern_stage_weights(empties);
-#endif
 		for (uint64_t m = moves; m; m &= m - 1) {
 			const int sq = __builtin_ctzll(m);
 			const uint64_t flips = board8_flips(sq, P, O);
@@ -141,13 +139,8 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 			if (!cm && !cr) {
 				v = -exact_score(final_margin(cp, co));
 			} else {
-#ifdef PATTERN_INLINE_LEAF
 				v = -pattern_leaf(w, f, side, sq, flips,
 				                  board8_count(cm) - board8_count(cr));
-#else
-				v = -pattern_evaluate_after(f, side, sq, flips, empties,
-				                            board8_count(cm) - board8_count(cr));
-#endif
 			}
 			/* (best < beta until here: the same as cutting at v >= beta, without the
 			 * hard-to-predict branch of a new best) */

@@ -32,7 +32,12 @@ enum { MAX_SQUARES = 10, MAX_TOUCH = 8, FILE_HEADER = 20, FILE_VERSION = 1 };
  * weights of its first: the corner 3×3s, the corner 2×5s, the edges, then the lines. A
  * feature (pattern_features) is its index plus its table's distance from its group's first,
  * so 16 bits hold it and the evaluation reads w_group[feature] (init checks the groups). */
-enum { GROUPS = 4, GROUP_C2X5 = 4, GROUP_EDGE = 12, GROUP_LINES = 16 };
+enum {
+	GROUPS = 4,
+	GROUP_C2X5 = PATTERN_GROUP_C2X5,
+	GROUP_EDGE = PATTERN_GROUP_EDGE,
+	GROUP_LINES = PATTERN_GROUP_LINES
+};
 
 #define SQ(col, row) (1ULL << ((row)*8 + (col)))
 
@@ -355,30 +360,11 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 
 /* Returns the sum of the weights (of the stage of `empties`) that one side's features `row`
  * select (with their base_of: each group's table is read from its first), plus the constant
- * and the mobility term: with AVX-512 by pattern.h's gathers. */
-#ifdef PATTERN_INLINE_LEAF
+ * and the mobility term: pattern.h's pattern_sum, as the search's leaves read them. */
 static inline int sum_weights(const uint16_t *row, int empties, int mobility)
 {
 	return pattern_sum(pattern_stage_weights(empties), row, mobility);
 }
-#else
-static inline int sum_weights(const uint16_t *row, int empties, int mobility)
-{
-	const int16_t *w = pattern_stage_weights(empties);
-	const int16_t *w0 = w + pt.group_offset[0], *w1 = w + pt.group_offset[1];
-	const int16_t *w2 = w + pt.group_offset[2], *w3 = w + pt.group_offset[3];
-	int sum = w[0] + w[1] * mobility;
-	for (int k = 0; k < GROUP_C2X5; k++)
-		sum += w0[row[k]];
-	for (int k = GROUP_C2X5; k < GROUP_EDGE; k++)
-		sum += w1[row[k]];
-	for (int k = GROUP_EDGE; k < GROUP_LINES; k++)
-		sum += w2[row[k]];
-	for (int k = GROUP_LINES; k < PATTERN_INSTANCES; k++)
-		sum += w3[row[k]];
-	return sum;
-}
-#endif
 
 int pattern_evaluate_features(const struct pattern_features *f, int side, int empties, int mobility)
 {

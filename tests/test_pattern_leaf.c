@@ -1,11 +1,11 @@
 /*
- * tests/test_pattern_avx2.c — the search's inlined leaf evaluation (pattern.h's pattern_leaf)
- * as machines with AVX2 but not AVX-512 compile it: eight-lane gathers. A build with AVX-512
- * inlines its own sixteen-lane gathers, so this test, which takes the AVX2 ones
- * (PATTERN_NO_AVX512), is what keeps them checked there. Every move of random games, with
- * random weights (any misplaced lane or a wrong sign extension shows), must score what the
- * evaluation read from the board scores. Without AVX2 there is no inlined leaf: the test then
- * checks pattern_evaluate_after, which the search calls instead.
+ * tests/test_pattern_leaf.c — the search's inlined leaf evaluation (pattern.h's pattern_leaf)
+ * as machines without AVX-512 compile it: the 46 weights read one by one. A build with AVX-512
+ * inlines its sixteen-lane gathers instead (which tests/test_pattern.c checks there, through
+ * pattern_evaluate_after), so this test, which takes the one-by-one sum (PATTERN_NO_AVX512), is
+ * what keeps it checked on such machines. Every move of random games, with random weights
+ * over the whole 16-bit range (so that a misplaced index or a wrong sign shows), must score
+ * what the evaluation read from the board scores.
  */
 #define PATTERN_NO_AVX512
 #include <setjmp.h>
@@ -33,11 +33,7 @@ static uint64_t next_random(uint64_t *s)
 static int leaf(const struct pattern_features *f, int side, int sq, uint64_t flips, int empties,
                 int mobility)
 {
-#ifdef PATTERN_INLINE_LEAF
 	return pattern_leaf(pattern_stage_weights(empties), f, side, sq, flips, mobility);
-#else
-	return pattern_evaluate_after(f, side, sq, flips, empties, mobility);
-#endif
 }
 
 static void test_leaf_matches_scratch(void **state)
