@@ -5,7 +5,9 @@
  * pattern_evaluate_after), so this test, which takes the one-by-one sum (PATTERN_NO_AVX512), is
  * what keeps it checked on such machines. Every move of random games, with random weights
  * over the whole 16-bit range (so that a misplaced index or a wrong sign shows), must score
- * what the evaluation read from the board scores.
+ * what the evaluation read from the board scores; and the child's features the search
+ * writes without a copy (pattern_features_after) must be those that pattern_features_play
+ * makes of a copy.
  */
 #define PATTERN_NO_AVX512
 #include <setjmp.h>
@@ -78,7 +80,10 @@ static void test_leaf_matches_scratch(void **state)
 				moves &= moves - 1;
 			const int sq = __builtin_ctzll(moves);
 			const uint64_t flips = board8_flips(sq, P, O);
+			struct pattern_features after;
+			pattern_features_after(&f, side, sq, flips, &after);
 			pattern_features_play(&f, side, sq, flips);
+			assert_memory_equal(&after, &f, sizeof f);
 			disc[side] = P | flips | 1ULL << sq;
 			disc[!side] = O & ~flips;
 			side = !side;

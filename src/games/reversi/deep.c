@@ -181,8 +181,8 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 		const uint64_t fl = flips[at], reply = replies[at];
 		sq[at] = sq[i], flips[at] = flips[i], replies[at] = replies[i];
 		const int s = low & 63;
-		struct pattern_features child = *f;
-		pattern_features_play(&child, side, s, fl);
+		struct pattern_features child;
+		pattern_features_after(f, side, s, fl, &child);
 		const int v = -mid_node(c, O & ~fl, P | fl | 1ULL << s, reply, &child, !side,
 		                        depth - 1, -beta, -(alpha > best ? alpha : best));
 		best = v > best ? v : best; /* without a branch, as at depth 1 */

@@ -565,8 +565,8 @@ static int eval_node(uint64_t P, uint64_t O, const struct pattern_features *f, i
 		const int sq = first_square(moves);
 		const uint64_t flips = board8_flips(sq, P, O);
 		const uint64_t np = O ^ flips, no = P ^ flips ^ (1ULL << sq);
-		struct pattern_features child = *f;
-		pattern_features_play(&child, side, sq, flips);
+		struct pattern_features child;
+		pattern_features_after(f, side, sq, flips, &child);
 		const int v =
 		    -eval_node(np, no, &child, !side, depth > 1 ? board8_moves(np, no) : 0,
 		               depth - 1, -beta, -(alpha > best ? alpha : best));

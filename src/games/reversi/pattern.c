@@ -345,17 +345,9 @@ void pattern_features_play(struct pattern_features *f, int side, int sq, uint64_
 	 * mover and 2 for the other; a flipped disc goes from 2 to 1 for the mover and from 1 to
 	 * 2 for the other. So with s the sum of the flipped squares' powers and p the new
 	 * square's, the mover's indices gain p - s and the other's 2p + s: a few vector
-	 * additions per disc over all 46 instances (Edax's eval_update does the same). */
-	const pattern_lanes *p = (const pattern_lanes *)pattern_leaf_tables.power[sq];
-	const struct pattern_sums s = pattern_flip_sums(flips);
-	pattern_lanes *mine = (pattern_lanes *)f->idx[side],
-	              *theirs = (pattern_lanes *)f->idx[!side];
-	mine[0] += p[0] - s.s0;
-	mine[1] += p[1] - s.s1;
-	mine[2] += p[2] - s.s2;
-	theirs[0] += p[0] + p[0] + s.s0;
-	theirs[1] += p[1] + p[1] + s.s1;
-	theirs[2] += p[2] + p[2] + s.s2;
+	 * additions per disc over all 46 instances (Edax's eval_update does the same), which
+	 * pattern_features_after makes (in place here: each lane is read before it is written). */
+	pattern_features_after(f, side, sq, flips, f);
 }
 
 /* Returns the sum of the weights (of the stage of `empties`) that one side's features `row`

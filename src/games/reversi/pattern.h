@@ -182,6 +182,25 @@ static inline struct pattern_sums pattern_flip_sums(uint64_t flips)
 	return s;
 }
 
+/* Writes into `child` the features of the position after `side` plays on sq flipping `flips`
+ * on the board f describes (pattern_features_play on a copy of f, without the copy). */
+static inline void pattern_features_after(const struct pattern_features *f, int side, int sq,
+                                          uint64_t flips, struct pattern_features *child)
+{
+	const pattern_lanes *p = (const pattern_lanes *)pattern_leaf_tables.power[sq];
+	const struct pattern_sums s = pattern_flip_sums(flips);
+	const pattern_lanes *mine = (const pattern_lanes *)f->idx[side],
+	                    *theirs = (const pattern_lanes *)f->idx[!side];
+	pattern_lanes *cm = (pattern_lanes *)child->idx[side],
+	              *ct = (pattern_lanes *)child->idx[!side];
+	cm[0] = mine[0] + p[0] - s.s0;
+	cm[1] = mine[1] + p[1] - s.s1;
+	cm[2] = mine[2] + p[2] - s.s2;
+	ct[0] = theirs[0] + p[0] + p[0] + s.s0;
+	ct[1] = theirs[1] + p[1] + p[1] + s.s1;
+	ct[2] = theirs[2] + p[2] + p[2] + s.s2;
+}
+
 /* Writes the other side's (!side's) row of indices after `side` plays on sq flipping `flips`
  * (what pattern_features_play would make of f's row), f unchanged. */
 static inline void pattern_row_after(const struct pattern_features *f, int side, int sq,
