@@ -4,7 +4,13 @@
  * the same), twins pair up, indices stay in their tables, weight files round-trip and bad ones
  * are refused; the incremental features agree with the board read from scratch; and the
  * committed weights know the basics (a corner is worth having).
+ *
+ * The search's inlined leaf (pattern.h's pattern_leaf) is taken here in the form that machines
+ * without AVX-512 compile, the weights read one by one (PATTERN_NO_AVX512), so that a machine
+ * with AVX-512 checks it too; its own gathers are checked through pattern_evaluate_after, which
+ * the library compiles with them.
  */
+#define PATTERN_NO_AVX512
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -157,7 +163,9 @@ static void test_mirror_images_score_alike(void **state)
 
 /* Random games from the start: the features updated move by move (pattern_features_play)
  * always give the evaluation read from the board, for both sides, and the indices read from
- * scratch; the leaves' pattern_evaluate_after gives the evaluation after each move. Random weights without twins tied, so that any misplaced digit shows. */
+ * scratch; the leaves' pattern_evaluate_after and the search's inlined pattern_leaf give the
+ * evaluation after every move; pattern_features_after writes what pattern_features_play makes
+ * of a copy. Random weights without twins tied, so that any misplaced digit shows. */
 static void test_incremental_matches_scratch(void **state)
 {
 	(void)state;
@@ -196,16 +204,28 @@ static void test_incremental_matches_scratch(void **state)
 				continue;
 			}
 			passes = 0;
+			/* every move's leaf, both ways the search reads it, then one move played */
+			for (uint64_t m = moves; m; m &= m - 1) {
+				const int s = __builtin_ctzll(m);
+				const uint64_t fl = board8_flips(s, P, O);
+				const uint64_t np = P | fl | 1ULL << s, no = O & ~fl;
+				const int v = pattern_evaluate(no, np),
+				          mob = pattern_mobility(no, np);
+				assert_int_equal(
+				    pattern_evaluate_after(&f, side, s, fl, empties - 1, mob), v);
+				assert_int_equal(pattern_leaf(pattern_stage_weights(empties - 1),
+				                              &f, side, s, fl, mob),
+				                 v);
+			}
 			int k = (int)(next_random(&rs) % (uint64_t)board8_count(moves));
 			while (k-- > 0)
 				moves &= moves - 1;
 			const int sq = __builtin_ctzll(moves);
 			const uint64_t flips = board8_flips(sq, P, O);
-			const uint64_t np = P | flips | 1ULL << sq, no = O & ~flips;
-			assert_int_equal(pattern_evaluate_after(&f, side, sq, flips, empties - 1,
-			                                        pattern_mobility(no, np)),
-			                 pattern_evaluate(no, np));
+			struct pattern_features after;
+			pattern_features_after(&f, side, sq, flips, &after);
 			pattern_features_play(&f, side, sq, flips);
+			assert_memory_equal(&after, &f, sizeof f);
 			disc[side] = P | flips | 1ULL << sq;
 			disc[!side] = O & ~flips;
 			side = !side;
