@@ -28,16 +28,12 @@
 
 enum { MAX_SQUARES = 10, MAX_TOUCH = 8, FILE_HEADER = 20, FILE_VERSION = 1 };
 
-/* The instances in four groups of consecutive ones, the tables of each group within 2^16
- * weights of its first: the corner 3×3s, the corner 2×5s, the edges, then the lines. A
- * feature (pattern_features) is its index plus its table's distance from its group's first,
- * so 16 bits hold it and the evaluation reads w_group[feature] (init checks the groups). */
-enum {
-	GROUPS = 4,
-	GROUP_C2X5 = PATTERN_GROUP_C2X5,
-	GROUP_EDGE = PATTERN_GROUP_EDGE,
-	GROUP_LINES = PATTERN_GROUP_LINES
-};
+/* The instances in four groups of consecutive ones (PATTERN_GROUP_*, pattern.h), the tables
+ * of each group within 2^16 weights of its first: the corner 3×3s, the corner 2×5s, the edges,
+ * then the lines. A feature (pattern_features) is its index plus its table's distance from its
+ * group's first, so 16 bits hold it and the evaluation reads w_group[feature] (init checks the
+ * groups). */
+enum { GROUPS = 4 };
 
 #define SQ(col, row) (1ULL << ((row)*8 + (col)))
 
@@ -88,7 +84,7 @@ static struct {
 		uint8_t instance;
 		uint16_t power;
 	} touch[64][MAX_TOUCH]; /* (the same as one vector per square: pattern_leaf_tables.power) */
-	/* Each instance's table within a stage, from the first table of its group (GROUP_*):
+	/* Each instance's table within a stage, from the first table of its group (PATTERN_GROUP_*):
 	 * the features hold their index plus this, so that the evaluation adds nothing. */
 	_Alignas(32) uint16_t base_of[PATTERN_LANES];
 	uint32_t group_offset[GROUPS]; /* the group's first table in a stage */
@@ -233,8 +229,8 @@ static void init(void)
 			pattern_leaf_tables.power[sq][k] = (uint16_t)power;
 		}
 	}
-	static const int group_first[GROUPS + 1] = {0, GROUP_C2X5, GROUP_EDGE, GROUP_LINES,
-	                                            PATTERN_INSTANCES};
+	static const int group_first[GROUPS + 1] = {0, PATTERN_GROUP_C2X5, PATTERN_GROUP_EDGE,
+	                                            PATTERN_GROUP_LINES, PATTERN_INSTANCES};
 	for (int g = 0; g < GROUPS; g++) {
 		pt.group_offset[g] = pt.placement[group_first[g]].offset;
 		for (int k = group_first[g]; k < group_first[g + 1]; k++) {

@@ -113,6 +113,11 @@ int pattern_evaluate_features(const struct pattern_features *f, int side, int em
 int pattern_evaluate_after(const struct pattern_features *f, int side, int sq, uint64_t flips,
                            int empties, int mobility);
 
+/* The instances in four groups of consecutive ones (corner 3×3s, corner 2×5s, edges, lines),
+ * each group's tables within 2^16 weights of its first: their first instances (the groups of
+ * pattern_leaf_tables.lane_offset). */
+enum { PATTERN_GROUP_C2X5 = 4, PATTERN_GROUP_EDGE = 12, PATTERN_GROUP_LINES = 16 };
+
 /*
  * The same, inlined into the search: pattern_stage_weights once per node, then pattern_leaf for
  * each move. Where the machine has AVX-512 the 46 weights are read 16 a gather: each lane reads
@@ -121,11 +126,6 @@ int pattern_evaluate_after(const struct pattern_features *f, int side, int sq, u
  * tables when it builds its own. PATTERN_NO_AVX512 takes the one-by-one sum on a machine with
  * AVX-512 (tests/test_pattern.c does).
  */
-/* The instances in four groups of consecutive ones (corner 3×3s, corner 2×5s, edges, lines),
- * each group's tables within 2^16 weights of its first: their first instances (the groups of
- * pattern_leaf_tables.lane_offset). */
-enum { PATTERN_GROUP_C2X5 = 4, PATTERN_GROUP_EDGE = 12, PATTERN_GROUP_LINES = 16 };
-
 struct pattern_leaf_tables {
 	/* power[sq][instance]: what a disc on sq adds to the instance's index, 0 where the
 	 * instance does not read sq (pattern_features_play) */
