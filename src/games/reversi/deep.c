@@ -178,10 +178,13 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 		const uint64_t reply = board8_moves(no, np);
 		flips[i] = f1;
 		replies[i] = reply;
-		/* Fewest replies first, corners weighing double; corners for us first. */
+		/* Fewest replies first, corners weighing double; corners for us first; among equals,
+		 * C squares after the others and X squares last (LEAF_ORDER's classes). */
+		const uint64_t b = 1ULL << sq[i];
 		const int key = board8_count(reply) + board8_count(reply & 0x8100000000000081ULL) -
-		                (((1ULL << sq[i]) & 0x8100000000000081ULL) ? 8 : 0);
-		sq[i] |= (key + 16) << 6;
+		                ((b & 0x8100000000000081ULL) ? 8 : 0);
+		const int class = !!(b & LEAF_ORDER[2]) + 2 * !!(b & LEAF_ORDER[3]);
+		sq[i] |= ((key + 16) << 2 | class) << 6;
 	}
 	for (int i = 0; i < n; i++) {
 		/* The moves in key order, the next one picked when it is needed (a cut often comes
