@@ -178,11 +178,11 @@ static int mid_node(struct deep_ctx *c, uint64_t P, uint64_t O, uint64_t moves,
 		const uint64_t reply = board8_moves(no, np);
 		flips[i] = f1;
 		replies[i] = reply;
-		/* Fewest replies first, corners weighing double; corners for us first; among equals,
-		 * C squares after the others and X squares last (LEAF_ORDER's classes). */
+		/* Fewest replies first, corners (LEAF_ORDER[0]) weighing double; corners for us first;
+		 * among equals, C squares after the others and X squares last (LEAF_ORDER's classes). */
 		const uint64_t b = 1ULL << sq[i];
-		const int key = board8_count(reply) + board8_count(reply & 0x8100000000000081ULL) -
-		                ((b & 0x8100000000000081ULL) ? 8 : 0);
+		const int key = board8_count(reply) + board8_count(reply & LEAF_ORDER[0]) -
+		                ((b & LEAF_ORDER[0]) ? 8 : 0);
 		const int class = !!(b & LEAF_ORDER[2]) + 2 * !!(b & LEAF_ORDER[3]);
 		sq[i] |= ((key + 16) << 2 | class) << 6;
 	}
