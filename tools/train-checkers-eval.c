@@ -38,10 +38,11 @@
  * their boundaries (checkers_eval_blend), and writes a "PCEVAL4" file, which the engine scores
  * that way; without it, "PCEVAL3", each phase fitted apart. With --samples FILE, round 2's
  * positions and outcomes are written to FILE after its games, or read from it instead of
- * playing them when it is there (a cache for trying fits on the same games: the file is this
- * build's memory layout, and nothing checks that it came from the same arguments). Each
- * --add-samples FILE (up to 8) adds the positions of another such file to round 2's, so that
- * games played by several runs, with other weights or seeds, are fitted together.
+ * playing them when it is there (a cache for trying fits on the same games: the file keeps the
+ * positions, not their features, so a build that counts other features fits the same games;
+ * it is this build's memory layout, and nothing checks that it came from the same arguments).
+ * Each --add-samples FILE (up to 8) adds the positions of another such file to round 2's, so
+ * that games played by several runs, with other weights or seeds, are fitted together.
  * The run is seeded and built with -ffp-contract=off, so the same build and arguments should
  * give the same file (not checked byte for byte).
  */
@@ -89,6 +90,7 @@ struct sample {
 	/* the blend (checkers_eval_blend): phase `upper`, with `fifths` of the next */
 	uint8_t upper, fifths;
 	float label, score; /* score: the search's, as a probability, or -1 */
+	struct checkers_pos pos;
 };
 
 static struct sample *samples;
@@ -139,6 +141,7 @@ static void add_sample(const struct checkers_pos *pos, bool patterns, bool score
 	s->start = (uint32_t)n_pool;
 	s->count = 0;
 	s->phase = (uint8_t)checkers_eval_phase(pos);
+	s->pos = *pos;
 	int fifths;
 	s->upper = (uint8_t)checkers_eval_blend(pos, &fifths);
 	s->fifths = (uint8_t)fifths;
@@ -161,6 +164,14 @@ static void add_sample(const struct checkers_pos *pos, bool patterns, bool score
 	           : score <= -SEARCH_PROVEN ? 0.0f
 	                                     : (float)sigmoid(score / SCALE);
 }
+
+/* A sample as the samples file keeps it: the position, not its features, so that a build
+ * with other features fits the same games. */
+struct sample_record {
+	uint32_t piece[2], kings;
+	uint8_t side, held_out, pad[2];
+	float label, score;
+};
 
 static uint64_t rng(uint64_t *state)
 {
@@ -533,41 +544,62 @@ static void fit_all_blended(double (*w)[NW], const char *round, int tries)
 		        w[p][1], w[p][63]);
 }
 
-/* The samples file (--samples): "PCSAMP1\n", the counts, then the samples and their entries
- * as this build lays them out in memory (a cache for this tool, not a format to keep). */
+/* The samples file (--samples): "PCSAMP2\n", the count, then each sample's position, held-out
+ * mark, outcome and search score (struct sample_record as this build lays it out: a cache for
+ * this tool, not a format to keep). The features are counted again when it is read, by the
+ * build that reads it. */
 static bool save_samples(const char *path)
 {
 	FILE *f = fopen(path, "wb");
-	const uint64_t n[2] = {n_samples, n_pool};
-	bool ok = f && fwrite("PCSAMP1\n", 1, 8, f) == 8 && fwrite(n, sizeof n, 1, f) == 1 &&
-	          fwrite(samples, sizeof *samples, n_samples, f) == n_samples &&
-	          fwrite(pool, sizeof *pool, n_pool, f) == n_pool;
+	const uint64_t n = n_samples;
+	bool ok = f && fwrite("PCSAMP2\n", 1, 8, f) == 8 && fwrite(&n, sizeof n, 1, f) == 1;
+	for (size_t k = 0; ok && k < n_samples; k++) {
+		const struct sample *s = &samples[k];
+		const struct sample_record r = {{s->pos.piece[0], s->pos.piece[1]},
+		                                s->pos.kings,
+		                                s->pos.side,
+		                                s->held_out,
+		                                {0, 0},
+		                                s->label,
+		                                s->score};
+		ok = fwrite(&r, sizeof r, 1, f) == 1;
+	}
 	if (f && fclose(f) != 0)
 		ok = false;
 	return ok;
 }
 
-/* Adds the samples of a file that save_samples wrote to those held. Returns 1, or 0 when there
- * is no such file, or -1 when it cannot be read as one (nothing added). */
+/* Adds the samples of a file that save_samples wrote to those held, their features counted by
+ * this build. Returns 1, or 0 when there is no such file, or -1 when it cannot be read as one
+ * (an older "PCSAMP1" file kept features, not positions: its games must be played again). */
 static int load_samples(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return errno == ENOENT ? 0 : -1;
 	char head[8];
-	uint64_t n[2];
-	bool ok = fread(head, 1, 8, f) == 8 && memcmp(head, "PCSAMP1\n", 8) == 0 &&
-	          fread(n, sizeof n, 1, f) == 1;
-	if (ok) {
-		reserve(n[0], n[1]);
-		ok = fread(samples + n_samples, sizeof *samples, n[0], f) == n[0] &&
-		     fread(pool + n_pool, sizeof *pool, n[1], f) == n[1];
-		for (uint64_t i = 0; ok && i < n[0]; i++)
-			samples[n_samples + i].start += (uint32_t)n_pool;
-		n_samples += ok ? n[0] : 0;
-		n_pool += ok ? n[1] : 0;
+	uint64_t n;
+	bool ok = fread(head, 1, 8, f) == 8 && memcmp(head, "PCSAMP2\n", 8) == 0 &&
+	          fread(&n, sizeof n, 1, f) == 1;
+	const size_t before = n_samples, before_pool = n_pool;
+	for (uint64_t k = 0; ok && k < n; k++) {
+		struct sample_record r;
+		ok = fread(&r, sizeof r, 1, f) == 1 && r.side <= 1 && r.label >= 0.0f &&
+		     r.label <= 1.0f;
+		struct checkers_pos pos = {{r.piece[0], r.piece[1]}, r.kings, r.side, 0, {0, 0}};
+		ok = ok && checkers_valid(&pos);
+		if (!ok)
+			break;
+		add_sample(&pos, true, false, 0, r.held_out != 0);
+		samples[n_samples - 1].label = r.label;
+		samples[n_samples - 1].score = r.score;
 	}
+	ok = ok && fgetc(f) == EOF;
 	fclose(f);
+	if (!ok) {
+		n_samples = before;
+		n_pool = before_pool;
+	}
 	return ok ? 1 : -1;
 }
 
@@ -676,7 +708,9 @@ int main(int argc, char **argv)
 		n_samples = n_pool = 0;
 		const int cached = samples_file ? load_samples(samples_file) : 0;
 		if (cached < 0) { /* not overwritten: it may be something else */
-			fprintf(stderr, "train-checkers-eval: %s is not a samples file\n",
+			fprintf(stderr,
+			        "train-checkers-eval: %s is not a samples file (\"PCSAMP2\"; an "
+			        "older one's games must be played again)\n",
 			        samples_file);
 			return 1;
 		}
