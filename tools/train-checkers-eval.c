@@ -6,7 +6,8 @@
  *     build/tools/train-checkers-eval [--games N] [--depth D] [--games2 N2] [--depth2 D2]
  *                                     [--mix M] [--seed S] [--egdb DIR] [--init FILE]
  *                                     [--workers W] [--out FILE] [--randoms LOW,HIGH]
- *                                     [--blend] [--samples FILE] [--add-samples FILE]...
+ *                                     [--blend] [--anchor] [--samples FILE]
+ *                                     [--add-samples FILE]...
  *
  * Nothing comes from outside. Two rounds (with --init FILE, round 1 is not played: round 2
  * starts from the weights of FILE, a file this tool wrote, and its games are numbered after
@@ -43,6 +44,10 @@
  * it is this build's memory layout, and nothing checks that it came from the same arguments).
  * Each --add-samples FILE (up to 8) adds the positions of another such file to round 2's, so
  * that games played by several runs, with other weights or seeds, are fitted together.
+ * With --anchor (and --init), the L2 penalty pulls each weight toward its value in the --init
+ * file instead of toward 0: a weight the new games say little about (a rare region pattern)
+ * keeps what the earlier rounds' games gave it rather than fading, as if both rounds' games were
+ * fitted together.
  * The run is seeded and built with -ffp-contract=off, so the same build and arguments should
  * give the same file (not checked byte for byte).
  */
@@ -336,6 +341,10 @@ static double loss_of(int p, bool held_out, const double *w)
 
 /* Fits phase p's weights w[NW] (from their values) on the samples not held out, with an L2
  * penalty of strength l2; returns the mean log loss. */
+/* With --anchor, the weights the L2 penalty pulls toward: those of --init, kept from before
+ * the fit; otherwise 0. */
+static double anchor_w[NP][NW];
+
 static double fit(int p, double *w, double l2)
 {
 	static double ms[NW], grad[NW], prev[NW];
@@ -383,7 +392,7 @@ static double fit(int p, double *w, double l2)
 		last = loss;
 		memcpy(prev, w, sizeof prev);
 		for (int i = 0; i < NW; i++) {
-			const double g = grad[i] / (double)n + l2 * w[i] / SCALE;
+			const double g = grad[i] / (double)n + l2 * (w[i] - anchor_w[p][i]) / SCALE;
 			w[i] -= eta * SCALE * SCALE * g / ms[i];
 		}
 	}
@@ -508,7 +517,7 @@ static double fit_blended(double (*w)[NW], double l2)
 		for (int p = 0; p < NP; p++)
 			for (int i = 0; i < NW; i++) {
 				const double g = grad[p][i] / (share[p] > 0 ? share[p] : 1) +
-				                 l2 * w[p][i] / SCALE;
+				                 l2 * (w[p][i] - anchor_w[p][i]) / SCALE;
 				w[p][i] -= eta * SCALE * SCALE * g / ms[p][i];
 			}
 	}
@@ -617,7 +626,8 @@ static void usage(void)
 	fprintf(stderr,
 	        "usage: train-checkers-eval [--games N] [--depth D] [--games2 N] [--depth2 D] "
 	        "[--mix PERCENT] [--seed S] [--egdb DIR] [--init FILE] [--workers W] [--out FILE] "
-	        "[--randoms LOW,HIGH] [--blend] [--samples FILE] [--add-samples FILE]...\n");
+	        "[--randoms LOW,HIGH] [--blend] [--anchor] [--samples FILE] "
+	        "[--add-samples FILE]...\n");
 	exit(2);
 }
 
@@ -629,10 +639,15 @@ int main(int argc, char **argv)
 	const char *out = "assets/checkers-eval.bin", *egdb = "assets", *init = NULL;
 	const char *samples_file = NULL, *more[8];
 	int n_more = 0;
-	bool blend = false;
+	bool blend = false, anchored = false;
 	for (int i = 1; i < argc; i += 2) {
 		if (!strcmp(argv[i], "--blend")) {
 			blend = true;
+			i--;
+			continue;
+		}
+		if (!strcmp(argv[i], "--anchor")) {
+			anchored = true;
 			i--;
 			continue;
 		}
@@ -690,6 +705,8 @@ int main(int argc, char **argv)
 		for (int p = 0; p < NP; p++)
 			for (int i = 0; i < NW; i++)
 				w[p][i] = wf[p * NW + i];
+		if (anchored)
+			memcpy(anchor_w, w, sizeof anchor_w);
 	} else {
 		/* Round 1: the hand-made evaluation plays; the features are fitted to the outcomes. */
 		checkers_eval_set(NULL);
