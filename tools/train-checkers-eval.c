@@ -339,12 +339,12 @@ static double loss_of(int p, bool held_out, const double *w)
 	return n ? loss / (double)n : 0;
 }
 
-/* Fits phase p's weights w[NW] (from their values) on the samples not held out, with an L2
- * penalty of strength l2; returns the mean log loss. */
 /* With --anchor, the weights the L2 penalty pulls toward: those of --init, kept from before
  * the fit; otherwise 0. */
 static double anchor_w[NP][NW];
 
+/* Fits phase p's weights w[NW] (from their values) on the samples not held out, with an L2
+ * penalty of strength l2 toward anchor_w; returns the mean log loss. */
 static double fit(int p, double *w, double l2)
 {
 	static double ms[NW], grad[NW], prev[NW];
@@ -684,7 +684,7 @@ int main(int argc, char **argv)
 			usage();
 	}
 	if (mix < 0 || mix > 100 || workers < 0 || workers > 64 || randoms_low < 0 ||
-	    randoms_high < randoms_low)
+	    randoms_high < randoms_low || (anchored && !init))
 		usage();
 	char err[GAME_ERR_MAX];
 	if (checkers_egdb_load(egdb, err) != 0) {
