@@ -7,8 +7,8 @@
  *
  * The search's inlined leaf (pattern.h's pattern_leaf) is taken here in the form that machines
  * without AVX-512 compile, the weights read one by one (PATTERN_NO_AVX512), so that a machine
- * with AVX-512 checks it too; its own gathers are checked through pattern_evaluate_after, which
- * the library compiles with them.
+ * with AVX-512 checks it too; the gathers, where the library compiles them (AVX-512, not an AMD
+ * core: pattern.h), are checked through pattern_evaluate_after.
  */
 #define PATTERN_NO_AVX512
 #include <setjmp.h>

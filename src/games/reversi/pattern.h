@@ -122,9 +122,10 @@ enum { PATTERN_GROUP_C2X5 = 4, PATTERN_GROUP_EDGE = 12, PATTERN_GROUP_LINES = 16
  * The same, inlined into the search: pattern_stage_weights once per node, then pattern_leaf for
  * each move. Where the machine has AVX-512 the 46 weights are read 16 a gather: each lane reads
  * 32 bits at its weight (the weights are padded by two values) and keeps the low 16,
- * sign-extended. Elsewhere they are read one by one (pattern_sum below). pattern.c fills the
- * tables when it builds its own. PATTERN_NO_AVX512 takes the one-by-one sum on a machine with
- * AVX-512 (tests/test_pattern.c does).
+ * sign-extended, except on AMD's cores (PATTERN_NO_GATHERS below). Elsewhere they are read one
+ * by one (pattern_sum below). pattern.c fills the tables when it builds its own.
+ * PATTERN_NO_AVX512 takes the one-by-one sum on a machine with AVX-512 (tests/test_pattern.c
+ * does).
  */
 struct pattern_leaf_tables {
 	/* power[sq][instance]: what a disc on sq adds to the instance's index, 0 where the
@@ -214,7 +215,19 @@ static inline void pattern_row_after(const struct pattern_features *f, int side,
 	row[2] = t[2] + p[2] + p[2] + s.s2;
 }
 
-#if defined(__AVX512F__) && defined(__AVX512BW__) && !defined(PATTERN_NO_AVX512)
+/* On AMD's cores the weights read one by one are faster than AVX-512's gathers: on a Zen 4
+ * (family 25 model 17) a node costs about 9% less (docs/BENCHMARKS.md, "Twenty-eighth
+ * session"). gcc names the core it tunes for in these macros (-march=native or -march=znverN;
+ * its 12.2 takes a Zen 4 for a znver3 with AVX-512). The gathers stay for the other cores
+ * with AVX-512 (Intel's): on a Sapphire Rapids they were 12% faster than an earlier form of the
+ * sum one by one (the twelfth session); the present form is not measured there. */
+#if defined(__znver1__) || defined(__znver2__) || defined(__znver3__) || defined(__znver4__) ||    \
+    defined(__znver5__)
+#define PATTERN_NO_GATHERS 1
+#endif
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && !defined(PATTERN_NO_AVX512) &&                \
+    !defined(PATTERN_NO_GATHERS)
 #include <immintrin.h>
 
 /* Returns the constant, the mobility term and the weights (of the stage `w`) that the
