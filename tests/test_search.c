@@ -784,8 +784,9 @@ static void test_node_limit(void **state)
 	assert_true(r.nodes >= limit);
 	/* ... or gives up the iteration that runs past four times the limit. */
 	assert_true(r.nodes <= 4 * limit);
-	/* search_limits.give_up moves that point (Expert's 3): where the last iteration ran
-	 * past twice the limit, a give-up at 2× stops it there, deterministically. */
+	/* search_limits.give_up moves that point (a percent of the limit; Reversi Expert's 150):
+	 * where the last iteration ran past twice the limit, a give-up at 200% stops it there,
+	 * deterministically, and one at 150% sooner. */
 	bool found = false;
 	for (uint64_t d = 12; d <= 80 && !found; d += 4) {
 		struct search_limits at = {.depth = 8, .nodes = full.nodes / d};
@@ -793,11 +794,16 @@ static void test_node_limit(void **state)
 		if (four.depth >= 8 || four.nodes <= 2 * at.nodes)
 			continue;
 		found = true;
-		at.give_up = 2;
+		at.give_up = 200;
 		const struct search_result two = check_deterministic(&reversi_rules, &pos, &at);
 		assert_true(two.nodes >= at.nodes);
 		assert_true(two.nodes <= 2 * at.nodes);
 		assert_true(two.nodes < four.nodes);
+		at.give_up = 150;
+		const struct search_result half = check_deterministic(&reversi_rules, &pos, &at);
+		assert_true(half.nodes >= at.nodes);
+		assert_true(half.nodes <= at.nodes + at.nodes / 2 + at.nodes / 100);
+		assert_true(half.nodes <= two.nodes);
 	}
 	assert_true(found);
 	search_free(s);

@@ -840,17 +840,18 @@ bool search_step(struct search *s, uint64_t budget)
 		return true;
 	const uint64_t stop_at =
 	    budget && s->nodes <= UINT64_MAX - budget ? s->nodes + budget : UINT64_MAX;
-	const uint64_t factor = s->exact                ? SEARCH_EXACT_NODES_FACTOR
+	/* (percent of the node limit) */
+	const uint64_t factor = s->exact                ? 100 * SEARCH_EXACT_NODES_FACTOR
 	                        : s->limits.give_up > 0 ? (uint64_t)s->limits.give_up
-	                                                : 4;
+	                                                : 400;
 	const uint64_t give_up = s->limits.nodes && s->limits.nodes <= UINT64_MAX / factor
-	                             ? factor * s->limits.nodes
+	                             ? factor * s->limits.nodes / 100
 	                             : UINT64_MAX;
 	for (;;) {
 		switch (s->phase) {
 		case PHASE_ENTER:
-			/* Past 4× the node limit (search_limits.give_up ×; 6× when going to
-			 * the end), the unfinished iteration is given up. */
+			/* Past 4× the node limit (search_limits.give_up percent; 6× when
+			 * going to the end), the unfinished iteration is given up. */
 			if (s->iter > 1 && s->nodes >= give_up) {
 				iteration_partial(s);
 				finish(s);

@@ -41,7 +41,7 @@ struct search_limits {
 	int depth;      /* deepest iteration, in plies (0: SEARCH_MAX_DEPTH) */
 	uint64_t nodes; /* stop deepening once this many nodes are spent (0: no limit) */
 	int give_up;    /* an unfinished iteration that does not go to the end is given up
-			   past this many times `nodes` (0: 4) */
+			   past this many percent of `nodes` (0: 400, four times) */
 	int noise;      /* an imperfection: up to this much (evaluation units) added at random
 			   to each root move's score, from `seed`; never to a decided one
 			   (SEARCH_DECIDED: a won ending is played out as without noise) */
