@@ -806,6 +806,33 @@ static void test_node_limit(void **state)
 		assert_true(half.nodes < two.nodes);
 	}
 	assert_true(found);
+	/* search_limits.deepen (a percent of the limit; Reversi Expert's 50): no iteration starts
+	 * past it. Where an iteration ended between half the limit and the limit and the search
+	 * went on, at 50% it stops there: fewer nodes, one iteration less, the same answer as
+	 * that iteration's. */
+	found = false;
+	for (uint64_t d = 12; d <= 80 && !found; d += 4) {
+		struct search_limits at = {.depth = 8, .nodes = full.nodes / d};
+		const struct search_result all = run(s, &pos, &at, 0);
+		struct search_limits shallower = {.depth = all.depth - 1};
+		const struct search_result prev = run(s, &pos, &shallower, 0);
+		if (all.depth >= 8 || all.depth < 3 || prev.nodes < at.nodes / 2 ||
+		    prev.nodes >= at.nodes)
+			continue;
+		found = true;
+		at.deepen = 50;
+		const struct search_result half = check_deterministic(&reversi_rules, &pos, &at);
+		assert_int_equal(half.depth, all.depth - 1);
+		assert_true(half.nodes < all.nodes);
+		assert_true(half.nodes == prev.nodes);
+		assert_true(game_move_equal(&half.move, &prev.move));
+		assert_int_equal(half.score, prev.score);
+		/* 100 is the default's behaviour */
+		at.deepen = 100;
+		const struct search_result same = run(s, &pos, &at, 0);
+		assert_same_result(&same, &all);
+	}
+	assert_true(found);
 	search_free(s);
 }
 

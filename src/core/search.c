@@ -657,7 +657,14 @@ static bool iteration_more(const struct search *s)
 {
 	if (s->iter >= s->max_depth)
 		return false;
-	if (s->limits.nodes && s->nodes >= s->limits.nodes && !s->exact)
+	/* No new iteration past search_limits.deepen percent of the node limit (all of it by
+	 * default) but when going to the end. */
+	const uint64_t deepen = s->limits.deepen > 0 ? (uint64_t)s->limits.deepen : 100;
+	const uint64_t until = deepen == 100 ? s->limits.nodes
+	                       : s->limits.nodes <= UINT64_MAX / deepen
+	                           ? deepen * s->limits.nodes / 100
+	                           : UINT64_MAX;
+	if (s->limits.nodes && s->nodes >= until && !s->exact)
 		return false;
 	return s->frames[0].open; /* a tree of finished games only will not change */
 }

@@ -42,6 +42,8 @@ struct search_limits {
 	uint64_t nodes; /* stop deepening once this many nodes are spent (0: no limit) */
 	int give_up;    /* an unfinished iteration that does not go to the end is given up
 			   past this many percent of `nodes` (0: 400, four times) */
+	int deepen;     /* no iteration starts once this many percent of `nodes` are spent
+			   (0: 100); not in the iterations that go to the end */
 	int noise;      /* an imperfection: up to this much (evaluation units) added at random
 			   to each root move's score, from `seed`; never to a decided one
 			   (SEARCH_DECIDED: a won ending is played out as without noise) */

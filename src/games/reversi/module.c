@@ -52,6 +52,7 @@ static const struct level levels[] = {
      .depth = 40,
      .nodes = 200000000,
      .give_up = 150,
+     .deepen = 50,
      .min_think_ms = 600,
      .deep = true,
      .exact = 24,
