@@ -652,6 +652,12 @@ static void iteration_partial(struct search *s)
 	}
 }
 
+/* `percent` percent of a node limit, UINT64_MAX where that would not fit. */
+static uint64_t percent_of(uint64_t nodes, uint64_t percent)
+{
+	return nodes <= UINT64_MAX / percent ? percent * nodes / 100 : UINT64_MAX;
+}
+
 /* Returns whether another iteration is worth starting after the one just recorded. */
 static bool iteration_more(const struct search *s)
 {
@@ -659,11 +665,8 @@ static bool iteration_more(const struct search *s)
 		return false;
 	/* No new iteration past search_limits.deepen percent of the node limit (all of it by
 	 * default) but when going to the end. */
-	const uint64_t deepen = s->limits.deepen > 0 ? (uint64_t)s->limits.deepen : 100;
-	const uint64_t until = deepen == 100 ? s->limits.nodes
-	                       : s->limits.nodes <= UINT64_MAX / deepen
-	                           ? deepen * s->limits.nodes / 100
-	                           : UINT64_MAX;
+	const uint64_t until =
+	    percent_of(s->limits.nodes, s->limits.deepen > 0 ? (uint64_t)s->limits.deepen : 100);
 	if (s->limits.nodes && s->nodes >= until && !s->exact)
 		return false;
 	return s->frames[0].open; /* a tree of finished games only will not change */
@@ -851,9 +854,7 @@ bool search_step(struct search *s, uint64_t budget)
 	const uint64_t factor = s->exact                ? 100 * SEARCH_EXACT_NODES_FACTOR
 	                        : s->limits.give_up > 0 ? (uint64_t)s->limits.give_up
 	                                                : 400;
-	const uint64_t give_up = s->limits.nodes && s->limits.nodes <= UINT64_MAX / factor
-	                             ? factor * s->limits.nodes / 100
-	                             : UINT64_MAX;
+	const uint64_t give_up = s->limits.nodes ? percent_of(s->limits.nodes, factor) : UINT64_MAX;
 	for (;;) {
 		switch (s->phase) {
 		case PHASE_ENTER:
