@@ -273,7 +273,7 @@ eval-weights: $(BUILD)/tools/train-eval
 
 # The Multi-ProbCut fits of the Reversi search, measured with those weights
 # (tools/calibrate-mpc.c); src/games/reversi/mpc.h was written by exactly this command.
-MPC_CALIBRATION = --positions 300 --max-depth 12 --seed 1
+MPC_CALIBRATION = --positions 300 --max-depth 12 --end-positions 200 --end-max 24 --seed 1
 $(BUILD)/tools/calibrate-mpc: CFLAGS += -ffp-contract=off
 mpc-table: $(BUILD)/tools/calibrate-mpc
 	$(BUILD)/tools/calibrate-mpc $(MPC_CALIBRATION) --out src/games/reversi/mpc.h

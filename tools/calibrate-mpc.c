@@ -33,26 +33,40 @@
 #include "games/checkers/egdb.h"
 #include "games/reversi/board8.h"
 #include "games/reversi/deep.h"
+#include "games/reversi/endgame.h"
 #include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
 
-enum { MIN_DEPTH = 3, MAX_DEPTHS = 20, RANDOM_PLIES = 6, CHECKERS_MIN_DEPTH = 4 };
+enum {
+	MIN_DEPTH = 3,
+	MAX_DEPTHS = 20,
+	RANDOM_PLIES = 6,
+	CHECKERS_MIN_DEPTH = 4,
+	END_MIN = DEEP_EXACT_MAX + 1, /* the end fits start where the exact solver stops */
+	END_RANDOM_PLIES = 4,
+};
 
-/* Sums for the least squares of each depth: n, Σx, Σy, Σxx, Σxy, Σyy. */
-static double sum[MAX_DEPTHS][6];
+/* Sums for the least squares of each depth: n, Σx, Σy, Σxx, Σxy, Σyy; end_sum: Reversi's fits
+ * of the final margin, by empty squares (slot 0 is END_MIN). */
+static double sum[MAX_DEPTHS][6], end_sum[MAX_DEPTHS][6];
 
-/* Adds the pair (shallow x, deep y) of depth slot i, unless either is a proven result. */
-static void add_pair(int i, int x, int y)
+/* Adds the pair (shallow x, deep y) to sums t, unless either is a proven result. */
+static void add_to(double *t, int x, int y)
 {
 	if (search_proven(y) || search_proven(x))
 		return;
-	double *t = sum[i];
 	t[0] += 1;
 	t[1] += x;
 	t[2] += y;
 	t[3] += (double)x * x;
 	t[4] += (double)x * y;
 	t[5] += (double)y * y;
+}
+
+/* Adds the pair (shallow x, deep y) of depth slot i. */
+static void add_pair(int i, int x, int y)
+{
+	add_to(sum[i], x, y);
 }
 
 /* Checkers: the pairs of N positions of Parity's games, depths CHECKERS_MIN_DEPTH..max_depth. */
@@ -101,11 +115,63 @@ static void checkers_pairs(int positions, int max_depth, uint64_t seed)
 	search_free(s);
 }
 
-/* Writes the rows of the fits of depths min..max from the sums (slot 0 is depth min). */
-static void write_fits(FILE *f, int min, int max, int (*shallow_of)(int))
+/* Reversi's end fits: for each count of empty squares e = END_MIN..end_max, N positions of
+ * Parity's games with e empty squares (END_RANDOM_PLIES random moves, then a noisy 4-ply
+ * search), each solved exactly; the pair is (the reversi_mpc_end_shallow(e) search, the final
+ * margin in 1/100 disc). A position whose side to move must pass is skipped. */
+static void reversi_end_pairs(struct search *s, int positions, int end_max, uint64_t seed)
+{
+	struct endgame_ctx *eg = endgame_new(22);
+	if (!eg) {
+		fputs("calibrate-mpc: out of memory\n", stderr);
+		exit(1);
+	}
+	for (int e = END_MIN; e <= end_max; e++) {
+		uint64_t rs = seed * 0x9e3779b97f4a7c15ULL + (uint64_t)e;
+		for (int k = 0, got = 0; got < positions && k < 4 * positions; k++) {
+			struct reversi_pos pos;
+			reversi_rules.start(&pos, &(struct game_options){0});
+			struct game_move moves[GAME_MOVES_MAX];
+			rs = hash_mix64(rs + (uint64_t)k);
+			int n = 1;
+			for (int i = 0; n > 0 && 64 - board8_count(pos.disc[0] | pos.disc[1]) > e;
+			     i++) {
+				n = reversi_rules.generate(&pos, moves);
+				if (n == 0)
+					break;
+				rs = hash_mix64(rs);
+				struct game_move mv = moves[rs % (uint64_t)n];
+				if (i >= END_RANDOM_PLIES) {
+					const struct search_limits lim = {.depth = 4,
+					                                  .deep = true,
+					                                  .noise = 150,
+					                                  .seed = (uint32_t)rs};
+					search_start(s, &pos, &lim);
+					search_step(s, 0);
+					mv = search_result(s)->move;
+				}
+				reversi_rules.play(&pos, &mv);
+			}
+			if (n == 0 || reversi_rules.generate(&pos, moves) == 0 ||
+			    moves[0].code == REVERSI_PASS)
+				continue;
+			const uint64_t P = (uint64_t)pos.disc[pos.side],
+			               O = (uint64_t)pos.disc[!pos.side];
+			add_to(end_sum[e - END_MIN],
+			       reversi_deep_shallow_score(P, O, reversi_mpc_end_shallow(e)),
+			       100 * endgame_solve(eg, P, O, -64, 64));
+			got++;
+		}
+		fprintf(stderr, "end fits: %d empty squares\n", e);
+	}
+	endgame_free(eg);
+}
+
+/* Writes the rows of the fits of depths min..max from the sums `sums` (slot 0 is depth min). */
+static void write_fits(FILE *f, double (*sums)[6], int min, int max, int (*shallow_of)(int))
 {
 	for (int d = min; d <= max; d++) {
-		const double *t = sum[d - min];
+		const double *t = sums[d - min];
 		const double n = t[0];
 		double a = 1, b = 0, sigma = 1e6;
 		if (n >= 10) {
@@ -150,7 +216,7 @@ static int write_checkers(const char *out, int positions, int max_depth, uint64_
 	        "/* depth, a (thousandths), b and sigma (1/100 man); fitted on n positions */\n");
 	fprintf(f, "static const struct checkers_mpc_fit "
 	           "checkers_mpc[CHECKERS_MPC_MAX_DEPTH - CHECKERS_MPC_MIN_DEPTH + 1] = {\n");
-	write_fits(f, CHECKERS_MIN_DEPTH, max_depth, checkers_mpc_shallow);
+	write_fits(f, sum, CHECKERS_MIN_DEPTH, max_depth, checkers_mpc_shallow);
 	fprintf(f, "};\n\n#endif\n");
 	fclose(f);
 	fprintf(stderr, "wrote %s\n", out);
@@ -159,7 +225,7 @@ static int write_checkers(const char *out, int positions, int max_depth, uint64_
 
 int main(int argc, char **argv)
 {
-	int positions = 300, max_depth = 12;
+	int positions = 300, max_depth = 12, end_positions = 0, end_max = END_MIN - 1;
 	uint64_t seed = 1;
 	bool checkers = false;
 	const char *weights = NULL, *out = NULL;
@@ -171,6 +237,10 @@ int main(int argc, char **argv)
 			positions = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--max-depth") == 0 && i + 1 < argc)
 			max_depth = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--end-positions") == 0 && i + 1 < argc)
+			end_positions = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--end-max") == 0 && i + 1 < argc)
+			end_max = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
 			seed = strtoull(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "--weights") == 0 && i + 1 < argc)
@@ -179,7 +249,7 @@ int main(int argc, char **argv)
 			out = argv[++i];
 		else {
 			fputs("usage: calibrate-mpc [--game reversi|checkers] [--positions N] "
-			      "[--max-depth D] [--seed S] "
+			      "[--max-depth D] [--end-positions N --end-max E] [--seed S] "
 			      "[--weights FILE] [--out FILE]\n",
 			      stderr);
 			return 2;
@@ -187,6 +257,14 @@ int main(int argc, char **argv)
 	}
 	if (positions < 10 || max_depth < MIN_DEPTH || max_depth >= MIN_DEPTH + MAX_DEPTHS) {
 		fputs("calibrate-mpc: at least 10 positions, depths 3 to 22\n", stderr);
+		return 2;
+	}
+	if (!checkers &&
+	    (end_positions < 10 || end_max < END_MIN || end_max >= END_MIN + MAX_DEPTHS)) {
+		fprintf(stderr,
+		        "calibrate-mpc: reversi's end fits want --end-positions 10 or more and "
+		        "--end-max %d to %d\n",
+		        END_MIN, END_MIN + MAX_DEPTHS - 1);
 		return 2;
 	}
 	if (!weights)
@@ -254,6 +332,7 @@ int main(int argc, char **argv)
 		if ((k + 1) % 50 == 0)
 			fprintf(stderr, "%d positions\n", k + 1);
 	}
+	reversi_end_pairs(s, end_positions, end_max, seed);
 	FILE *f = fopen(out, "w");
 	if (!f) {
 		fprintf(stderr, "calibrate-mpc: cannot write %s\n", out);
@@ -261,10 +340,12 @@ int main(int argc, char **argv)
 	}
 	fprintf(f,
 	        "/*\n * games/reversi/mpc.h — the Multi-ProbCut fits of the Reversi search "
-	        "(deep.c), one per depth.\n * Written by tools/calibrate-mpc (`make mpc-table`: "
-	        "--positions %d --max-depth %d --seed %llu)\n * from Parity's own positions and "
-	        "the weights in %s; regenerate it whenever they change.\n */\n",
-	        positions, max_depth, (unsigned long long)seed, weights);
+	        "(deep.c), one per depth,\n * and one per count of empty squares for the nodes "
+	        "searched to "
+	        "the end. Written by\n * tools/calibrate-mpc (`make mpc-table`: --positions %d "
+	        "--max-depth %d --end-positions %d\n * --end-max %d --seed %llu) from Parity's own "
+	        "positions and the weights in %s;\n * regenerate it whenever they change.\n */\n",
+	        positions, max_depth, end_positions, end_max, (unsigned long long)seed, weights);
 	fprintf(f, "#ifndef PARITY_GAMES_REVERSI_MPC_H\n#define PARITY_GAMES_REVERSI_MPC_H\n\n"
 	           "#include \"games/reversi/deep.h\"\n\n");
 	fprintf(f, "enum { MPC_MIN_DEPTH = %d, MPC_MAX_DEPTH = %d };\n\n", MIN_DEPTH, max_depth);
@@ -272,7 +353,15 @@ int main(int argc, char **argv)
 	        "/* depth, a (thousandths), b and sigma (1/100 disc); fitted on n positions */\n");
 	fprintf(f,
 	        "static const struct mpc_fit reversi_mpc[MPC_MAX_DEPTH - MPC_MIN_DEPTH + 1] = {\n");
-	write_fits(f, MIN_DEPTH, max_depth, reversi_mpc_shallow);
+	write_fits(f, sum, MIN_DEPTH, max_depth, reversi_mpc_shallow);
+	fprintf(f, "};\n\n");
+	fprintf(f, "enum { MPC_END_MIN = %d, MPC_END_MAX = %d };\n\n", END_MIN, end_max);
+	fprintf(f,
+	        "/* empty squares, a (thousandths), b and sigma (1/100 disc) of the final margin; "
+	        "fitted on n\n * positions (more empty squares than MPC_END_MAX: its fit) */\n");
+	fprintf(f, "static const struct mpc_fit reversi_mpc_end[MPC_END_MAX - MPC_END_MIN + 1] = "
+	           "{\n");
+	write_fits(f, end_sum, END_MIN, end_max, reversi_mpc_end_shallow);
 	fprintf(f, "};\n\n#endif\n");
 	fclose(f);
 	search_free(s);

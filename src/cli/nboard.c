@@ -17,9 +17,10 @@
  * depth (and its node limit) with N plies, keeping the level's noise. With --log every "go"
  * also writes one line on stderr (for a referee's timings):
  *
- *     nboard: move f5 nodes 123456 time 0.512 cpu 0.498 [book]
+ *     nboard: move f5 nodes 123456 time 0.512 cpu 0.498 empties 31 depth 19 eval 1.25 [book]
  *
- * time and cpu: wall-clock and CPU seconds from "go" to the answer.
+ * time and cpu: wall-clock and CPU seconds from "go" to the answer; empties: the empty squares
+ * before the move; depth: the deepest iteration completed (0 from the book); eval: as "go"'s.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -183,9 +184,11 @@ static void command_go(struct engine *e)
 	move_name(&e->pos, &m.move, name);
 	say(e, "nodestats %llu %.2f", (unsigned long long)nodes, t);
 	if (log_searches)
-		fprintf(stderr, "nboard: move %s nodes %llu time %.3f cpu %.3f%s\n", name,
-		        (unsigned long long)nodes, cli_seconds() - t0, cli_cpu_seconds() - c0,
-		        r->book ? " book" : "");
+		fprintf(
+		    stderr,
+		    "nboard: move %s nodes %llu time %.3f cpu %.3f empties %d depth %d eval %s%s\n",
+		    name, (unsigned long long)nodes, cli_seconds() - t0, cli_cpu_seconds() - c0,
+		    reversi_rules.moves_left(&e->pos), r->depth, eval, r->book ? " book" : "");
 	say(e, "=== %s/%s/%.2f", name, eval, t);
 	say(e, "status");
 }

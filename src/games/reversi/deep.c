@@ -318,7 +318,8 @@ static void deep_order(void *ctx, const void *p, const struct game_move *moves, 
 }
 
 /* Multi-ProbCut (Buro): a search `depth` plies deep scores about a·v + b, with an error of
- * standard deviation sigma, where v is a search reversi_mpc_shallow(depth) plies deep. When v
+ * standard deviation sigma, where v is a search reversi_mpc_shallow(depth) plies deep (at a
+ * node searched to the end, the final margin from a reversi_mpc_end_shallow(empties) search). When v
  * says the deep score is beyond the window by `confidence` tenths of sigma, the node is cut
  * without searching it. The fits come from Parity's own positions (tools/calibrate-mpc.c). */
 static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int beta, int confidence,
@@ -336,9 +337,14 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 	 * predicts the deep search's score in discs either way. */
 	const int a0 = search_proven(alpha) ? search_margin(alpha) * 100 : alpha;
 	const int b0 = search_proven(beta) ? search_margin(beta) * 100 : beta;
+	/* A node whose search goes to the end of the game has fits of its own, by its empty
+	 * squares: the shallow search predicts the final margin, which it misses by more than
+	 * it misses a midgame search's score. */
+	const bool end = depth >= empties;
 	const struct mpc_fit *m =
-	    &reversi_mpc[(depth > MPC_MAX_DEPTH ? MPC_MAX_DEPTH : depth) - MPC_MIN_DEPTH];
-	const int shallow = reversi_mpc_shallow(depth);
+	    end ? &reversi_mpc_end[(empties > MPC_END_MAX ? MPC_END_MAX : empties) - MPC_END_MIN]
+	        : &reversi_mpc[(depth > MPC_MAX_DEPTH ? MPC_MAX_DEPTH : depth) - MPC_MIN_DEPTH];
+	const int shallow = end ? reversi_mpc_end_shallow(empties) : reversi_mpc_shallow(depth);
 	const long t = (long)confidence * m->sigma / 10;
 	bool cut = false;
 	c->nodes = 0;
@@ -404,6 +410,12 @@ int reversi_mpc_shallow(int depth)
 	 * mid_search takes any depth). */
 	const int d = depth / 3;
 	return d < 1 ? 1 : d > MPC_SHALLOW_MAX ? MPC_SHALLOW_MAX : d;
+}
+
+int reversi_mpc_end_shallow(int empties)
+{
+	(void)empties;
+	return MPC_SHALLOW_MAX;
 }
 
 int reversi_deep_shallow_score(uint64_t P, uint64_t O, int depth)

@@ -27,6 +27,11 @@ struct mpc_fit {
 /* Returns the depth of the shallow search that predicts a search `depth` plies deep. */
 int reversi_mpc_shallow(int depth);
 
+/* Returns the depth of the shallow search that predicts the final margin of a position with
+ * `empties` empty squares (ProbCut at a node searched to the end: mpc.h's reversi_mpc_end,
+ * whose `depth` is the empty squares). */
+int reversi_mpc_end_shallow(int empties);
+
 /* Returns the score of (P, O) for P searched `depth` plies deep by the code the shared
  * search's leaves use (pattern evaluation; the weights must be loaded), for calibration. */
 int reversi_deep_shallow_score(uint64_t P, uint64_t O, int depth);
