@@ -840,22 +840,6 @@ static void test_node_limit(void **state)
 		assert_same_result(&same, &all);
 	}
 	assert_true(found);
-	/* search_limits.late (Reversi Expert's 34 empty squares, 150%): with at most that many
-	 * moves left the search has late_percent of its nodes, as if given them; with more, the
-	 * limit as it is. */
-	const int left = reversi_rules.moves_left(&pos);
-	struct search_limits late = {.depth = 8, .nodes = limit, .late = left, .late_percent = 300};
-	const struct search_limits triple = {.depth = 8, .nodes = 3 * limit};
-	const struct search_result big = check_deterministic(&reversi_rules, &pos, &late);
-	const struct search_result as_given = run(s, &pos, &triple, 0);
-	assert_same_result(&big, &as_given);
-	assert_true(big.nodes > r.nodes);
-	run(s, &pos, &late, 0);
-	assert_int_equal(search_node_limit(s), 3 * limit);
-	late.late = left - 1;
-	const struct search_result early = run(s, &pos, &late, 0);
-	assert_same_result(&early, &r);
-	assert_int_equal(search_node_limit(s), limit);
 	search_free(s);
 }
 

@@ -18,8 +18,6 @@ struct level {
 	uint64_t nodes;      /* ... or after the iteration in which this many nodes are spent */
 	int give_up;         /* ... given up past this percent of nodes (search_limits; 0: 400) */
 	int deepen;          /* no iteration starts past this percent of nodes (0: 100) */
-	int late;            /* with this few moves left (not to the end), ... */
-	int late_percent;    /* ... nodes counts this percent of itself (search_limits) */
 	int noise;           /* up to this much (evaluation units) added to each root move */
 	int min_think_ms;    /* a computer move takes at least this long to appear */
 	int aspiration;      /* aspiration window (search_limits) */

@@ -786,10 +786,6 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 	const bool exact = s->limits.exact > 0 && left >= 0 && left <= s->limits.exact;
 	s->wld = !exact && s->limits.wld > 0 && left >= 0 && left <= s->limits.wld;
 	s->exact = exact || s->wld;
-	/* Few moves before the end (search_limits.late), a node limit of its own. */
-	if (!s->exact && s->limits.late > 0 && s->limits.late_percent > 0 && left >= 0 &&
-	    left <= s->limits.late)
-		s->limits.nodes = percent_of(s->limits.nodes, (uint64_t)s->limits.late_percent);
 	s->probcut = s->limits.probcut;
 	s->exact_left = left;
 	if (s->exact)
@@ -962,11 +958,6 @@ void search_cancel(struct search *s)
 {
 	s->running = false;
 	memset(&s->result, 0, sizeof s->result);
-}
-
-uint64_t search_node_limit(const struct search *s)
-{
-	return s->limits.nodes;
 }
 
 bool search_running(const struct search *s)

@@ -44,10 +44,6 @@ struct search_limits {
 			   past this many percent of `nodes` (0: 400, four times) */
 	int deepen;     /* no iteration starts once this many percent of `nodes` are spent
 			   (0: 100); not in the iterations that go to the end */
-	int late;       /* once the game says at most this many moves are left (but the search
-			   does not go to the end: exact, wld), `nodes` counts late_percent
-			   percent of itself (0: never) */
-	int late_percent;
 	int noise;      /* an imperfection: up to this much (evaluation units) added at random
 			   to each root move's score, from `seed`; never to a decided one
 			   (SEARCH_DECIDED: a won ending is played out as without noise) */
@@ -150,10 +146,6 @@ void search_stop(struct search *s);
 
 /* Abandons the search: no result (undo, new game, quit). */
 void search_cancel(struct search *s);
-
-/* Returns the node limit of the search last started: search_limits.nodes, or late_percent
- * percent of it once few moves are left (search_limits.late). */
-uint64_t search_node_limit(const struct search *s);
 
 /* Returns whether a search has been started and has neither finished nor been cancelled. */
 bool search_running(const struct search *s);
