@@ -21,6 +21,7 @@
  * checkers_shallow_score at checkers_mpc_shallow(d) plies. Positions the databases hold are
  * left out (ProbCut is not tried there).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +116,33 @@ static void checkers_pairs(int positions, int max_depth, uint64_t seed)
 	search_free(s);
 }
 
+/* Plays a Reversi game from the start, with the seed *rs: `random` random moves, then moves of
+ * a `depth`-ply search with `noise`, until `plies` moves are played or at most `empties` empty
+ * squares are left. Returns false when the game ended before that. */
+static bool reversi_noisy_game(struct search *s, struct reversi_pos *pos, uint64_t *rs, int plies,
+                               int empties, int random, int depth, int noise)
+{
+	reversi_rules.start(pos, &(struct game_options){0});
+	struct game_move moves[GAME_MOVES_MAX];
+	for (int i = 0; i < plies && 64 - board8_count(pos->disc[0] | pos->disc[1]) > empties;
+	     i++) {
+		const int n = reversi_rules.generate(pos, moves);
+		if (n == 0)
+			return false;
+		*rs = hash_mix64(*rs);
+		struct game_move mv = moves[*rs % (uint64_t)n];
+		if (i >= random) { /* then sensible moves, a little noisy */
+			const struct search_limits lim = {
+			    .depth = depth, .deep = true, .noise = noise, .seed = (uint32_t)*rs};
+			search_start(s, pos, &lim);
+			search_step(s, 0);
+			mv = search_result(s)->move;
+		}
+		reversi_rules.play(pos, &mv);
+	}
+	return true;
+}
+
 /* Reversi's end fits: for each count of empty squares e = END_MIN..end_max, N positions of
  * Parity's games with e empty squares (END_RANDOM_PLIES random moves, then a noisy 4-ply
  * search), each solved exactly; the pair is (the reversi_mpc_end_shallow(e) search, the final
@@ -130,29 +158,11 @@ static void reversi_end_pairs(struct search *s, int positions, int end_max, uint
 		uint64_t rs = seed * 0x9e3779b97f4a7c15ULL + (uint64_t)e;
 		for (int k = 0, got = 0; got < positions && k < 4 * positions; k++) {
 			struct reversi_pos pos;
-			reversi_rules.start(&pos, &(struct game_options){0});
 			struct game_move moves[GAME_MOVES_MAX];
 			rs = hash_mix64(rs + (uint64_t)k);
-			int n = 1;
-			for (int i = 0; n > 0 && 64 - board8_count(pos.disc[0] | pos.disc[1]) > e;
-			     i++) {
-				n = reversi_rules.generate(&pos, moves);
-				if (n == 0)
-					break;
-				rs = hash_mix64(rs);
-				struct game_move mv = moves[rs % (uint64_t)n];
-				if (i >= END_RANDOM_PLIES) {
-					const struct search_limits lim = {.depth = 4,
-					                                  .deep = true,
-					                                  .noise = 150,
-					                                  .seed = (uint32_t)rs};
-					search_start(s, &pos, &lim);
-					search_step(s, 0);
-					mv = search_result(s)->move;
-				}
-				reversi_rules.play(&pos, &mv);
-			}
-			if (n == 0 || reversi_rules.generate(&pos, moves) == 0 ||
+			if (!reversi_noisy_game(s, &pos, &rs, INT_MAX, e, END_RANDOM_PLIES, 4,
+			                        150) ||
+			    reversi_rules.generate(&pos, moves) == 0 ||
 			    moves[0].code == REVERSI_PASS)
 				continue;
 			const uint64_t P = (uint64_t)pos.disc[pos.side],
@@ -225,7 +235,7 @@ static int write_checkers(const char *out, int positions, int max_depth, uint64_
 
 int main(int argc, char **argv)
 {
-	int positions = 300, max_depth = 12, end_positions = 0, end_max = END_MIN - 1;
+	int positions = 300, max_depth = 12, end_positions = 200, end_max = 24;
 	uint64_t seed = 1;
 	bool checkers = false;
 	const char *weights = NULL, *out = NULL;
@@ -297,25 +307,8 @@ int main(int argc, char **argv)
 	uint64_t rs = seed * 0x9e3779b97f4a7c15ULL + 1;
 	for (int k = 0; k < positions; k++) {
 		struct reversi_pos pos;
-		reversi_rules.start(&pos, &(struct game_options){0});
-		struct game_move moves[GAME_MOVES_MAX];
 		rs = hash_mix64(rs + (uint64_t)k);
-		const int plies = 10 + (int)(rs % 31);
-		for (int i = 0; i < plies; i++) {
-			const int n = reversi_rules.generate(&pos, moves);
-			if (n == 0)
-				break;
-			rs = hash_mix64(rs);
-			struct game_move mv = moves[rs % (uint64_t)n];
-			if (i >= RANDOM_PLIES) { /* then sensible moves, a little noisy */
-				const struct search_limits lim = {
-				    .depth = 2, .deep = true, .noise = 200, .seed = (uint32_t)rs};
-				search_start(s, &pos, &lim);
-				search_step(s, 0);
-				mv = search_result(s)->move;
-			}
-			reversi_rules.play(&pos, &mv);
-		}
+		reversi_noisy_game(s, &pos, &rs, 10 + (int)(rs % 31), 0, RANDOM_PLIES, 2, 200);
 		struct game_move m[GAME_MOVES_MAX];
 		if (reversi_rules.generate(&pos, m) == 0 || m[0].code == REVERSI_PASS)
 			continue;

@@ -319,9 +319,9 @@ static void deep_order(void *ctx, const void *p, const struct game_move *moves, 
 
 /* Multi-ProbCut (Buro): a search `depth` plies deep scores about a·v + b, with an error of
  * standard deviation sigma, where v is a search reversi_mpc_shallow(depth) plies deep (at a
- * node searched to the end, the final margin from a reversi_mpc_end_shallow(empties) search). When v
- * says the deep score is beyond the window by `confidence` tenths of sigma, the node is cut
- * without searching it. The fits come from Parity's own positions (tools/calibrate-mpc.c). */
+ * node searched to the end, the final margin from a reversi_mpc_end_shallow(empties) search).
+ * When v says the deep score is beyond the window by `confidence` tenths of sigma, the node is
+ * cut without searching it. The fits come from Parity's own positions (tools/calibrate-mpc.c). */
 static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int beta, int confidence,
                          int *score, uint64_t *nodes)
 {
@@ -331,16 +331,16 @@ static bool deep_probcut(void *ctx, const void *p, int depth, int alpha, int bet
 		return false;
 	const uint64_t P = (uint64_t)pos->disc[pos->side], O = (uint64_t)pos->disc[!pos->side];
 	const int empties = 64 - board8_count(P | O);
-	if (depth >= empties && empties <= DEEP_EXACT_MAX)
+	/* A node whose search goes to the end of the game has fits of its own, by its empty
+	 * squares: the shallow search predicts the final margin, which it misses by more than
+	 * it misses a midgame search's score. */
+	const bool end = depth >= empties;
+	if (end && empties <= DEEP_EXACT_MAX)
 		return false; /* the exact solver takes this node at once */
 	/* A bound that is a proven result counts as its margin in evaluation units: the fit
 	 * predicts the deep search's score in discs either way. */
 	const int a0 = search_proven(alpha) ? search_margin(alpha) * 100 : alpha;
 	const int b0 = search_proven(beta) ? search_margin(beta) * 100 : beta;
-	/* A node whose search goes to the end of the game has fits of its own, by its empty
-	 * squares: the shallow search predicts the final margin, which it misses by more than
-	 * it misses a midgame search's score. */
-	const bool end = depth >= empties;
 	const struct mpc_fit *m =
 	    end ? &reversi_mpc_end[(empties > MPC_END_MAX ? MPC_END_MAX : empties) - MPC_END_MIN]
 	        : &reversi_mpc[(depth > MPC_MAX_DEPTH ? MPC_MAX_DEPTH : depth) - MPC_MIN_DEPTH];
