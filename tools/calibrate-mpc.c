@@ -259,7 +259,7 @@ int main(int argc, char **argv)
 			out = argv[++i];
 		else {
 			fputs("usage: calibrate-mpc [--game reversi|checkers] [--positions N] "
-			      "[--max-depth D] [--end-positions N --end-max E] [--seed S] "
+			      "[--max-depth D] [--end-positions N] [--end-max E] [--seed S] "
 			      "[--weights FILE] [--out FILE]\n",
 			      stderr);
 			return 2;
