@@ -2,10 +2,12 @@
  * tools/train-eval.c — learns the weights of Reversi's pattern evaluation
  * (games/reversi/pattern.h) from Parity's own games, and writes assets/reversi-eval.bin.
  *
- *     build/tools/train-eval [--games N] [--rounds R] [--seed S] [--out FILE]
+ *     build/tools/train-eval [--games N] [--rounds R] [--last-games L] [--seed S]
+ *                            [--workers W] [--init FILE] [--out FILE]
  *
- * Nothing comes from outside: each round plays N games against itself and fits the weights
- * to them, and the next round plays with the weights just learnt.
+ * Nothing comes from outside: each round plays N games against itself (L in the last round,
+ * N by default) and fits the weights to them, and the next round plays with the weights just
+ * learnt. With --init the first round already plays with the weights of FILE.
  *   - A game opens with 6 to 19 random moves (so that the positions are varied), then each side
  *     plays the move of a short search (2 plies with the hand-made evaluation in the first
  *     round, 4 plies with the pattern evaluation afterwards, with a little random noise) until
@@ -17,13 +19,20 @@
  *   - Each stage's weights are the ridge-regularised least-squares fit of the labels of the
  *     positions of its stage and of the neighbouring ones, solved by conjugate gradients; the
  *     two readings of a symmetric shape share one weight (pattern_twin).
- * The same arguments give the same file, byte for byte.
+ *   - One game in HELD_OUT is not fitted: the log gives each stage's rms error on those
+ *     games' positions for the weights that played the round and for the new ones, so that a
+ *     round shows whether it generalises.
+ * Each game has its own random numbers, search table and endgame table, so the games (and
+ * the file) are the same whatever the number of workers: the same arguments give the same
+ * file, byte for byte.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/game.h"
 #include "core/hash.h"
@@ -37,6 +46,8 @@ enum {
 	LABEL_EMPTIES = 14, /* solve exactly from here */
 	STAGE_MARGIN = 2,   /* a stage also learns from positions this many empties beyond it */
 	CG_ITERATIONS = 60,
+	HELD_OUT = 32,      /* game g is held out of the fit when g % HELD_OUT == HELD_OUT - 1 */
+	WORKERS_MAX = 64,
 };
 
 static const double RIDGE = 2.0; /* regularisation of the pattern weights, per weight */
@@ -45,6 +56,7 @@ struct sample {
 	uint64_t P, O; /* the side to move, its opponent */
 	int8_t label;  /* final margin for P */
 	uint8_t empties;
+	uint8_t held_out; /* from a game the fit does not see */
 };
 
 static struct {
@@ -53,6 +65,7 @@ static struct {
 } data;
 
 static uint64_t rng_state;
+static uint8_t game_held_out; /* the held_out mark of the game being played */
 
 static uint32_t rng(void)
 {
@@ -70,12 +83,17 @@ static void add_sample(uint64_t P, uint64_t O, int label)
 		}
 	}
 	data.s[data.n++] =
-	    (struct sample){P, O, (int8_t)label, (uint8_t)(64 - board8_count(P | O))};
+	    (struct sample){P, O, (int8_t)label, (uint8_t)(64 - board8_count(P | O)), game_held_out};
 }
 
-/* Plays one game from the start and adds its labelled positions. */
-static void play_game(struct search *search, struct endgame_ctx *eg, int round, uint32_t seed)
+/* Plays game g of a round from the start and adds its labelled positions. `patterns`: the
+ * sides search 4 plies with the pattern weights in use (else 2 with the hand-made
+ * evaluation). The game's random numbers come from (seed, round, g) alone. */
+static void play_game(struct search *search, struct endgame_ctx *eg, bool patterns,
+                      uint32_t seed, int round, uint32_t g)
 {
+	rng_state = hash_mix64((uint64_t)seed << 32 ^ (uint64_t)round << 24 ^ g);
+	game_held_out = g % HELD_OUT == HELD_OUT - 1;
 	struct reversi_pos pos;
 	reversi_rules.start(&pos, &(struct game_options){0});
 	struct game_move moves[GAME_MOVES_MAX];
@@ -97,10 +115,10 @@ static void play_game(struct search *search, struct endgame_ctx *eg, int round, 
 		}
 		struct game_move m = moves[rng() % (uint32_t)n];
 		if (ply >= random_plies && n > 1) {
-			struct search_limits lim = {.depth = round == 0 ? 2 : 4,
+			struct search_limits lim = {.depth = patterns ? 4 : 2,
 			                            .noise = 150,
-			                            .seed = seed * 131u + (uint32_t)ply,
-			                            .deep = round > 0};
+			                            .seed = g * 131u + (uint32_t)ply,
+			                            .deep = patterns};
 			search_start(search, &pos, &lim);
 			search_step(search, 0);
 			m = search_result(search)->move;
@@ -144,8 +162,9 @@ static void features(const struct sample *s, uint32_t *idx, int *mob)
 	*mob = pattern_mobility(s->P, s->O);
 }
 
-/* Fits the weights of stage st into w (stage_size doubles). */
-static void fit_stage(int st, double *w, size_t size)
+/* Fits the weights of stage st into w (stage_size doubles); *positions gets the number of
+ * positions fitted, and the return is the fit's rms error on them, in discs. */
+static double fit_stage(int st, double *w, size_t size, size_t *positions)
 {
 	/* The samples of this stage and its neighbours. */
 	size_t m = 0;
@@ -157,7 +176,7 @@ static void fit_stage(int st, double *w, size_t size)
 		int lo = 60 - 5 * st - 4, hi = 60 - 5 * st;
 		if (st == PATTERN_STAGES - 1)
 			lo = 0;
-		if (e < lo - STAGE_MARGIN || e > hi + STAGE_MARGIN || e == 60)
+		if (e < lo - STAGE_MARGIN || e > hi + STAGE_MARGIN || e == 60 || data.s[i].held_out)
 			continue;
 		if (m % 4096 == 0) {
 			idx = realloc(idx, (m + 4096) * PATTERN_INSTANCES * sizeof *idx);
@@ -230,8 +249,7 @@ static void fit_stage(int st, double *w, size_t size)
 			v += w[idx[k * PATTERN_INSTANCES + j]];
 		se += (v - y[k]) * (v - y[k]);
 	}
-	fprintf(stderr, "  stage %2d: %8zu positions, rms error %.2f discs\n", st, m,
-	        m ? sqrt(se / (double)m) : 0.0);
+	*positions = m;
 	/* Twins get the weight of their representative. */
 	for (size_t j = PATTERN_EXTRA; j < size; j++)
 		w[j] = w[pattern_twin((uint32_t)j)];
@@ -242,6 +260,112 @@ static void fit_stage(int st, double *w, size_t size)
 	free(idx);
 	free(mob);
 	free(y);
+	return m ? sqrt(se / (double)m) : 0.0;
+}
+
+/* Returns the rms error, in discs, of the weights in use on the held-out positions of each
+ * stage (its own empties only), in rms[stage]. */
+static void held_out_rms(double rms[PATTERN_STAGES])
+{
+	double se[PATTERN_STAGES] = {0};
+	size_t n[PATTERN_STAGES] = {0};
+	for (size_t i = 0; i < data.n; i++) {
+		const struct sample *s = &data.s[i];
+		if (!s->held_out || s->empties == 60)
+			continue;
+		const int st = pattern_stage(s->empties);
+		const double d = pattern_evaluate(s->P, s->O) / (double)PATTERN_UNIT - s->label;
+		se[st] += d * d;
+		n[st]++;
+	}
+	for (int st = 0; st < PATTERN_STAGES; st++)
+		rms[st] = n[st] ? sqrt(se[st] / (double)n[st]) : 0.0;
+}
+
+static void print_held_out(const char *what, const double rms[PATTERN_STAGES])
+{
+	fprintf(stderr, "  held out, %s:", what);
+	for (int st = 0; st < PATTERN_STAGES; st++)
+		fprintf(stderr, " %.2f", rms[st]);
+	fputc('\n', stderr);
+}
+
+/* Plays games 0 .. count - 1 of a round into data, in `workers` processes when workers > 1;
+ * each game gets a search and an endgame table of its own, so the samples are the same for
+ * any number of workers, and they come back in the games' order. */
+static void play_games(int count, bool patterns, uint32_t seed, int round, int workers)
+{
+	if (workers <= 1)
+		workers = 1;
+	FILE *part[WORKERS_MAX];
+	pid_t pid[WORKERS_MAX];
+	for (int k = 0; k < workers; k++) {
+		part[k] = NULL;
+		if (workers > 1 && !(part[k] = tmpfile())) {
+			fputs("train-eval: cannot make a temporary file\n", stderr);
+			exit(1);
+		}
+		fflush(NULL);
+		pid[k] = workers > 1 ? fork() : 0;
+		if (pid[k] < 0) {
+			fputs("train-eval: cannot start a worker\n", stderr);
+			exit(1);
+		}
+		if (pid[k] != 0)
+			continue;
+		const int from = (int)((int64_t)count * k / workers);
+		const int to = (int)((int64_t)count * (k + 1) / workers);
+		struct endgame_ctx *eg = endgame_new(20);
+		if (!eg) {
+			fputs("train-eval: out of memory\n", stderr);
+			exit(1);
+		}
+		for (int g = from; g < to; g++) {
+			struct search *search = search_new(&reversi_rules, 16);
+			if (!search) {
+				fputs("train-eval: out of memory\n", stderr);
+				exit(1);
+			}
+			endgame_clear(eg);
+			play_game(search, eg, patterns, seed, round, (uint32_t)g);
+			search_free(search);
+			if (workers == 1 && (g + 1) % 10000 == 0)
+				fprintf(stderr, "round %d: %d games, %zu positions\n", round + 1,
+				        g + 1, data.n);
+		}
+		endgame_free(eg);
+		if (workers == 1)
+			return;
+		const uint64_t n = data.n;
+		const bool ok = fwrite(&n, sizeof n, 1, part[k]) == 1 &&
+		                fwrite(data.s, sizeof *data.s, n, part[k]) == n &&
+		                fflush(part[k]) == 0;
+		_exit(ok ? 0 : 1);
+	}
+	for (int k = 0; k < workers; k++) {
+		int status = 0;
+		uint64_t n = 0;
+		if (waitpid(pid[k], &status, 0) != pid[k] || !WIFEXITED(status) ||
+		    WEXITSTATUS(status) != 0 || fseek(part[k], 0, SEEK_SET) != 0 ||
+		    fread(&n, sizeof n, 1, part[k]) != 1) {
+			fprintf(stderr, "train-eval: worker %d failed\n", k);
+			exit(1);
+		}
+		if (data.n + n > data.cap) {
+			data.cap = data.n + n;
+			data.s = realloc(data.s, data.cap * sizeof *data.s);
+			if (!data.s) {
+				fputs("train-eval: out of memory\n", stderr);
+				exit(1);
+			}
+		}
+		if (fread(data.s + data.n, sizeof *data.s, n, part[k]) != n) {
+			fprintf(stderr, "train-eval: worker %d's samples are short\n", k);
+			exit(1);
+		}
+		data.n += n;
+		fclose(part[k]);
+	}
 }
 
 static int16_t to_weight(double v)
@@ -250,61 +374,150 @@ static int16_t to_weight(double v)
 	return (int16_t)(x > 32767 ? 32767 : x < -32767 ? -32767 : x);
 }
 
+/* What a fitting worker sends back: the stage's log figures, then its size weights. */
+struct stage_fit {
+	uint64_t positions;
+	double rms;
+};
+
+/* Fits every stage into weights (PATTERN_STAGES x size), up to `workers` stages at once in
+ * processes of their own; the stages are independent, so the weights are the same for any
+ * number of workers. Prints each stage's figures in order. */
+static void fit_stages(int16_t *weights, size_t size, int workers)
+{
+	double *w = malloc(size * sizeof *w);
+	if (!w) {
+		fputs("train-eval: out of memory\n", stderr);
+		exit(1);
+	}
+	for (int first = 0; first < PATTERN_STAGES; first += workers) {
+		const int last = first + workers < PATTERN_STAGES ? first + workers : PATTERN_STAGES;
+		FILE *part[PATTERN_STAGES];
+		pid_t pid[PATTERN_STAGES];
+		struct stage_fit fit[PATTERN_STAGES];
+		for (int st = first; st < last; st++) {
+			int16_t *ws = weights + (size_t)st * size;
+			if (workers <= 1) {
+				size_t m = 0;
+				fit[st].rms = fit_stage(st, w, size, &m);
+				fit[st].positions = m;
+				for (size_t j = 0; j < size; j++)
+					ws[j] = to_weight(w[j]);
+				continue;
+			}
+			if (!(part[st] = tmpfile())) {
+				fputs("train-eval: cannot make a temporary file\n", stderr);
+				exit(1);
+			}
+			fflush(NULL);
+			pid[st] = fork();
+			if (pid[st] < 0) {
+				fputs("train-eval: cannot start a worker\n", stderr);
+				exit(1);
+			}
+			if (pid[st] != 0)
+				continue;
+			size_t m = 0;
+			const double rms = fit_stage(st, w, size, &m);
+			for (size_t j = 0; j < size; j++)
+				ws[j] = to_weight(w[j]);
+			const struct stage_fit out = {.positions = m, .rms = rms};
+			const bool ok = fwrite(&out, sizeof out, 1, part[st]) == 1 &&
+			                fwrite(ws, sizeof *ws, size, part[st]) == size &&
+			                fflush(part[st]) == 0;
+			_exit(ok ? 0 : 1);
+		}
+		for (int st = first; st < last; st++) {
+			if (workers > 1) {
+				int status = 0;
+				if (waitpid(pid[st], &status, 0) != pid[st] || !WIFEXITED(status) ||
+				    WEXITSTATUS(status) != 0 || fseek(part[st], 0, SEEK_SET) != 0 ||
+				    fread(&fit[st], sizeof fit[st], 1, part[st]) != 1 ||
+				    fread(weights + (size_t)st * size, sizeof *weights, size, part[st]) !=
+				        size) {
+					fprintf(stderr, "train-eval: the fit of stage %d failed\n", st);
+					exit(1);
+				}
+				fclose(part[st]);
+			}
+			fprintf(stderr, "  stage %2d: %8llu positions, rms error %.2f discs\n", st,
+			        (unsigned long long)fit[st].positions, fit[st].rms);
+		}
+	}
+	free(w);
+}
+
 int main(int argc, char **argv)
 {
-	int games = 20000, rounds = 2;
+	int games = 20000, rounds = 2, last_games = 0, workers = 1;
 	uint32_t seed = 1;
-	const char *out = "assets/reversi-eval.bin";
+	const char *out = "assets/reversi-eval.bin", *init = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
 			games = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
 			rounds = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--last-games") == 0 && i + 1 < argc)
+			last_games = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
 			seed = (uint32_t)strtoul(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "--workers") == 0 && i + 1 < argc)
+			workers = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--init") == 0 && i + 1 < argc)
+			init = argv[++i];
 		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
 			out = argv[++i];
 		else {
-			fputs(
-			    "usage: train-eval [--games N] [--rounds R] [--seed S] [--out FILE]\n",
-			    stderr);
+			fputs("usage: train-eval [--games N] [--rounds R] [--last-games L] [--seed S] "
+			      "[--workers W] [--init FILE] [--out FILE]\n",
+			      stderr);
 			return 2;
 		}
 	}
-	if (games < 1 || rounds < 1) {
-		fputs("train-eval: --games and --rounds must be at least 1\n", stderr);
+	if (games < 1 || rounds < 1 || last_games < 0 || workers < 1 || workers > WORKERS_MAX) {
+		fprintf(stderr,
+		        "train-eval: --games and --rounds must be at least 1, --last-games at "
+		        "least 0, --workers 1 to %d\n",
+		        WORKERS_MAX);
 		return 2;
 	}
-	struct search *search = search_new(&reversi_rules, 18);
-	struct endgame_ctx *eg = endgame_new(20);
+	if (init) {
+		char err[GAME_ERR_MAX];
+		if (pattern_load(init, err) != 0) {
+			fprintf(stderr, "train-eval: %s\n", err);
+			return 1;
+		}
+	}
 	const size_t size = pattern_stage_size();
-	double *w = malloc(size * sizeof *w);
 	int16_t *weights = calloc(PATTERN_STAGES * size, sizeof *weights);
-	if (!search || !eg || !w || !weights) {
+	if (!weights) {
 		fputs("train-eval: out of memory\n", stderr);
 		return 1;
 	}
 	for (int round = 0; round < rounds; round++) {
 		const clock_t t0 = clock();
-		rng_state = (uint64_t)seed << 32 | (uint32_t)round;
+		const time_t wall0 = time(NULL);
+		const int n_games = round == rounds - 1 && last_games > 0 ? last_games : games;
+		const bool patterns = round > 0 || init;
 		data.n = 0;
-		for (int g = 0; g < games; g++) {
-			play_game(search, eg, round, (uint32_t)g);
-			if ((g + 1) % 10000 == 0)
-				fprintf(stderr, "round %d: %d games, %zu positions\n", round + 1,
-				        g + 1, data.n);
+		play_games(n_games, patterns, seed, round, workers);
+		fprintf(stderr, "round %d: %d games, %zu positions, %.0f s of CPU here, %.0f s of wall\n",
+		        round + 1, n_games, data.n, (double)(clock() - t0) / CLOCKS_PER_SEC,
+		        difftime(time(NULL), wall0));
+		double rms[PATTERN_STAGES];
+		if (patterns) {
+			held_out_rms(rms);
+			print_held_out("the weights that played", rms);
 		}
-		fprintf(stderr, "round %d: %d games, %zu positions, %.0f s\n", round + 1, games,
-		        data.n, (double)(clock() - t0) / CLOCKS_PER_SEC);
-		for (int st = 0; st < PATTERN_STAGES; st++) {
-			fit_stage(st, w, size);
-			for (size_t j = 0; j < size; j++)
-				weights[(size_t)st * size + j] = to_weight(w[j]);
-		}
+		const time_t fit0 = time(NULL);
+		fit_stages(weights, size, workers);
+		fprintf(stderr, "  fitted in %.0f s of wall\n", difftime(time(NULL), fit0));
 		if (!pattern_set_weights(weights)) {
 			fputs("train-eval: out of memory\n", stderr);
 			return 1;
 		}
+		held_out_rms(rms);
+		print_held_out("the new weights", rms);
 	}
 	const int rc = pattern_save(out, weights);
 	if (rc != 0) {
@@ -312,9 +525,6 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	fprintf(stderr, "wrote %s\n", out);
-	search_free(search);
-	endgame_free(eg);
-	free(w);
 	free(weights);
 	free(data.s);
 	return 0;
