@@ -66,6 +66,7 @@ static struct {
 
 static uint64_t rng_state;
 static uint8_t game_held_out; /* the held_out mark of the game being played */
+static int play_depth = 4;     /* the depth of the sides' searches with the pattern weights */
 
 static uint32_t rng(void)
 {
@@ -115,7 +116,7 @@ static void play_game(struct search *search, struct endgame_ctx *eg, bool patter
 		}
 		struct game_move m = moves[rng() % (uint32_t)n];
 		if (ply >= random_plies && n > 1) {
-			struct search_limits lim = {.depth = patterns ? 4 : 2,
+			struct search_limits lim = {.depth = patterns ? play_depth : 2,
 			                            .noise = 150,
 			                            .seed = g * 131u + (uint32_t)ply,
 			                            .deep = patterns};
@@ -463,21 +464,24 @@ int main(int argc, char **argv)
 			seed = (uint32_t)strtoul(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "--workers") == 0 && i + 1 < argc)
 			workers = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc)
+			play_depth = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--init") == 0 && i + 1 < argc)
 			init = argv[++i];
 		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
 			out = argv[++i];
 		else {
 			fputs("usage: train-eval [--games N] [--rounds R] [--last-games L] [--seed S] "
-			      "[--workers W] [--init FILE] [--out FILE]\n",
+			      "[--workers W] [--depth D] [--init FILE] [--out FILE]\n",
 			      stderr);
 			return 2;
 		}
 	}
-	if (games < 1 || rounds < 1 || last_games < 0 || workers < 1 || workers > WORKERS_MAX) {
+	if (games < 1 || rounds < 1 || last_games < 0 || workers < 1 || workers > WORKERS_MAX ||
+	    play_depth < 1 || play_depth > 20) {
 		fprintf(stderr,
 		        "train-eval: --games and --rounds must be at least 1, --last-games at "
-		        "least 0, --workers 1 to %d\n",
+		        "least 0, --workers 1 to %d, --depth 1 to 20\n",
 		        WORKERS_MAX);
 		return 2;
 	}
