@@ -3,15 +3,16 @@
  * (games/reversi/pattern.h) from Parity's own games, and writes assets/reversi-eval.bin.
  *
  *     build/tools/train-eval [--games N] [--rounds R] [--last-games L] [--seed S]
- *                            [--workers W] [--init FILE] [--out FILE]
+ *                            [--workers W] [--depth D] [--init FILE] [--out FILE]
  *
  * Nothing comes from outside: each round plays N games against itself (L in the last round,
  * N by default) and fits the weights to them, and the next round plays with the weights just
- * learnt. With --init the first round already plays with the weights of FILE.
+ * learnt. With --init the first round already plays with the weights of FILE. The games are
+ * played by W worker processes, and the stages are fitted W at a time.
  *   - A game opens with 6 to 19 random moves (so that the positions are varied), then each side
  *     plays the move of a short search (2 plies with the hand-made evaluation in the first
- *     round, 4 plies with the pattern evaluation afterwards, with a little random noise) until
- *     LABEL_EMPTIES squares are left.
+ *     round, D plies (4 by default) with the pattern evaluation afterwards, with a little
+ *     random noise) until LABEL_EMPTIES squares are left.
  *   - There the exact endgame solver gives the final margin under perfect play, and the game
  *     goes on along a perfect line to the end. Every position of the game is labelled with
  *     that margin, seen from its side to move: exact for the positions from LABEL_EMPTIES
@@ -46,7 +47,7 @@ enum {
 	LABEL_EMPTIES = 14, /* solve exactly from here */
 	STAGE_MARGIN = 2,   /* a stage also learns from positions this many empties beyond it */
 	CG_ITERATIONS = 60,
-	HELD_OUT = 32,      /* game g is held out of the fit when g % HELD_OUT == HELD_OUT - 1 */
+	HELD_OUT = 32, /* game g is held out of the fit when g % HELD_OUT == HELD_OUT - 1 */
 	WORKERS_MAX = 64,
 };
 
@@ -66,7 +67,7 @@ static struct {
 
 static uint64_t rng_state;
 static uint8_t game_held_out; /* the held_out mark of the game being played */
-static int play_depth = 4;     /* the depth of the sides' searches with the pattern weights */
+static int play_depth = 4;    /* the depth of the sides' searches with the pattern weights */
 
 static uint32_t rng(void)
 {
@@ -83,15 +84,15 @@ static void add_sample(uint64_t P, uint64_t O, int label)
 			exit(1);
 		}
 	}
-	data.s[data.n++] =
-	    (struct sample){P, O, (int8_t)label, (uint8_t)(64 - board8_count(P | O)), game_held_out};
+	data.s[data.n++] = (struct sample){P, O, (int8_t)label, (uint8_t)(64 - board8_count(P | O)),
+	                                   game_held_out};
 }
 
 /* Plays game g of a round from the start and adds its labelled positions. `patterns`: the
  * sides search 4 plies with the pattern weights in use (else 2 with the hand-made
  * evaluation). The game's random numbers come from (seed, round, g) alone. */
-static void play_game(struct search *search, struct endgame_ctx *eg, bool patterns,
-                      uint32_t seed, int round, uint32_t g)
+static void play_game(struct search *search, struct endgame_ctx *eg, bool patterns, uint32_t seed,
+                      int round, uint32_t g)
 {
 	rng_state = hash_mix64((uint64_t)seed << 32 ^ (uint64_t)round << 24 ^ g);
 	game_held_out = g % HELD_OUT == HELD_OUT - 1;
@@ -392,7 +393,8 @@ static void fit_stages(int16_t *weights, size_t size, int workers)
 		exit(1);
 	}
 	for (int first = 0; first < PATTERN_STAGES; first += workers) {
-		const int last = first + workers < PATTERN_STAGES ? first + workers : PATTERN_STAGES;
+		const int last =
+		    first + workers < PATTERN_STAGES ? first + workers : PATTERN_STAGES;
 		FILE *part[PATTERN_STAGES];
 		pid_t pid[PATTERN_STAGES];
 		struct stage_fit fit[PATTERN_STAGES];
@@ -434,9 +436,10 @@ static void fit_stages(int16_t *weights, size_t size, int workers)
 				if (waitpid(pid[st], &status, 0) != pid[st] || !WIFEXITED(status) ||
 				    WEXITSTATUS(status) != 0 || fseek(part[st], 0, SEEK_SET) != 0 ||
 				    fread(&fit[st], sizeof fit[st], 1, part[st]) != 1 ||
-				    fread(weights + (size_t)st * size, sizeof *weights, size, part[st]) !=
-				        size) {
-					fprintf(stderr, "train-eval: the fit of stage %d failed\n", st);
+				    fread(weights + (size_t)st * size, sizeof *weights, size,
+				          part[st]) != size) {
+					fprintf(stderr, "train-eval: the fit of stage %d failed\n",
+					        st);
 					exit(1);
 				}
 				fclose(part[st]);
@@ -471,7 +474,8 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
 			out = argv[++i];
 		else {
-			fputs("usage: train-eval [--games N] [--rounds R] [--last-games L] [--seed S] "
+			fputs("usage: train-eval [--games N] [--rounds R] [--last-games L] [--seed "
+			      "S] "
 			      "[--workers W] [--depth D] [--init FILE] [--out FILE]\n",
 			      stderr);
 			return 2;
@@ -505,7 +509,8 @@ int main(int argc, char **argv)
 		const bool patterns = round > 0 || init;
 		data.n = 0;
 		play_games(n_games, patterns, seed, round, workers);
-		fprintf(stderr, "round %d: %d games, %zu positions, %.0f s of CPU here, %.0f s of wall\n",
+		fprintf(stderr,
+		        "round %d: %d games, %zu positions, %.0f s of CPU here, %.0f s of wall\n",
 		        round + 1, n_games, data.n, (double)(clock() - t0) / CLOCKS_PER_SEC,
 		        difftime(time(NULL), wall0));
 		double rms[PATTERN_STAGES];
