@@ -56,9 +56,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "core/hash.h"
 #include "core/match.h"
@@ -66,6 +64,7 @@
 #include "cli/cli.h"
 #include "games/checkers/checkers.h"
 #include "games/checkers/egdb.h"
+#include "workers.h"
 
 enum {
 	NF = CHECKERS_EVAL_FEATURES,
@@ -268,17 +267,7 @@ static void play_games(struct search **eng, int first, int count, int depth, uin
 	FILE *part[64];
 	pid_t pid[64];
 	for (int k = 0; k < workers; k++) {
-		part[k] = tmpfile();
-		if (!part[k]) {
-			fprintf(stderr, "train-checkers-eval: cannot make a temporary file\n");
-			exit(1);
-		}
-		fflush(NULL);
-		pid[k] = fork();
-		if (pid[k] < 0) {
-			fprintf(stderr, "train-checkers-eval: cannot start a worker\n");
-			exit(1);
-		}
+		part[k] = worker_start("train-checkers-eval", &pid[k]);
 		if (pid[k] == 0) {
 			const int from = (int)((int64_t)count * k / workers);
 			const int to = (int)((int64_t)count * (k + 1) / workers);
@@ -289,20 +278,16 @@ static void play_games(struct search **eng, int first, int count, int depth, uin
 				play_game(*eng, first + g, depth, seed, patterns);
 			}
 			const uint64_t n[2] = {n_samples, n_pool};
-			bool ok =
-			    fwrite(n, sizeof n, 1, part[k]) == 1 &&
-			    fwrite(samples, sizeof *samples, n_samples, part[k]) == n_samples &&
-			    fwrite(pool, sizeof *pool, n_pool, part[k]) == n_pool &&
-			    fflush(part[k]) == 0;
-			_exit(ok ? 0 : 1);
+			worker_end(part[k],
+			           fwrite(n, sizeof n, 1, part[k]) == 1 &&
+			               fwrite(samples, sizeof *samples, n_samples, part[k]) ==
+			                   n_samples &&
+			               fwrite(pool, sizeof *pool, n_pool, part[k]) == n_pool);
 		}
 	}
 	for (int k = 0; k < workers; k++) {
-		int status = 0;
 		uint64_t n[2];
-		if (waitpid(pid[k], &status, 0) != pid[k] || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) != 0 || fseek(part[k], 0, SEEK_SET) != 0 ||
-		    fread(n, sizeof n, 1, part[k]) != 1) {
+		if (!worker_join(pid[k], part[k]) || fread(n, sizeof n, 1, part[k]) != 1) {
 			fprintf(stderr, "train-checkers-eval: worker %d failed\n", k);
 			exit(1);
 		}

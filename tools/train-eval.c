@@ -31,9 +31,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <sys/resource.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "core/game.h"
 #include "core/hash.h"
@@ -42,6 +41,7 @@
 #include "games/reversi/endgame.h"
 #include "games/reversi/pattern.h"
 #include "games/reversi/reversi.h"
+#include "workers.h"
 
 enum {
 	LABEL_EMPTIES = 14, /* solve exactly from here */
@@ -89,7 +89,7 @@ static void add_sample(uint64_t P, uint64_t O, int label)
 }
 
 /* Plays game g of a round from the start and adds its labelled positions. `patterns`: the
- * sides search 4 plies with the pattern weights in use (else 2 with the hand-made
+ * sides search play_depth plies with the pattern weights in use (else 2 with the hand-made
  * evaluation). The game's random numbers come from (seed, round, g) alone. */
 static void play_game(struct search *search, struct endgame_ctx *eg, bool patterns, uint32_t seed,
                       int round, uint32_t g)
@@ -292,64 +292,55 @@ static void print_held_out(const char *what, const double rms[PATTERN_STAGES])
 	fputc('\n', stderr);
 }
 
-/* Plays games 0 .. count - 1 of a round into data, in `workers` processes when workers > 1;
- * each game gets a search and an endgame table of its own, so the samples are the same for
- * any number of workers, and they come back in the games' order. */
-static void play_games(int count, bool patterns, uint32_t seed, int round, int workers)
+/* Plays games from .. to - 1 of a round into data; each game gets a search and an endgame
+ * table of its own, so the samples do not depend on how the games are shared out. */
+static void play_range(int from, int to, bool patterns, uint32_t seed, int round, bool progress)
 {
-	if (workers <= 1)
-		workers = 1;
-	FILE *part[WORKERS_MAX];
-	pid_t pid[WORKERS_MAX];
-	for (int k = 0; k < workers; k++) {
-		part[k] = NULL;
-		if (workers > 1 && !(part[k] = tmpfile())) {
-			fputs("train-eval: cannot make a temporary file\n", stderr);
-			exit(1);
-		}
-		fflush(NULL);
-		pid[k] = workers > 1 ? fork() : 0;
-		if (pid[k] < 0) {
-			fputs("train-eval: cannot start a worker\n", stderr);
-			exit(1);
-		}
-		if (pid[k] != 0)
-			continue;
-		const int from = (int)((int64_t)count * k / workers);
-		const int to = (int)((int64_t)count * (k + 1) / workers);
-		struct endgame_ctx *eg = endgame_new(20);
-		if (!eg) {
+	struct endgame_ctx *eg = endgame_new(20);
+	if (!eg) {
+		fputs("train-eval: out of memory\n", stderr);
+		exit(1);
+	}
+	for (int g = from; g < to; g++) {
+		struct search *search = search_new(&reversi_rules, 16);
+		if (!search) {
 			fputs("train-eval: out of memory\n", stderr);
 			exit(1);
 		}
-		for (int g = from; g < to; g++) {
-			struct search *search = search_new(&reversi_rules, 16);
-			if (!search) {
-				fputs("train-eval: out of memory\n", stderr);
-				exit(1);
-			}
-			endgame_clear(eg);
-			play_game(search, eg, patterns, seed, round, (uint32_t)g);
-			search_free(search);
-			if (workers == 1 && (g + 1) % 10000 == 0)
-				fprintf(stderr, "round %d: %d games, %zu positions\n", round + 1,
-				        g + 1, data.n);
-		}
-		endgame_free(eg);
-		if (workers == 1)
-			return;
+		endgame_clear(eg);
+		play_game(search, eg, patterns, seed, round, (uint32_t)g);
+		search_free(search);
+		if (progress && (g + 1) % 10000 == 0)
+			fprintf(stderr, "round %d: %d games, %zu positions\n", round + 1, g + 1,
+			        data.n);
+	}
+	endgame_free(eg);
+}
+
+/* Plays games 0 .. count - 1 of a round into data, in `workers` processes when workers > 1
+ * (tools/workers.h); the samples are the same for any number of workers, and they come back
+ * in the games' order. */
+static void play_games(int count, bool patterns, uint32_t seed, int round, int workers)
+{
+	if (workers <= 1) {
+		play_range(0, count, patterns, seed, round, true);
+		return;
+	}
+	FILE *part[WORKERS_MAX];
+	pid_t pid[WORKERS_MAX];
+	for (int k = 0; k < workers; k++) {
+		part[k] = worker_start("train-eval", &pid[k]);
+		if (pid[k] != 0)
+			continue;
+		play_range((int)((int64_t)count * k / workers),
+		           (int)((int64_t)count * (k + 1) / workers), patterns, seed, round, false);
 		const uint64_t n = data.n;
-		const bool ok = fwrite(&n, sizeof n, 1, part[k]) == 1 &&
-		                fwrite(data.s, sizeof *data.s, n, part[k]) == n &&
-		                fflush(part[k]) == 0;
-		_exit(ok ? 0 : 1);
+		worker_end(part[k], fwrite(&n, sizeof n, 1, part[k]) == 1 &&
+		                        fwrite(data.s, sizeof *data.s, n, part[k]) == n);
 	}
 	for (int k = 0; k < workers; k++) {
-		int status = 0;
 		uint64_t n = 0;
-		if (waitpid(pid[k], &status, 0) != pid[k] || !WIFEXITED(status) ||
-		    WEXITSTATUS(status) != 0 || fseek(part[k], 0, SEEK_SET) != 0 ||
-		    fread(&n, sizeof n, 1, part[k]) != 1) {
+		if (!worker_join(pid[k], part[k]) || fread(&n, sizeof n, 1, part[k]) != 1) {
 			fprintf(stderr, "train-eval: worker %d failed\n", k);
 			exit(1);
 		}
@@ -370,21 +361,45 @@ static void play_games(int count, bool patterns, uint32_t seed, int round, int w
 	}
 }
 
+/* CPU seconds (user and system) of this process and of its workers that have ended. */
+static double cpu_seconds(void)
+{
+	double t = 0;
+	const int who[2] = {RUSAGE_SELF, RUSAGE_CHILDREN};
+	for (int i = 0; i < 2; i++) {
+		struct rusage u;
+		if (getrusage(who[i], &u) == 0)
+			t += (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec / 1e6 +
+			     (double)u.ru_stime.tv_sec + (double)u.ru_stime.tv_usec / 1e6;
+	}
+	return t;
+}
+
 static int16_t to_weight(double v)
 {
 	const double x = round(v * PATTERN_UNIT);
 	return (int16_t)(x > 32767 ? 32767 : x < -32767 ? -32767 : x);
 }
 
-/* What a fitting worker sends back: the stage's log figures, then its size weights. */
+/* A stage's figures for the log (what a fitting worker sends back before its weights). */
 struct stage_fit {
 	uint64_t positions;
 	double rms;
 };
 
+/* Fits stage st into ws (size weights), with w as scratch (size doubles). */
+static struct stage_fit fit_one(int st, double *w, int16_t *ws, size_t size)
+{
+	size_t m = 0;
+	const double rms = fit_stage(st, w, size, &m);
+	for (size_t j = 0; j < size; j++)
+		ws[j] = to_weight(w[j]);
+	return (struct stage_fit){.positions = m, .rms = rms};
+}
+
 /* Fits every stage into weights (PATTERN_STAGES x size), up to `workers` stages at once in
- * processes of their own; the stages are independent, so the weights are the same for any
- * number of workers. Prints each stage's figures in order. */
+ * processes of their own (tools/workers.h); the stages are independent, so the weights are
+ * the same for any number of workers. Prints each stage's figures in order. */
 static void fit_stages(int16_t *weights, size_t size, int workers)
 {
 	double *w = malloc(size * sizeof *w);
@@ -401,40 +416,19 @@ static void fit_stages(int16_t *weights, size_t size, int workers)
 		for (int st = first; st < last; st++) {
 			int16_t *ws = weights + (size_t)st * size;
 			if (workers <= 1) {
-				size_t m = 0;
-				fit[st].rms = fit_stage(st, w, size, &m);
-				fit[st].positions = m;
-				for (size_t j = 0; j < size; j++)
-					ws[j] = to_weight(w[j]);
+				fit[st] = fit_one(st, w, ws, size);
 				continue;
 			}
-			if (!(part[st] = tmpfile())) {
-				fputs("train-eval: cannot make a temporary file\n", stderr);
-				exit(1);
-			}
-			fflush(NULL);
-			pid[st] = fork();
-			if (pid[st] < 0) {
-				fputs("train-eval: cannot start a worker\n", stderr);
-				exit(1);
-			}
+			part[st] = worker_start("train-eval", &pid[st]);
 			if (pid[st] != 0)
 				continue;
-			size_t m = 0;
-			const double rms = fit_stage(st, w, size, &m);
-			for (size_t j = 0; j < size; j++)
-				ws[j] = to_weight(w[j]);
-			const struct stage_fit out = {.positions = m, .rms = rms};
-			const bool ok = fwrite(&out, sizeof out, 1, part[st]) == 1 &&
-			                fwrite(ws, sizeof *ws, size, part[st]) == size &&
-			                fflush(part[st]) == 0;
-			_exit(ok ? 0 : 1);
+			const struct stage_fit f = fit_one(st, w, ws, size);
+			worker_end(part[st], fwrite(&f, sizeof f, 1, part[st]) == 1 &&
+			                         fwrite(ws, sizeof *ws, size, part[st]) == size);
 		}
 		for (int st = first; st < last; st++) {
 			if (workers > 1) {
-				int status = 0;
-				if (waitpid(pid[st], &status, 0) != pid[st] || !WIFEXITED(status) ||
-				    WEXITSTATUS(status) != 0 || fseek(part[st], 0, SEEK_SET) != 0 ||
+				if (!worker_join(pid[st], part[st]) ||
 				    fread(&fit[st], sizeof fit[st], 1, part[st]) != 1 ||
 				    fread(weights + (size_t)st * size, sizeof *weights, size,
 				          part[st]) != size) {
@@ -474,10 +468,11 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
 			out = argv[++i];
 		else {
-			fputs("usage: train-eval [--games N] [--rounds R] [--last-games L] [--seed "
-			      "S] "
-			      "[--workers W] [--depth D] [--init FILE] [--out FILE]\n",
-			      stderr);
+			fputs(
+			    "usage: train-eval [--games N] [--rounds R] [--last-games L]\n"
+			    "                  [--seed S] [--workers W] [--depth D] [--init FILE]\n"
+			    "                  [--out FILE]\n",
+			    stderr);
 			return 2;
 		}
 	}
@@ -503,16 +498,17 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (int round = 0; round < rounds; round++) {
-		const clock_t t0 = clock();
+		const double cpu0 = cpu_seconds();
 		const time_t wall0 = time(NULL);
 		const int n_games = round == rounds - 1 && last_games > 0 ? last_games : games;
 		const bool patterns = round > 0 || init;
 		data.n = 0;
 		play_games(n_games, patterns, seed, round, workers);
-		fprintf(stderr,
-		        "round %d: %d games, %zu positions, %.0f s of CPU here, %.0f s of wall\n",
-		        round + 1, n_games, data.n, (double)(clock() - t0) / CLOCKS_PER_SEC,
-		        difftime(time(NULL), wall0));
+		fprintf(
+		    stderr,
+		    "round %d: %d games, %zu positions, %.0f s of CPU (the workers' too), %.0f s "
+		    "of wall\n",
+		    round + 1, n_games, data.n, cpu_seconds() - cpu0, difftime(time(NULL), wall0));
 		double rms[PATTERN_STAGES];
 		if (patterns) {
 			held_out_rms(rms);
