@@ -292,7 +292,7 @@ checkers-mpc-table: $(BUILD)/tools/calibrate-mpc $(EGDB_SMALL)
 
 # Reversi's opening book, built by Parity's own searches (tools/build-book.c); the committed
 # assets/reversi-book.bin was made by exactly this command (its time is in docs/ENGINE.md).
-BOOK_BUILD = --nodes 3000 --plies 20 --window 2 --path-window 4 --depth 10 --leaf-depth 12
+BOOK_BUILD = --nodes 3000 --plies 20 --window 3 --path-window 6 --depth 10 --leaf-depth 12
 opening-book: $(BUILD)/tools/build-book
 	$(BUILD)/tools/build-book $(BOOK_BUILD) --out assets/reversi-book.bin
 
