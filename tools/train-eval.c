@@ -68,6 +68,7 @@ static struct {
 static uint64_t rng_state;
 static uint8_t game_held_out; /* the held_out mark of the game being played */
 static int play_depth = 4;    /* the depth of the sides' searches with the pattern weights */
+static int play_noise = 150;  /* --noise: the searches' random noise, 1/100 disc */
 
 static uint32_t rng(void)
 {
@@ -118,7 +119,7 @@ static void play_game(struct search *search, struct endgame_ctx *eg, bool patter
 		struct game_move m = moves[rng() % (uint32_t)n];
 		if (ply >= random_plies && n > 1) {
 			struct search_limits lim = {.depth = patterns ? play_depth : 2,
-			                            .noise = 150,
+			                            .noise = play_noise,
 			                            .seed = g * 131u + (uint32_t)ply,
 			                            .deep = patterns};
 			search_start(search, &pos, &lim);
@@ -463,6 +464,8 @@ int main(int argc, char **argv)
 			workers = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc)
 			play_depth = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--noise") == 0 && i + 1 < argc)
+			play_noise = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--init") == 0 && i + 1 < argc)
 			init = argv[++i];
 		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
