@@ -3,7 +3,8 @@
  * (games/reversi/pattern.h) from Parity's own games, and writes assets/reversi-eval.bin.
  *
  *     build/tools/train-eval [--games N] [--rounds R] [--last-games L] [--seed S]
- *                            [--workers W] [--depth D] [--init FILE] [--out FILE]
+ *                            [--workers W] [--depth D] [--noise X] [--init FILE]
+ *                            [--out FILE]
  *
  * Nothing comes from outside: each round plays N games against itself (L in the last round,
  * N by default) and fits the weights to them, and the next round plays with the weights just
@@ -11,8 +12,9 @@
  * played by W worker processes, and the stages are fitted W at a time.
  *   - A game opens with 6 to 19 random moves (so that the positions are varied), then each side
  *     plays the move of a short search (2 plies with the hand-made evaluation in the first
- *     round, D plies (4 by default) with the pattern evaluation afterwards, with a little
- *     random noise) until LABEL_EMPTIES squares are left.
+ *     round, D plies (4 by default) with the pattern evaluation afterwards, with up to X/100
+ *     of a disc of random noise on each root move, 150 by default) until LABEL_EMPTIES squares
+ *     are left.
  *   - There the exact endgame solver gives the final margin under perfect play, and the game
  *     goes on along a perfect line to the end. Every position of the game is labelled with
  *     that margin, seen from its side to move: exact for the positions from LABEL_EMPTIES
@@ -471,19 +473,18 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
 			out = argv[++i];
 		else {
-			fputs(
-			    "usage: train-eval [--games N] [--rounds R] [--last-games L]\n"
-			    "                  [--seed S] [--workers W] [--depth D] [--init FILE]\n"
-			    "                  [--out FILE]\n",
-			    stderr);
+			fputs("usage: train-eval [--games N] [--rounds R] [--last-games L]\n"
+			      "                  [--seed S] [--workers W] [--depth D] [--noise X]\n"
+			      "                  [--init FILE] [--out FILE]\n",
+			      stderr);
 			return 2;
 		}
 	}
 	if (games < 1 || rounds < 1 || last_games < 0 || workers < 1 || workers > WORKERS_MAX ||
-	    play_depth < 1 || play_depth > 20) {
+	    play_depth < 1 || play_depth > 20 || play_noise < 0 || play_noise > 6400) {
 		fprintf(stderr,
 		        "train-eval: --games and --rounds must be at least 1, --last-games at "
-		        "least 0, --workers 1 to %d, --depth 1 to 20\n",
+		        "least 0, --workers 1 to %d, --depth 1 to 20, --noise 0 to 6400\n",
 		        WORKERS_MAX);
 		return 2;
 	}
