@@ -250,6 +250,18 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; th
 fi
 rm -rf "$nodata"
 
+# Checkers' weights without the endgame databases beside them: the trained evaluation is in use
+# (the same searches as with the databases, far from the end of the game) and the one line on
+# stderr says what the engine goes without, not that it fell back to its simpler evaluation.
+nodb=$(mktemp -d /tmp/parity-cli-nodb-XXXXXX)
+cp assets/checkers-eval.bin "$nodb/"
+expect_status 0 env PARITY_DATA="$(pwd)/assets" "$parity" bench search checkers hard --depth 6
+with_db=$(grep '^position' /tmp/parity-cli-out.$$ | sed 's/ in .*//')
+expect_status 0 env PARITY_DATA="$nodb" "$parity" bench search checkers hard --depth 6
+[ -n "$with_db" ] && [ "$(grep '^position' /tmp/parity-cli-out.$$ | sed 's/ in .*//')" = "$with_db" ] || { echo "FAIL: checkers weights without databases: other searches than with them"; fails=$((fails + 1)); }
+[ "$(wc -l </tmp/parity-cli-err.$$)" -eq 1 ] && grep -q "$nodb/checkers-egdb.bin.*without its endgame databases" /tmp/parity-cli-err.$$ && ! grep -q "simpler evaluation" /tmp/parity-cli-err.$$ || { echo "FAIL: checkers weights without databases said: $(cat /tmp/parity-cli-err.$$)"; fails=$((fails + 1)); }
+rm -rf "$nodb"
+
 # review: every move of a record judged; the example games of docs/REVIEW.md.
 expect_status 0 "$parity" review docs/examples/dots-3x3.txt
 grep -q '^10 B 13 -3.00 20 +3.00 6.00 blunder exact$' /tmp/parity-cli-out.$$ || { echo "FAIL: review dots: no blunder at move 10: $(sed -n 11p /tmp/parity-cli-out.$$)"; fails=$((fails + 1)); }

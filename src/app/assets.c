@@ -247,7 +247,10 @@ bool assets_load(struct app *a, char *err, size_t errlen)
 	for (int g = 0; g < game_module_count(); g++) {
 		const struct game_module *m = game_module_at(g);
 		char why[GAME_ERR_MAX];
-		if (m->load && m->load(a->assets.dir, why) != 0)
+		const int rc = m->load ? m->load(a->assets.dir, why) : 0;
+		if (rc > 0) /* loaded, but without a file beside it: the message says which */
+			fprintf(stderr, "parity: %s\n", why);
+		else if (rc < 0)
 			fprintf(stderr, "parity: %s; the engine uses its simpler evaluation\n",
 			        why);
 	}

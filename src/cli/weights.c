@@ -30,7 +30,10 @@ bool cli_load_data(const struct game_rules *rules)
 		return false;
 	}
 	/* Found, or asked for with $PARITY_DATA: that file or none, never another copy. */
-	if (m->load(d.dir, err) != 0) {
+	const int rc = m->load(d.dir, err);
+	if (rc > 0) /* loaded, but without a file beside it: the message says which */
+		fprintf(stderr, "parity: %s\n", err);
+	else if (rc < 0) {
 		fprintf(stderr, "parity: %s; the engine uses its simpler evaluation\n", err);
 		return false;
 	}

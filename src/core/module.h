@@ -145,9 +145,11 @@ struct game_module {
 	 * plies back from pos a position can repeat (since the last irreversible move). */
 	int (*repeatable)(const void *pos);
 	/* Optional: the game's data file (Reversi's evaluation weights), and how to load it from
-	 * directory `dir` once, before any search: returns 0, or an error code with a message in
-	 * err (GAME_ERR_MAX bytes), the engine then keeping its simpler evaluation. The caller
-	 * finds the directory (io/datadir.h); the searches never read a file. */
+	 * directory `dir` once, before any search: returns 0; or a negative error code with a
+	 * message in err (GAME_ERR_MAX bytes), the engine then keeping its simpler evaluation; or
+	 * 1 when the evaluation loaded but a file beside it did not, err saying what the engine
+	 * goes without (checkers' endgame databases). The caller finds the directory
+	 * (io/datadir.h); the searches never read a file. */
 	const char *data_file;
 	int (*load)(const char *dir, char *err);
 	void (*unload)(void); /* forgets what load loaded */

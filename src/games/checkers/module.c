@@ -182,9 +182,10 @@ static int read_record(const char *text, size_t len, struct record_game **out, c
 
 /* Reads the game's data from dir: the trained evaluation (assets/checkers-eval.bin), the
  * endgame databases (games/checkers/egdb.h) and the opening book (games/checkers/book.h);
- * what is missing is said in err, the engine then using its hand-made evaluation or
- * searching without the databases. The book is optional, as Reversi's: without it (or with a
- * damaged one) the engine searches from the first move. */
+ * what is missing is said in err: -1 when the evaluation is (the engine then using its
+ * hand-made one), 1 when only the databases are (the engine searching without them). The
+ * book is optional, as Reversi's: without it (or with a damaged one) the engine searches from
+ * the first move. */
 static int load(const char *dir, char *err)
 {
 	char path[4200], why[GAME_ERR_MAX];
@@ -192,10 +193,10 @@ static int load(const char *dir, char *err)
 	checkers_book_load(path, NULL);
 	snprintf(path, sizeof path, "%.4000s/%s", dir, CHECKERS_EVAL_FILE);
 	const int e = checkers_eval_load(path, err);
-	if (checkers_egdb_load(dir, why) != 0) {
-		if (e == 0)
-			snprintf(err, GAME_ERR_MAX, "%s", why);
-		return -1;
+	if (checkers_egdb_load(dir, why) != 0 && e == 0) {
+		snprintf(err, GAME_ERR_MAX,
+		         "%.105s; the engine searches without its endgame databases", why);
+		return 1;
 	}
 	return e;
 }
