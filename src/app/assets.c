@@ -244,16 +244,8 @@ bool assets_load(struct app *a, char *err, size_t errlen)
 	/* The games' data files (Reversi's evaluation weights) live with the other assets, in
 	 * that directory only; each module loads its own here, once (the searches never read a
 	 * file). Without one, the engine keeps its simpler evaluation, said once on stderr. */
-	for (int g = 0; g < game_module_count(); g++) {
-		const struct game_module *m = game_module_at(g);
-		char why[GAME_ERR_MAX];
-		const int rc = m->load ? m->load(a->assets.dir, why) : 0;
-		if (rc > 0) /* loaded, but without a file beside it: the message says which */
-			fprintf(stderr, "parity: %s\n", why);
-		else if (rc < 0)
-			fprintf(stderr, "parity: %s; the engine uses its simpler evaluation\n",
-			        why);
-	}
+	for (int g = 0; g < game_module_count(); g++)
+		game_module_load(game_module_at(g), a->assets.dir);
 	if (TTF_Init() != 0) {
 		snprintf(err, errlen, "cannot start SDL_ttf: %s", TTF_GetError());
 		return false;

@@ -21,7 +21,6 @@ bool cli_load_data(const struct game_rules *rules)
 		tried[g] = true;
 	const char *const probe[] = {m->data_file, NULL};
 	struct datadir d;
-	char err[GAME_ERR_MAX];
 	if (datadir_find_data(NULL, probe, &d) != 0 && !d.exclusive) {
 		fprintf(stderr,
 		        "parity: cannot find %s beside the program or in %s; set PARITY_DATA; the "
@@ -30,12 +29,5 @@ bool cli_load_data(const struct game_rules *rules)
 		return false;
 	}
 	/* Found, or asked for with $PARITY_DATA: that file or none, never another copy. */
-	const int rc = m->load(d.dir, err);
-	if (rc > 0) /* loaded, but without a file beside it: the message says which */
-		fprintf(stderr, "parity: %s\n", err);
-	else if (rc < 0) {
-		fprintf(stderr, "parity: %s; the engine uses its simpler evaluation\n", err);
-		return false;
-	}
-	return true;
+	return game_module_load(m, d.dir);
 }

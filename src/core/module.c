@@ -40,6 +40,17 @@ const struct game_module *game_module_of(const struct game_rules *rules)
 	return NULL;
 }
 
+bool game_module_load(const struct game_module *m, const char *dir)
+{
+	char why[GAME_ERR_MAX];
+	const int rc = m->load ? m->load(dir, why) : 0;
+	if (rc > 0) /* loaded, but without a file beside it: the message says which */
+		fprintf(stderr, "parity: %s\n", why);
+	else if (rc < 0)
+		fprintf(stderr, "parity: %s; the engine uses its simpler evaluation\n", why);
+	return rc >= 0;
+}
+
 int game_module_index(const struct game_module *m)
 {
 	for (int i = 0; i < game_module_count(); i++)

@@ -173,6 +173,12 @@ const struct game_module *game_module_of(const struct game_rules *rules);
 /* Returns the index of the module in the registry, or -1. */
 int game_module_index(const struct game_module *m);
 
+/* Loads m's data from dir (m->load; nothing for a game without one) and says on stderr what is
+ * missing: load's message alone when the evaluation loaded without a file beside it, with "the
+ * engine uses its simpler evaluation" when the evaluation did not load. Returns whether the
+ * evaluation is in use (true for a game without data). For the window and cli_load_data. */
+bool game_module_load(const struct game_module *m, const char *dir);
+
 /* ---- options ---- */
 
 /* Returns the option of `m` whose key (or, for a grid, one of whose part keys) is `key`,
