@@ -112,8 +112,9 @@ static inline uint64_t board8_or4(board8_lanes v)
 /* Returns the opponent's discs per lane, masked against wrapping. */
 static inline board8_lanes board8_through(uint64_t O)
 {
-	const uint64_t inner = O & BOARD8_NOT_A & BOARD8_NOT_H;
-	return (board8_lanes){inner, O, inner, inner};
+	const uint64_t ah = BOARD8_NOT_A & BOARD8_NOT_H;
+	/* a broadcast and one AND (the vertical lane unmasked), not four lanes put together */
+	return (board8_lanes){O, O, O, O} & (board8_lanes){ah, ~0ULL, ah, ah};
 }
 
 /* Returns the legal squares of the player owning P: squares of `empty` that close a line
