@@ -130,7 +130,7 @@ enum { PATTERN_GROUP_C2X5 = 4, PATTERN_GROUP_EDGE = 12, PATTERN_GROUP_LINES = 16
 struct pattern_leaf_tables {
 	/* power[sq][instance]: what a disc on sq adds to the instance's index, 0 where the
 	 * instance does not read sq (pattern_features_play) */
-	_Alignas(32) uint16_t power[65][PATTERN_LANES]; /* [64]: none, all 0 */
+	_Alignas(64) uint16_t power[65][64]; /* [64]: none, all 0; rows of 64 (128 bytes) */
 	/* the start of each instance's group of tables within a stage; 0 past the instances */
 	_Alignas(64) int32_t lane_offset[PATTERN_LANES];
 };
