@@ -133,7 +133,8 @@ static inline uint64_t board8_moves_in(uint64_t P, uint64_t O, uint64_t empty)
  * in one 512-bit vector (elsewhere the two calls, at the end of this file). The lanes are
  * built by broadcasts and a swap of the halves, and the four directions of each side are
  * joined inside the vector (two shuffles), not lane by lane through the general registers:
- * about a third of the instructions the plain vector code compiles to. */
+ * making and joining the lanes takes about a quarter of the instructions gcc made of the plain
+ * vector code (docs/BENCHMARKS.md, "Thirty-seventh session"). */
 static inline void board8_moves_pair(uint64_t P, uint64_t O, uint64_t *mine, uint64_t *theirs)
 {
 	const __m512i step = _mm512_set_epi64(9, 7, 8, 1, 9, 7, 8, 1),
