@@ -139,12 +139,12 @@ static inline void board8_moves_pair(uint64_t P, uint64_t O, uint64_t *mine, uin
 {
 	const __m512i step = _mm512_set_epi64(9, 7, 8, 1, 9, 7, 8, 1),
 	              step2 = _mm512_add_epi64(step, step);
-	/* the other side's discs are masked against wrapping but in the vertical lanes (8) */
 	const long long ah = (long long)(BOARD8_NOT_A & BOARD8_NOT_H);
 	const __m512i inner = _mm512_set_epi64(ah, ah, -1, ah, ah, ah, -1, ah);
 	const __m512i from =
 	    _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)P), 0xf0, (long long)O);
-	/* the other side's discs: the halves of `from` swapped, masked */
+	/* the other side's discs: the halves of `from` swapped, masked against wrapping but in the
+	 * vertical lanes (8), as board8_through's */
 	const __m512i through = _mm512_and_si512(_mm512_shuffle_i64x2(from, from, 0x4e), inner);
 	__m512i u = _mm512_and_si512(through, _mm512_sllv_epi64(from, step));
 	__m512i d = _mm512_and_si512(through, _mm512_srlv_epi64(from, step));

@@ -127,10 +127,14 @@ enum { PATTERN_GROUP_C2X5 = 4, PATTERN_GROUP_EDGE = 12, PATTERN_GROUP_LINES = 16
  * PATTERN_NO_AVX512 takes the one-by-one sum on a machine with AVX-512 (tests/test_pattern.c
  * does).
  */
+/* A row of pattern_leaf_tables.power: PATTERN_LANES values padded to 128 bytes, so that a
+ * square's row is one shift away (a multiply by 96 took two instructions more a flipped disc). */
+enum { PATTERN_POWER_ROW = 64 };
+
 struct pattern_leaf_tables {
 	/* power[sq][instance]: what a disc on sq adds to the instance's index, 0 where the
-	 * instance does not read sq (pattern_features_play) */
-	_Alignas(64) uint16_t power[65][64]; /* [64]: none, all 0; rows of 64 (128 bytes) */
+	 * instance does not read sq (pattern_features_play); past PATTERN_LANES, unused */
+	_Alignas(64) uint16_t power[65][PATTERN_POWER_ROW]; /* [64]: none, all 0 */
 	/* the start of each instance's group of tables within a stage; 0 past the instances */
 	_Alignas(64) int32_t lane_offset[PATTERN_LANES];
 };
