@@ -89,8 +89,9 @@ struct game_deep {
 	 * it does searches it in the fail-soft window (alpha, beta), scores from its side to
 	 * move. GAME_DEEP_SCORE: *score is in evaluation units; GAME_DEEP_EXACT: *score is
 	 * search_win_score(final margin, 0) (core/search.h), counted from this node.
-	 * Adds the positions visited to *nodes. The same call must give the same answer: the
-	 * search is deterministic only if this is. */
+	 * Adds the positions visited to *nodes: when it takes the node, those below it only, for
+	 * the shared search has counted the node itself. The same call must give the same answer:
+	 * the search is deterministic only if this is. */
 	int (*search)(void *ctx, const void *pos, int depth, int alpha, int beta, int *score,
 	              uint64_t *nodes);
 	/* Optional (NULL: the shared search orders by killers and history): fills keys[i],

@@ -273,14 +273,15 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
 		b = b > 64 ? 64 : b;
 		const uint64_t before = endgame_nodes(c->endgame);
 		*score = exact_score(endgame_solve(c->endgame, P, O, a, b));
-		*nodes += endgame_nodes(c->endgame) - before;
+		/* the solver counts the node itself, which the shared search has counted */
+		*nodes += endgame_nodes(c->endgame) - before - 1;
 		return GAME_DEEP_EXACT;
 	}
 	if (depth > DEEP_MID_MAX || !pattern_loaded())
 		return GAME_DEEP_NO;
 	c->nodes = 0;
 	*score = mid_search(c, P, O, depth, alpha, beta);
-	*nodes += c->nodes;
+	*nodes += c->nodes - 1; /* as above: mid_node counts the node, not only those below */
 	return GAME_DEEP_SCORE;
 }
 
