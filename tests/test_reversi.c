@@ -175,6 +175,38 @@ static void random_walk(struct reversi_pos *pos, int plies, uint64_t *rng)
 	}
 }
 
+/* The children's hashes found at once (rules.hash_children, the search's prefetch) are the
+ * hashes of the positions the moves make, passes included, on every board and variant. */
+static void test_children_hashes(void **state)
+{
+	(void)state;
+	const unsigned flags[] = {0, OPT_HOLE, OPT_ANTI, OPT_HOLE | OPT_ANTI};
+	uint64_t rng = 4242;
+	int passes = 0, checked = 0;
+	for (int game = 0; game < 48; game++) {
+		const int size = game % 3 == 0 ? 6 : game % 3 == 1 ? 8 : 10;
+		struct reversi_pos pos = start_pos(size, flags[game / 3 % 4], (uint32_t)game);
+		for (;;) {
+			struct game_move moves[GAME_MOVES_MAX];
+			uint64_t hashes[GAME_MOVES_MAX];
+			const int n = R->generate(&pos, moves);
+			if (!n)
+				break;
+			R->hash_children(&pos, moves, n, hashes);
+			for (int i = 0; i < n; i++) {
+				struct reversi_pos child = pos;
+				R->play(&child, &moves[i]);
+				assert_true(hashes[i] == R->hash(&child));
+				assert_true(hashes[i] != R->hash(&pos));
+				passes += moves[i].code == REVERSI_PASS;
+				checked++;
+			}
+			random_walk(&pos, 1, &rng);
+		}
+	}
+	assert_true(passes > 0 && checked > 5000);
+}
+
 static void test_fast_kernels_match_general_code(void **state)
 {
 	(void)state;
@@ -581,6 +613,7 @@ int main(void)
 	    cmocka_unit_test(test_perft_published),
 	    cmocka_unit_test(test_play_undo_invariants),
 	    cmocka_unit_test(test_fast_kernels_match_general_code),
+	    cmocka_unit_test(test_children_hashes),
 	    cmocka_unit_test(test_every_size_against_naive_reference),
 	    cmocka_unit_test(test_start_position_and_first_moves),
 	    cmocka_unit_test(test_pass_and_game_over),

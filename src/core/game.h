@@ -152,6 +152,11 @@ struct game_rules {
 	int (*result)(const void *pos);
 	/* Returns a 64-bit hash of the position (equal positions, equal hashes). */
 	uint64_t (*hash)(const void *pos);
+	/* Optional (NULL: the search plays each move on a copy and hashes that): writes to
+	 * hashes[i] the hash of the position after moves[i], as hash() gives it, for the n moves
+	 * that generate() gave for pos. */
+	void (*hash_children)(const void *pos, const struct game_move *moves, int n,
+	                      uint64_t *hashes);
 	/* Writes the move's text form (e.g. "d3", "pass", "11x18x25", "17").
 	 * Returns its length, or GAME_ERR_SPACE. */
 	int (*move_to_text)(const void *pos, const struct game_move *move, char *buf, size_t n);

@@ -233,12 +233,18 @@ static void tt_store(struct search *s, const struct frame *f, int bound)
  * node_next hands each hash to its child, which does not find it again. */
 static void children_prefetch(struct search *s, struct frame *f)
 {
-	void *scratch = slot(s, s->ply + 1);
-	for (int i = 0; i < f->n; i++) {
-		memcpy(scratch, slot(s, s->ply), s->rules->pos_size);
-		s->rules->play(scratch, &f->moves[i]);
-		f->child_hash[i] = s->rules->hash(scratch);
-		__builtin_prefetch(&s->tt[f->child_hash[i] & s->tt_mask]);
+	if (s->rules->hash_children) {
+		s->rules->hash_children(slot(s, s->ply), f->moves, f->n, f->child_hash);
+		for (int i = 0; i < f->n; i++)
+			__builtin_prefetch(&s->tt[f->child_hash[i] & s->tt_mask]);
+	} else {
+		void *scratch = slot(s, s->ply + 1);
+		for (int i = 0; i < f->n; i++) {
+			memcpy(scratch, slot(s, s->ply), s->rules->pos_size);
+			s->rules->play(scratch, &f->moves[i]);
+			f->child_hash[i] = s->rules->hash(scratch);
+			__builtin_prefetch(&s->tt[f->child_hash[i] & s->tt_mask]);
+		}
 	}
 	f->prefetched = true;
 }

@@ -380,15 +380,48 @@ static int rules_result(const void *p)
 	return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
 }
 
+/* The hash of a position from its discs and hole, once its first step (`head`, the mix of
+ * its size, side to move and variant) is known: rules_hash and rules_hash_children. */
+static inline uint64_t hash_discs(uint64_t head, reversi_bits black, reversi_bits white,
+                                  reversi_bits hole)
+{
+	uint64_t h = hash_mix64(head ^ (uint64_t)black);
+	h = hash_mix64(h ^ (uint64_t)(black >> 64));
+	h = hash_mix64(h ^ (uint64_t)white);
+	h = hash_mix64(h ^ (uint64_t)(white >> 64));
+	return hash_mix64(h ^ (uint64_t)hole ^ (uint64_t)(hole >> 64) * 3);
+}
+
+static inline uint64_t hash_head(const struct reversi_pos *pos, int side)
+{
+	return hash_mix64(pos->size * 4u + (unsigned)side * 2u + pos->anti);
+}
+
 static uint64_t rules_hash(const void *p)
 {
 	const struct reversi_pos *pos = p;
-	uint64_t h = hash_mix64(pos->size * 4u + pos->side * 2u + pos->anti);
-	for (int c = 0; c < 2; c++) {
-		h = hash_mix64(h ^ (uint64_t)pos->disc[c]);
-		h = hash_mix64(h ^ (uint64_t)(pos->disc[c] >> 64));
+	return hash_discs(hash_head(pos, pos->side), pos->disc[0], pos->disc[1], pos->hole);
+}
+
+/* The children's hashes without copying the position for each (the shared search's nodes
+ * find them all, to fetch their table entries early): a move's discs are XOR-ed in as by
+ * toggle, a pass changes only the side to move. */
+static void rules_hash_children(const void *p, const struct game_move *moves, int n,
+                                uint64_t *hashes)
+{
+	const struct reversi_pos *pos = p;
+	const uint64_t head = hash_head(pos, !pos->side);
+	const int mover = pos->side;
+	for (int i = 0; i < n; i++) {
+		reversi_bits disc[2] = {pos->disc[0], pos->disc[1]};
+		if (moves[i].code != REVERSI_PASS) {
+			const reversi_bits flips =
+			    ((reversi_bits)moves[i].data[1] << 64) | moves[i].data[0];
+			disc[mover] ^= flips | (one << moves[i].code);
+			disc[!mover] ^= flips;
+		}
+		hashes[i] = hash_discs(head, disc[0], disc[1], pos->hole);
 	}
-	return hash_mix64(h ^ (uint64_t)pos->hole ^ (uint64_t)(pos->hole >> 64) * 3);
 }
 
 static int rules_move_to_text(const void *p, const struct game_move *m, char *buf, size_t n)
@@ -577,6 +610,7 @@ const struct game_rules reversi_rules = {
     .undo = rules_undo,
     .result = rules_result,
     .hash = rules_hash,
+    .hash_children = rules_hash_children,
     .move_to_text = rules_move_to_text,
     .move_parse = rules_move_parse,
     .pos_to_text = rules_pos_to_text,
