@@ -50,11 +50,15 @@ enum {
 	KEY_TT = 1 << 30,      /* ordering keys: the TT (or previous best) move first, */
 	KEY_KILLER1 = 1 << 29, /* then the two killers, */
 	KEY_KILLER2 = 1 << 28, /* then history (always below HISTORY_MAX) */
+	RANK_BITS = 16,        /* a move's index in frame.rank */
+	RANK_INDEX = (1 << RANK_BITS) - 1,
 	NO_MOVE = 0xffff,
 	EXACT_PRELUDE = 12, /* iterations before going to the end (search_limits.exact) */
 	PROBCUT_STEP = 5,   /* tenths of sigma added per iteration past the end of the game */
 	PROBCUT_MAX = 40,   /* ... up to this confidence */
 };
+
+_Static_assert(GAME_MOVES_MAX <= RANK_INDEX + 1, "a move's index fits its rank's low bits");
 
 enum bound { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 
@@ -94,8 +98,11 @@ struct frame {
 	bool prefetched; /* child_hash holds the hash of each move's child */
 	uint64_t hash;
 	uint64_t child_hash[GAME_MOVES_MAX]; /* when prefetched (generation order) */
-	uint16_t order[GAME_MOVES_MAX];      /* move indices; [0, next) already taken */
 	int key[GAME_MOVES_MAX];             /* ordering key of each move (generation order) */
+	/* Each move's key (>= 0) above the complement of its index, RANK_INDEX - index: the
+	 * largest word is the move to take next, the first of the best keys on ties. [0, next)
+	 * are the moves already taken, in order. */
+	uint64_t rank[GAME_MOVES_MAX];
 	struct game_move moves[GAME_MOVES_MAX];
 };
 
@@ -259,26 +266,23 @@ static void order_moves(struct search *s, struct frame *f, int preferred)
 		uint64_t nodes = 0;
 		deep->order(s->deep, slot(s, s->ply), f->moves, f->n, f->depth, f->key, &nodes);
 		s->nodes += nodes;
-		for (int i = 0; i < f->n; i++)
-			f->order[i] = (uint16_t)i;
-		if (preferred >= 0 && preferred < f->n)
-			f->key[preferred] = KEY_TT;
-		return;
-	}
-	const int *hist = s->history[f->side & 1];
-	const uint32_t k1 = s->killer[s->ply][0], k2 = s->killer[s->ply][1];
-	for (int i = 0; i < f->n; i++) {
-		const uint32_t code = f->moves[i].code;
-		int key = hist[code % HISTORY_SIZE];
-		if (code == k1)
-			key = KEY_KILLER1;
-		else if (code == k2)
-			key = KEY_KILLER2;
-		f->key[i] = key;
-		f->order[i] = (uint16_t)i;
+	} else {
+		const int *hist = s->history[f->side & 1];
+		const uint32_t k1 = s->killer[s->ply][0], k2 = s->killer[s->ply][1];
+		for (int i = 0; i < f->n; i++) {
+			const uint32_t code = f->moves[i].code;
+			int key = hist[code % HISTORY_SIZE];
+			if (code == k1)
+				key = KEY_KILLER1;
+			else if (code == k2)
+				key = KEY_KILLER2;
+			f->key[i] = key;
+		}
 	}
 	if (preferred >= 0 && preferred < f->n)
 		f->key[preferred] = KEY_TT;
+	for (int i = 0; i < f->n; i++)
+		f->rank[i] = (uint64_t)(uint32_t)f->key[i] << RANK_BITS | (uint64_t)(RANK_INDEX - i);
 }
 
 /* Returns the index (generation order) of a TT entry's move among f's moves, or -1. */
@@ -455,15 +459,18 @@ static bool node_next(struct search *s)
 		return false;
 	uint16_t index = (uint16_t)f->current;
 	if (!again) {
-		/* Selection sort, one step: the best key left comes next (first one on ties). */
+		/* Selection sort, one step: the largest rank left comes next (without branches:
+		 * which one wins is hard to predict). */
 		int pick = f->next;
-		for (int i = f->next + 1; i < f->n; i++)
-			if (f->key[f->order[i]] > f->key[f->order[pick]])
-				pick = i;
-		index = f->order[pick];
-		memmove(&f->order[f->next + 1], &f->order[f->next],
-		        (size_t)(pick - f->next) * sizeof f->order[0]);
-		f->order[f->next++] = index;
+		uint64_t best = f->rank[pick];
+		for (int i = f->next + 1; i < f->n; i++) {
+			const uint64_t r = f->rank[i];
+			pick = r > best ? i : pick;
+			best = r > best ? r : best;
+		}
+		f->rank[pick] = f->rank[f->next];
+		f->rank[f->next++] = best;
+		index = (uint16_t)(RANK_INDEX - (best & RANK_INDEX));
 		f->current = index;
 	}
 
