@@ -286,7 +286,8 @@ static int deep_search(void *ctx, const void *p, int depth, int alpha, int beta,
 }
 
 /* Ranks the moves of the shared search's nodes by the pattern evaluation of the position after
- * each (a deeper look below each move cost more than it saved, measured at depths 11 and 12). */
+ * each (a deeper look below each move cost more than it saved, measured at depths 11 and 12).
+ * The moves are the rules' own (core/game.h), with their flips: they are not found again. */
 static void deep_order(void *ctx, const void *p, const struct game_move *moves, int n, int depth,
                        int *keys, uint64_t *nodes)
 {
@@ -302,7 +303,7 @@ static void deep_order(void *ctx, const void *p, const struct game_move *moves, 
 	const struct pattern_features features = *features_of(c, P, O, &side);
 	for (int i = 0; i < n; i++) {
 		const int sq = (int)moves[i].code;
-		const uint64_t f = board8_flips(sq, P, O);
+		const uint64_t f = (uint64_t)reversi_move_flips(&moves[i]);
 		const uint64_t np = P | f | 1ULL << sq, no = O & ~f;
 		/* the child's features, left in the cache for its own search */
 		struct features_slot *e = features_slot(c, np, no);

@@ -312,7 +312,7 @@ static void toggle(struct reversi_pos *pos, const struct game_move *m, int mover
 {
 	if (m->code == REVERSI_PASS)
 		return;
-	const reversi_bits flips = ((reversi_bits)m->data[1] << 64) | m->data[0];
+	const reversi_bits flips = reversi_move_flips(m);
 	pos->disc[mover] ^= flips | (one << m->code);
 	pos->disc[!mover] ^= flips;
 }
@@ -331,7 +331,7 @@ static void check_move(const struct reversi_pos *pos, const struct game_move *m,
 		GAME_CHECK("reversi", played || reversi_moves(pos) == 0);
 		return;
 	}
-	const reversi_bits flips = ((reversi_bits)m->data[1] << 64) | m->data[0];
+	const reversi_bits flips = reversi_move_flips(m);
 	const reversi_bits x = one << m->code;
 	GAME_CHECK("reversi", m->code < (uint32_t)(pos->size * pos->size) && flips != 0);
 	GAME_CHECK("reversi", !(x & pos->hole));
@@ -415,8 +415,7 @@ static void rules_hash_children(const void *p, const struct game_move *moves, in
 	for (int i = 0; i < n; i++) {
 		reversi_bits disc[2] = {pos->disc[0], pos->disc[1]};
 		if (moves[i].code != REVERSI_PASS) {
-			const reversi_bits flips =
-			    ((reversi_bits)moves[i].data[1] << 64) | moves[i].data[0];
+			const reversi_bits flips = reversi_move_flips(&moves[i]);
 			disc[mover] ^= flips | (one << moves[i].code);
 			disc[!mover] ^= flips;
 		}

@@ -44,6 +44,12 @@ struct reversi_pos {
 	uint8_t anti;         /* 1 in Anti-reversi: fewest discs wins */
 };
 
+/* Returns the discs that a move the rules generated flips (game_move.data holds them). */
+static inline reversi_bits reversi_move_flips(const struct game_move *m)
+{
+	return ((reversi_bits)m->data[1] << 64) | m->data[0];
+}
+
 /* Returns the squares of the board (size × size bits). */
 reversi_bits reversi_board_mask(int size);
 
