@@ -282,7 +282,8 @@ static void order_moves(struct search *s, struct frame *f, int preferred)
 	if (preferred >= 0 && preferred < f->n)
 		f->key[preferred] = KEY_TT;
 	for (int i = 0; i < f->n; i++)
-		f->rank[i] = (uint64_t)(uint32_t)f->key[i] << RANK_BITS | (uint64_t)(RANK_INDEX - i);
+		f->rank[i] =
+		    (uint64_t)(uint32_t)f->key[i] << RANK_BITS | (uint64_t)(RANK_INDEX - i);
 }
 
 /* Returns the index (generation order) of a TT entry's move among f's moves, or -1. */
