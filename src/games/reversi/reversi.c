@@ -412,6 +412,20 @@ static void rules_hash_children(const void *p, const struct game_move *moves, in
 	const struct reversi_pos *pos = p;
 	const uint64_t head = hash_head(pos, !pos->side);
 	const int mover = pos->side;
+	if (pos->size == 8 && !pos->hole) {
+		/* The same hashes from 64-bit words: the common board without the 128-bit sums */
+		const uint64_t mine = (uint64_t)pos->disc[mover], theirs = (uint64_t)pos->disc[!mover];
+		for (int i = 0; i < n; i++) {
+			const uint64_t flips = moves[i].data[0];
+			const uint64_t m = moves[i].code == REVERSI_PASS
+			                       ? mine
+			                       : mine ^ flips ^ (uint64_t)1 << moves[i].code;
+			const uint64_t t = theirs ^ flips;
+			hashes[i] = hash_discs(head, mover == REVERSI_BLACK ? m : t,
+			                       mover == REVERSI_BLACK ? t : m, 0);
+		}
+		return;
+	}
 	for (int i = 0; i < n; i++) {
 		reversi_bits disc[2] = {pos->disc[0], pos->disc[1]};
 		if (moves[i].code != REVERSI_PASS) {
