@@ -414,7 +414,8 @@ static void rules_hash_children(const void *p, const struct game_move *moves, in
 	const int mover = pos->side;
 	if (pos->size == 8 && !pos->hole) {
 		/* The same hashes from 64-bit words: the common board without the 128-bit sums */
-		const uint64_t mine = (uint64_t)pos->disc[mover], theirs = (uint64_t)pos->disc[!mover];
+		const uint64_t mine = (uint64_t)pos->disc[mover],
+		               theirs = (uint64_t)pos->disc[!mover];
 		for (int i = 0; i < n; i++) {
 			const uint64_t flips = moves[i].data[0];
 			const uint64_t m = moves[i].code == REVERSI_PASS
