@@ -238,19 +238,28 @@ static void tt_store(struct search *s, const struct frame *f, int bound)
  * TT entry from memory, so that the entries are on their way while the moves are ordered and
  * searched: a probe is most of a node's time in the shared search when it waits for memory.
  * node_next hands each hash to its child, which does not find it again. */
+/* Asks for the TT entry of `hash`: both its ends, for an entry of 24 bytes lies across two
+ * cache lines in a quarter of the slots (the second ask finds the line on its way or there). */
+static inline void tt_prefetch(const struct search *s, uint64_t hash)
+{
+	const struct tt_entry *e = &s->tt[hash & s->tt_mask];
+	__builtin_prefetch(e);
+	__builtin_prefetch((const char *)(e + 1) - 1);
+}
+
 static void children_prefetch(struct search *s, struct frame *f)
 {
 	if (s->rules->hash_children) {
 		s->rules->hash_children(slot(s, s->ply), f->moves, f->n, f->child_hash);
 		for (int i = 0; i < f->n; i++)
-			__builtin_prefetch(&s->tt[f->child_hash[i] & s->tt_mask]);
+			tt_prefetch(s, f->child_hash[i]);
 	} else {
 		void *scratch = slot(s, s->ply + 1);
 		for (int i = 0; i < f->n; i++) {
 			memcpy(scratch, slot(s, s->ply), s->rules->pos_size);
 			s->rules->play(scratch, &f->moves[i]);
 			f->child_hash[i] = s->rules->hash(scratch);
-			__builtin_prefetch(&s->tt[f->child_hash[i] & s->tt_mask]);
+			tt_prefetch(s, f->child_hash[i]);
 		}
 	}
 	f->prefetched = true;
