@@ -234,10 +234,6 @@ static void tt_store(struct search *s, const struct frame *f, int bound)
 	e->code = f->best_index >= 0 ? (uint16_t)f->moves[f->best_index].code : 0;
 }
 
-/* Finds the hash of every child of frame f (at s->ply, its moves generated) and asks for its
- * TT entry from memory, so that the entries are on their way while the moves are ordered and
- * searched: a probe is most of a node's time in the shared search when it waits for memory.
- * node_next hands each hash to its child, which does not find it again. */
 /* Asks for the TT entry of `hash`: both its ends, for an entry of 24 bytes lies across two
  * cache lines in a quarter of the slots (the second ask finds the line on its way or there). */
 static inline void tt_prefetch(const struct search *s, uint64_t hash)
@@ -247,6 +243,10 @@ static inline void tt_prefetch(const struct search *s, uint64_t hash)
 	__builtin_prefetch((const char *)(e + 1) - 1);
 }
 
+/* Finds the hash of every child of frame f (at s->ply, its moves generated) and asks for its
+ * TT entry from memory, so that the entries are on their way while the moves are ordered and
+ * searched: a probe is most of a node's time in the shared search when it waits for memory.
+ * node_next hands each hash to its child, which does not find it again. */
 static void children_prefetch(struct search *s, struct frame *f)
 {
 	if (s->rules->hash_children) {

@@ -417,7 +417,7 @@ static void rules_hash_children(const void *p, const struct game_move *moves, in
 		const uint64_t mine = (uint64_t)pos->disc[mover],
 		               theirs = (uint64_t)pos->disc[!mover];
 		for (int i = 0; i < n; i++) {
-			const uint64_t flips = moves[i].data[0];
+			const uint64_t flips = (uint64_t)reversi_move_flips(&moves[i]);
 			const uint64_t m = moves[i].code == REVERSI_PASS
 			                       ? mine
 			                       : mine ^ flips ^ (uint64_t)1 << moves[i].code;
