@@ -123,13 +123,13 @@ static int margin_above(int beta)
 	return -margin_below(-beta);
 }
 
-/* The positions a solve that settled the node visited below it: the solver counts the node
- * itself, which the shared search has counted (an aborted solve's count stands whole: the
- * shared search visits the node again). */
-static uint64_t settled_nodes(const struct dots_solver *s)
+/* The positions the solver's last search adds to the shared search's count: those below the
+ * node when it settled it (the solver counts the node itself, which the shared search has
+ * counted), all of them when it gave up (the shared search then visits the node again). */
+static uint64_t solver_count(const struct dots_solver *s)
 {
 	const uint64_t n = dots_solver_nodes(s);
-	return n > 0 ? n - 1 : 0;
+	return dots_solver_aborted(s) || n == 0 ? n : n - 1;
 }
 
 /* Takes the node pos, depth plies above the horizon, if it can (see the file comment). */
@@ -152,34 +152,30 @@ static int deep_search(void *ctx, const void *vpos, int depth, int alpha, int be
 		dots_solver_limit(s, DOTS_DEEP_SOLVE_NODES);
 		const int v =
 		    dots_solve(s, pos, margin_below(alpha) - diff, margin_above(beta) - diff);
+		*nodes += solver_count(s);
 		if (!dots_solver_aborted(s)) {
-			*nodes += settled_nodes(s);
 			*score = proven(diff + v);
 			return GAME_DEEP_EXACT;
 		}
-		*nodes += dots_solver_nodes(s);
 		c->failed_at = left;
 	}
 	if (cheap && (left <= depth || depth >= DOTS_DEEP_EXACT_DEPTH)) {
 		dots_solver_limit(s, DOTS_DEEP_EXACT_NODES);
 		const int v =
 		    dots_solve(s, pos, margin_below(alpha) - diff, margin_above(beta) - diff);
+		*nodes += solver_count(s);
 		if (!dots_solver_aborted(s)) {
-			*nodes += settled_nodes(s);
 			*score = proven(diff + v);
 			return GAME_DEEP_EXACT;
 		}
-		*nodes += dots_solver_nodes(s);
 	}
 	if (depth != DOTS_DEEP_HEURISTIC_DEPTH)
 		return GAME_DEEP_NO;
 	dots_solver_limit(s, DOTS_DEEP_HEURISTIC_NODES);
 	const int v = dots_search_heuristic(s, pos, depth, alpha - 100 * diff, beta - 100 * diff);
-	if (dots_solver_aborted(s)) {
-		*nodes += dots_solver_nodes(s);
+	*nodes += solver_count(s);
+	if (dots_solver_aborted(s))
 		return GAME_DEEP_NO;
-	}
-	*nodes += settled_nodes(s);
 	*score = 100 * diff + v;
 	return GAME_DEEP_SCORE;
 }

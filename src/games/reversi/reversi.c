@@ -403,9 +403,9 @@ static uint64_t rules_hash(const void *p)
 	return hash_discs(hash_head(pos, pos->side), pos->disc[0], pos->disc[1], pos->hole);
 }
 
-/* The children's hashes without copying the position for each (the shared search's nodes
- * find them all, to fetch their table entries early): a move's discs are XOR-ed in as by
- * toggle, a pass changes only the side to move. */
+/* The children's hashes (the shared search's nodes find them all, to fetch their table
+ * entries early): each move's discs toggled into the parent's, without playing the move on a
+ * whole position through the rules; a pass changes only the side to move. */
 static void rules_hash_children(const void *p, const struct game_move *moves, int n,
                                 uint64_t *hashes)
 {
@@ -428,13 +428,9 @@ static void rules_hash_children(const void *p, const struct game_move *moves, in
 		return;
 	}
 	for (int i = 0; i < n; i++) {
-		reversi_bits disc[2] = {pos->disc[0], pos->disc[1]};
-		if (moves[i].code != REVERSI_PASS) {
-			const reversi_bits flips = reversi_move_flips(&moves[i]);
-			disc[mover] ^= flips | (one << moves[i].code);
-			disc[!mover] ^= flips;
-		}
-		hashes[i] = hash_discs(head, disc[0], disc[1], pos->hole);
+		struct reversi_pos child = *pos;
+		toggle(&child, &moves[i], mover);
+		hashes[i] = hash_discs(head, child.disc[0], child.disc[1], child.hole);
 	}
 }
 
