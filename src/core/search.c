@@ -223,14 +223,17 @@ static inline struct tt_entry *tt_bucket(const struct search *s, uint64_t hash)
 	return &s->tt[hash & s->tt_mask & ~(uint64_t)1];
 }
 
+/* Returns whether TT entry e holds this search's entry of the position `hash`. */
+static inline bool tt_holds(const struct search *s, const struct tt_entry *e, uint64_t hash)
+{
+	return e->key == hash && e->gen == s->gen;
+}
+
 /* Returns the TT entry for `hash` if it belongs to this search and position, else NULL. */
 static const struct tt_entry *tt_probe(const struct search *s, uint64_t hash)
 {
 	const struct tt_entry *e = tt_bucket(s, hash);
-	if (e->key == hash && e->gen == s->gen)
-		return e;
-	++e;
-	return e->key == hash && e->gen == s->gen ? e : NULL;
+	return tt_holds(s, &e[0], hash) ? &e[0] : tt_holds(s, &e[1], hash) ? &e[1] : NULL;
 }
 
 /* Stores a finished node in the TT: in the slot of its pair that holds the position already;
@@ -239,7 +242,7 @@ static void tt_store(struct search *s, const struct frame *f, int bound)
 {
 	struct tt_entry *e = tt_bucket(s, f->hash);
 	const int depth = f->open ? f->depth : DEPTH_CLOSED;
-	if (e[1].key == f->hash && e[1].gen == s->gen)
+	if (tt_holds(s, &e[1], f->hash))
 		++e;
 	else if (e->key != f->hash && e->gen == s->gen && e->depth > depth)
 		++e;
