@@ -3,6 +3,7 @@
  * the evaluation is the same for either colour, prefers material, kings and trades when
  * ahead; the search with quiescence scores exactly as a plain recursion that plays out every
  * pending capture at the horizon; no exchange is cut off; a repetition is seen as a draw;
+ * a lone move is searched only for its score;
  * the ballot openings are legal and distinct; the levels grow stronger in a short match; the
  * trained evaluation's features and patterns are colour-blind and its weights are what the file
  * says.
@@ -504,6 +505,67 @@ static void test_probcut(void **state)
 	checkers_eval_set(NULL);
 }
 
+/* A lone move (search_limits.single, Hard's and Expert's 3%): searched only for its score, to
+ * a few percent of the level's nodes, the same at any slicing; a choice is searched in full. */
+static void test_lone_move(void **state)
+{
+	(void)state;
+	struct checkers_pos lone, two;
+	R->start(&lone, NULL);
+	static const char *const opening[] = {"11-15", "22-18"}; /* Black must take 15x22 */
+	for (int i = 0; i < 2; i++) {
+		struct game_move m;
+		char err[GAME_ERR_MAX];
+		assert_int_equal(R->move_parse(&lone, opening[i], &m, err), GAME_OK);
+		R->play(&lone, &m);
+	}
+	struct game_move moves[GAME_MOVES_MAX];
+	assert_int_equal(R->generate(&lone, moves), 1);
+	two = lone;
+	R->play(&two, &moves[0]); /* White retakes 25x18 or 26x17 */
+	assert_int_equal(R->generate(&two, (struct game_move[GAME_MOVES_MAX]){0}), 2);
+	const struct level *hard = level_find(R, "hard"), *expert = level_find(R, "expert");
+	assert_true(hard->single > 0 && hard->single <= 5);
+	assert_int_equal(expert->single, hard->single);
+	struct search *s = search_new(R, 18);
+	struct search_limits limits;
+	level_limits(hard, 1, &limits);
+	search_start(s, &lone, &limits);
+	search_step(s, 0);
+	const struct search_result whole = *search_result(s);
+	assert_true(game_move_equal(&whole.move, &moves[0]));
+	assert_true(whole.depth >= 4);
+	/* the iteration under way when the nodes run out is finished, up to 4 times the limit */
+	assert_true(whole.nodes <= 4 * (limits.nodes * (uint64_t)limits.single / 100) + 1000);
+	static const uint64_t budgets[] = {1, 7, 1000};
+	for (int b = 0; b < 3; b++) {
+		search_start(s, &lone, &limits);
+		while (!search_step(s, budgets[b]))
+			;
+		assert_int_equal(search_result(s)->nodes, whole.nodes);
+		assert_int_equal(search_result(s)->score, whole.score);
+		assert_int_equal(search_result(s)->depth, whole.depth);
+	}
+	limits.single = 0;
+	search_start(s, &lone, &limits);
+	search_step(s, 0);
+	assert_true(search_result(s)->nodes >= limits.nodes);
+	assert_true(game_move_equal(&search_result(s)->move, &moves[0]));
+	/* two moves: single changes nothing */
+	uint64_t nodes[2];
+	for (int k = 0; k < 2; k++) {
+		limits.single = k ? hard->single : 0;
+		search_start(s, &two, &limits);
+		search_step(s, 0);
+		nodes[k] = search_result(s)->nodes;
+	}
+	assert_int_equal(nodes[0], nodes[1]);
+	assert_true(nodes[0] >= limits.nodes);
+	print_message("lone move: %llu nodes (depth %d) of %llu\n", (unsigned long long)whole.nodes,
+	              whole.depth, (unsigned long long)limits.nodes);
+	search_free(s);
+}
+
 static void test_repetition(void **state)
 {
 	(void)state;
@@ -607,6 +669,7 @@ int main(void)
 	    cmocka_unit_test(test_blended_evaluation),
 	    cmocka_unit_test(test_quiescence),
 	    cmocka_unit_test(test_repetition),
+	    cmocka_unit_test(test_lone_move),
 	    cmocka_unit_test(test_ballot),
 	    cmocka_unit_test(test_medium_beats_beginner),
 	    cmocka_unit_test(test_probcut),

@@ -445,7 +445,7 @@ static void test_thinking_bar_and_move_now(void **state)
 		unsigned long long budget; /* Expert's nodes for the move (games/GAME/module.c) */
 	} games[] = {
 	    {"--game reversi --size 10", 200000000},       /* 8x8 opens from the book, in no time */
-	    {"--game checkers --open CHECKERS", 32000000}, /* the start too: out of the book */
+	    {"--game checkers --open CHECKERS", 40000000}, /* the start too: out of the book */
 	    {"--game dots --size 5x5", 2000000},
 	};
 	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {

@@ -48,6 +48,7 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->nodes = lv->nodes;
 	out->give_up = lv->give_up;
 	out->deepen = lv->deepen;
+	out->single = lv->single;
 	out->noise = lv->noise;
 	out->seed = seed;
 	out->exact = lv->exact;

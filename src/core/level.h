@@ -18,6 +18,7 @@ struct level {
 	uint64_t nodes;      /* ... or after the iteration in which this many nodes are spent */
 	int give_up;         /* ... given up past this percent of nodes (search_limits; 0: 400) */
 	int deepen;          /* no iteration starts past this percent of nodes (0: 100) */
+	int single;          /* a lone move is searched to this percent of nodes (0: 100) */
 	int noise;           /* up to this much (evaluation units) added to each root move */
 	int min_think_ms;    /* a computer move takes at least this long to appear */
 	int aspiration;      /* aspiration window (search_limits) */

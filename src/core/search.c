@@ -873,6 +873,13 @@ void search_start(struct search *s, const void *pos, const struct search_limits 
 		s->running = false;
 		return;
 	}
+	/* A lone move needs no choosing: a short search gives its score, and the time it would
+	 * have taken is left to the moves that need it (search_limits.single). The table starts
+	 * empty for every search, so nothing of a longer one would have served the next move. */
+	if (root->n == 1 && s->limits.single > 0 && s->limits.nodes && !s->exact) {
+		const uint64_t n = percent_of(s->limits.nodes, (uint64_t)s->limits.single);
+		s->limits.nodes = n > 0 ? n : 1;
+	}
 	/* Until an iteration finishes, the answer is the first legal move. */
 	s->result.has_move = true;
 	s->result.move = root->moves[0];

@@ -44,6 +44,9 @@ struct search_limits {
 			   past this many percent of `nodes` (0: 400, four times) */
 	int deepen;     /* no iteration starts once this many percent of `nodes` are spent
 			   (0: 100); not in the iterations that go to the end */
+	int single;     /* a root with only one move (a forced capture, a lone reply) is
+			   searched to this many percent of `nodes`, for its score (0: 100);
+			   not in the iterations that go to the end */
 	int noise;      /* an imperfection: up to this much (evaluation units) added at random
 			   to each root move's score, from `seed`; never to a decided one
 			   (SEARCH_DECIDED: a won ending is played out as without noise) */

@@ -43,20 +43,22 @@ static const struct level levels[] = {
      .reduce = true,  /* late-move reductions (core/search.h) */
      .probcut = 15,   /* ProbCut at 1.5 sigma (games/checkers/mpc.h); its nodes are cheaper */
      .extend = false, /* forced moves cost no depth */
+     .single = 3,     /* a lone move (a forced capture) after 3% of the nodes: for its score */
      .book = true,    /* the opening book's best move, at once */
      .summary = N_("searches fifteen moves ahead and more and varies its play")},
     {.name = "expert",
      .title = N_("Expert"),
      .depth = SEARCH_MAX_DEPTH,
-     .nodes = 32000000,
+     .nodes = 40000000,
      .noise = 0,
      .min_think_ms = 600,
      .deep = true,    /* captures played out at the horizon (games/checkers/engine.c) */
      .reduce = true,  /* late-move reductions (core/search.h) */
      .probcut = 15,   /* as Hard's */
      .extend = false, /* forced moves cost no depth */
+     .single = 3,     /* as Hard's: the time goes to the moves that need it */
      .book = true,    /* the opening book's best move, at once */
-     .summary = N_("thinks a few seconds a move: sixteen times as many positions as Hard")},
+     .summary = N_("thinks a few seconds a move: twenty times as many positions as Hard")},
 };
 
 static const struct game_option options[] = {
