@@ -531,6 +531,8 @@ static void test_lone_move(void **state)
 	struct search_limits limits;
 	level_limits(hard, 1, &limits);
 	search_start(s, &lone, &limits);
+	/* the front end's thinking bar measures against this */
+	assert_int_equal(search_node_limit(s), limits.nodes * (uint64_t)limits.single / 100);
 	search_step(s, 0);
 	const struct search_result whole = *search_result(s);
 	assert_true(game_move_equal(&whole.move, &moves[0]));
@@ -556,6 +558,7 @@ static void test_lone_move(void **state)
 	for (int k = 0; k < 2; k++) {
 		limits.single = k ? hard->single : 0;
 		search_start(s, &two, &limits);
+		assert_int_equal(search_node_limit(s), limits.nodes);
 		search_step(s, 0);
 		nodes[k] = search_result(s)->nodes;
 	}

@@ -1020,3 +1020,8 @@ const struct search_result *search_result(const struct search *s)
 {
 	return &s->result;
 }
+
+uint64_t search_node_limit(const struct search *s)
+{
+	return s->limits.nodes;
+}

@@ -156,4 +156,8 @@ bool search_running(const struct search *s);
 /* Returns the result of the finished search (or the best so far while it runs). */
 const struct search_result *search_result(const struct search *s);
 
+/* Returns the node limit of the search begun last: its limits' nodes, less for a lone move
+ * (search_limits.single); 0 when unbounded. A front end's progress bar measures against it. */
+uint64_t search_node_limit(const struct search *s);
+
 #endif
