@@ -83,7 +83,9 @@ static void side_row(struct app *a, const struct play *p, int side, int y)
 			snprintf(text, sizeof text, _("%s  thinking \xc2\xb7 N moves now"), clock);
 		app_text_fit(a, FONT_SMALL, text, LAYOUT_PANEL_X + 96, y + 52, gold, 0,
 		             LAYOUT_PANEL_W - 170);
-		double done = p->think_budget ? (double)r->nodes / (double)p->think_budget : 0;
+		/* the search's own limit: a lone move's is a few percent of the level's */
+		const uint64_t limit = search_node_limit(p->search);
+		double done = limit ? (double)r->nodes / (double)limit : 0;
 		done = done > 1 ? 1 : done;
 		const SDL_Rect bar = {LAYOUT_PANEL_X + 96, y + 80, LAYOUT_PANEL_W - 116, 6};
 		SDL_SetRenderDrawColor(a->renderer, 30, 38, 35, 255);

@@ -535,7 +535,6 @@ static void think(struct app *a)
 			limits.history_count = back;
 		}
 		search_start(p->search, match_pos(&p->match), &limits);
-		p->think_budget = search_node_limit(p->search); /* less for a lone move */
 		p->think_wall0 = SDL_GetPerformanceCounter();
 		p->think_cpu0 = process_cpu();
 		p->thinking = true;

@@ -118,7 +118,6 @@ struct play {
 	double think_total[2]; /* each side's thinking time so far */
 	double turn_start;     /* game clock when the side to move began its turn */
 	double ns_per_node;    /* measured cost of a search node, to size budgets */
-	uint64_t think_budget; /* the nodes the engine's level gives this search (its bar) */
 	uint64_t shown;        /* what the screen last showed of the play (play_update) */
 	uint64_t nodes_done;   /* nodes of the finished search (HUD) */
 	int hover;             /* target under the mouse, or -1 */
