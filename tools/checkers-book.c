@@ -3,7 +3,8 @@
  * own searches, and writes assets/checkers-book.bin.
  *
  *     build/tools/checkers-book [--expansions K] [--plies N] [--window W] [--path-window T]
- *                               [--depth D] [--leaf-depth L] [--data DIR] [--out FILE]
+ *                               [--depth D] [--leaf-depth L] [--nodes X] [--leaf-nodes Y]
+ *                               [--workers P] [--data DIR] [--out FILE]
  *
  * The roots are the start position and the 44 three-move ballot openings (games/checkers/
  * ballot.c): every position on the way to a ballot opening is expanded first, so that the
@@ -21,12 +22,26 @@
  * expanded position, where it was not expanded itself, is searched again L plies deep, and
  * the scores are backed up once more.
  *
+ * With --nodes X every search is Expert's instead (ProbCut as well, and as deep as X nodes
+ * take it, not D plies; an entry's depth is then the depth that search reached) and the
+ * leaves' second searches get Y nodes (default 2X): a book made of searches weaker than
+ * Expert's own would make Expert play worse than it searches. With --nodes or --workers each
+ * search starts from an empty table, and with --workers P the searches of an expansion (and
+ * the leaves' second searches) are shared among P processes; without either, one search
+ * carries its table from search to search, as the older books were built.
+ *
+ * With --state FILE (and --nodes or --workers), the book so far is kept in FILE as the build
+ * goes (a book file itself), and a build started again with the same arguments goes on from
+ * it: a build of many hours can be spread over several runs.
+ *
  * The same arguments, weights and databases give the same file (the searches are
- * deterministic).
+ * deterministic; with --nodes or --workers, whatever P is and however often it was stopped
+ * and taken up again with --state).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "core/hash.h"
@@ -36,6 +51,7 @@
 #include "games/checkers/checkers.h"
 #include "games/checkers/egdb.h"
 #include "io/atomic.h"
+#include "workers.h"
 
 enum {
 	REBUILD = 20,    /* expansions between two backings-up of the scores */
@@ -74,32 +90,112 @@ static struct checkers_book_entry *lookup(const struct checkers_pos *pos)
 static struct search *searcher;
 static uint64_t searches, nodes_total;
 
-/* Returns the score of pos for its side to move, searched `depth` plies deep, in 1/100 of a
- * man (a proven result: ±SCORE_CAP). */
-static int score_of(const struct checkers_pos *pos, int depth)
+struct options {
+	long expansions;
+	int plies, window, path_window, depth, leaf_depth;
+	uint64_t nodes, leaf_nodes; /* --nodes: searches as Expert's, bounded by nodes */
+	int workers;                /* --workers: processes searching at once */
+};
+
+/* True when each search starts from an empty table (--nodes or --workers), so that a score
+ * does not depend on the searches before it, nor on how they are shared among workers;
+ * otherwise one search carries its table from search to search (the older books). */
+static bool fresh_tables(const struct options *op)
 {
-	if (checkers_rules.generate(pos, (struct game_move[GAME_MOVES_MAX]){0}) == 0)
-		return -SCORE_CAP; /* no move: lost */
-	const struct search_limits limits = {.depth = depth, .deep = true, .reduce = true};
-	search_start(searcher, pos, &limits);
-	search_step(searcher, 0);
-	const struct search_result *r = search_result(searcher);
-	searches++;
-	nodes_total += r->nodes;
-	const int s = r->score;
-	return s > SCORE_CAP ? SCORE_CAP : s < -SCORE_CAP ? -SCORE_CAP : s;
+	return op->nodes > 0 || op->workers > 1;
 }
 
-static struct checkers_book_entry *add(const struct checkers_pos *pos, int depth)
+/* A position to score, and its score (for its side to move, 1/100 of a man, a proven result
+ * ±SCORE_CAP), the depth behind it and the nodes it cost. */
+struct job {
+	struct checkers_pos pos;
+	int score, depth;
+	uint64_t nodes;
+};
+
+/* Scores one job: `depth` plies deep, or, with nodes, as Expert searches (ProbCut, to
+ * `nodes` nodes). */
+static void score_job(const struct options *op, struct job *j, int depth, uint64_t nodes)
+{
+	j->nodes = 0;
+	j->depth = nodes ? 0 : depth;
+	if (checkers_rules.generate(&j->pos, (struct game_move[GAME_MOVES_MAX]){0}) == 0) {
+		j->score = -SCORE_CAP; /* no move: lost */
+		return;
+	}
+	struct search_limits limits = {.depth = depth, .deep = true, .reduce = true};
+	if (nodes) {
+		limits.depth = 0;
+		limits.nodes = nodes;
+		limits.probcut = 15;
+	}
+	struct search *s = fresh_tables(op) ? search_new(&checkers_rules, 22) : searcher;
+	if (!s) {
+		fputs("checkers-book: out of memory\n", stderr);
+		exit(1);
+	}
+	search_start(s, &j->pos, &limits);
+	search_step(s, 0);
+	const struct search_result *r = search_result(s);
+	j->nodes = r->nodes;
+	if (nodes)
+		j->depth = r->depth > 255 ? 255 : r->depth;
+	const int v = r->score;
+	j->score = v > SCORE_CAP ? SCORE_CAP : v < -SCORE_CAP ? -SCORE_CAP : v;
+	if (s != searcher)
+		search_free(s);
+}
+
+/* Scores n jobs, shared among the workers (job k to worker k mod W) or in this process. */
+static void run_jobs(const struct options *op, struct job *jobs, int n, int depth, uint64_t nodes)
+{
+	const int w = op->workers < n ? op->workers : n;
+	if (w <= 1) {
+		for (int k = 0; k < n; k++)
+			score_job(op, &jobs[k], depth, nodes);
+	} else {
+		pid_t pid[64];
+		FILE *part[64];
+		for (int i = 0; i < w; i++) {
+			part[i] = worker_start("checkers-book", &pid[i]);
+			if (pid[i] == 0) {
+				bool ok = true;
+				for (int k = i; k < n; k += w) {
+					score_job(op, &jobs[k], depth, nodes);
+					ok =
+					    ok && fwrite(&jobs[k], sizeof jobs[k], 1, part[i]) == 1;
+				}
+				worker_end(part[i], ok);
+			}
+		}
+		for (int i = 0; i < w; i++) {
+			bool ok = worker_join(pid[i], part[i]);
+			for (int k = i; ok && k < n; k += w)
+				ok = fread(&jobs[k], sizeof jobs[k], 1, part[i]) == 1;
+			fclose(part[i]);
+			if (!ok) {
+				fputs("checkers-book: a worker failed\n", stderr);
+				exit(1);
+			}
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		searches += jobs[k].nodes > 0;
+		nodes_total += jobs[k].nodes;
+	}
+}
+
+/* Puts pos into the book with the score of its job. */
+static struct checkers_book_entry *add(const struct job *j)
 {
 	struct checkers_book_entry k;
-	checkers_book_key(pos, &k);
+	checkers_book_key(&j->pos, &k);
 	if (book.count == capacity || (book.count + 1) * 2 > slot_mask + 1) {
 		fputs("checkers-book: too many positions\n", stderr);
 		exit(1);
 	}
-	k.score = (int16_t)score_of(pos, depth);
-	k.depth = (uint8_t)depth;
+	k.score = (int16_t)j->score;
+	k.depth = (uint8_t)j->depth;
 	size_t i = slot_of(&k);
 	while (slots[i])
 		i = (i + 1) & slot_mask;
@@ -150,11 +246,6 @@ static int by_promise(const void *a, const void *b)
 	return kx.kings < ky.kings ? -1 : kx.kings > ky.kings;
 }
 
-struct options {
-	long expansions;
-	int plies, window, path_window, depth, leaf_depth;
-};
-
 /* The moves of pos and the positions they lead to; returns how many. */
 static int children(const struct checkers_pos *pos, struct checkers_pos *child)
 {
@@ -165,6 +256,19 @@ static int children(const struct checkers_pos *pos, struct checkers_pos *child)
 		checkers_rules.play(&child[i], &moves[i]);
 	}
 	return n;
+}
+
+/* Returns whether pos is among the first n jobs' positions. */
+static bool queued(const struct job *jobs, int n, const struct checkers_pos *pos)
+{
+	struct checkers_book_entry a, b;
+	checkers_book_key(pos, &a);
+	for (int k = 0; k < n; k++) {
+		checkers_book_key(&jobs[k].pos, &b);
+		if (a.own == b.own && a.opp == b.opp && a.kings == b.kings)
+			return true;
+	}
+	return false;
 }
 
 /* Expands pos: every move's position into the book (searched if new). Returns whether it
@@ -178,13 +282,17 @@ static bool expand(const struct options *op, const struct checkers_pos *pos)
 	const int n = children(pos, child);
 	if (n == 0)
 		return false; /* the game is over: nothing to expand */
+	struct job jobs[GAME_MOVES_MAX + 1];
+	int m = 0;
 	if (!e)
-		e = add(pos, op->depth);
-	const size_t self = (size_t)(e - book.entries);
+		jobs[m++].pos = *pos;
 	for (int i = 0; i < n; i++)
-		if (!lookup(&child[i]))
-			add(&child[i], op->depth);
-	book.entries[self].flags |= CHECKERS_BOOK_EXPANDED;
+		if (!lookup(&child[i]) && !queued(jobs, m, &child[i]))
+			jobs[m++].pos = child[i];
+	run_jobs(op, jobs, m, op->depth, op->nodes);
+	for (int k = 0; k < m; k++)
+		add(&jobs[k]);
+	lookup(pos)->flags |= CHECKERS_BOOK_EXPANDED;
 	return true;
 }
 
@@ -259,10 +367,28 @@ static void rebuild(const struct options *op)
 	qsort(cand, cand_n, sizeof *cand, by_promise);
 }
 
-/* Searches again, deeper, the best move of every expanded position that was not expanded. */
+/* Searches again, deeper, the best move of every expanded position that was not expanded
+ * (L plies, or with --nodes the --leaf-nodes; with fresh tables the leaves are chosen first
+ * and then searched, shared among the workers). */
 static void deepen_leaves(const struct options *op)
 {
 	const size_t n = book.count;
+	struct job *jobs = NULL;
+	size_t *which = NULL;
+	int m = 0;
+	if (fresh_tables(op)) {
+		jobs = malloc(n * sizeof *jobs);
+		which = malloc(n * sizeof *which);
+		if (!jobs || !which) {
+			fputs("checkers-book: out of memory\n", stderr);
+			exit(1);
+		}
+	}
+	bool *picked = calloc(n, sizeof *picked);
+	if (!picked) {
+		fputs("checkers-book: out of memory\n", stderr);
+		exit(1);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct checkers_book_entry e = book.entries[i];
 		if (!(e.flags & CHECKERS_BOOK_EXPANDED))
@@ -270,18 +396,105 @@ static void deepen_leaves(const struct options *op)
 		const struct checkers_pos pos = {.piece = {e.own, e.opp}, .kings = e.kings};
 		struct checkers_pos child[GAME_MOVES_MAX], *best_pos = NULL;
 		struct checkers_book_entry *best = NULL;
-		const int m = children(&pos, child);
-		for (int k = 0; k < m; k++) {
-			struct checkers_book_entry *c = lookup(&child[k]);
-			if (c && (!best || c->score < best->score))
-				best = c, best_pos = &child[k];
+		const int k = children(&pos, child);
+		for (int c = 0; c < k; c++) {
+			struct checkers_book_entry *b = lookup(&child[c]);
+			if (b && (!best || b->score < best->score))
+				best = b, best_pos = &child[c];
 		}
-		if (best && !(best->flags & CHECKERS_BOOK_EXPANDED) &&
-		    best->depth < op->leaf_depth) {
-			best->score = (int16_t)score_of(best_pos, op->leaf_depth);
-			best->depth = (uint8_t)op->leaf_depth;
+		if (!best || (best->flags & CHECKERS_BOOK_EXPANDED))
+			continue;
+		const size_t b = (size_t)(best - book.entries);
+		if (picked[b] || (!op->nodes && best->depth >= op->leaf_depth))
+			continue;
+		picked[b] = true;
+		if (jobs) {
+			jobs[m].pos = *best_pos;
+			which[m++] = b;
+		} else {
+			struct job j = {.pos = *best_pos};
+			run_jobs(op, &j, 1, op->leaf_depth, op->leaf_nodes);
+			best->score = (int16_t)j.score;
+			best->depth = (uint8_t)j.depth;
 		}
 	}
+	if (jobs) {
+		run_jobs(op, jobs, m, op->leaf_depth, op->leaf_nodes);
+		for (int k = 0; k < m; k++) {
+			book.entries[which[k]].score = (int16_t)jobs[k].score;
+			book.entries[which[k]].depth = (uint8_t)jobs[k].depth;
+		}
+	}
+	free(jobs);
+	free(which);
+	free(picked);
+}
+
+/* --state: the book so far is written to this file (a book file like any other) before every
+ * backing-up of the loop and every STATE_EVERY expansions of the ballot lines, and read back
+ * at the start, so that a build stopped part way goes on from there. */
+enum { STATE_EVERY = 10 };
+static const char *state;
+
+static void save_state(void)
+{
+	if (!state)
+		return;
+	struct checkers_book copy = {malloc(book.count * sizeof *book.entries), book.count};
+	unsigned char *bytes = NULL;
+	size_t n = 0;
+	char err[GAME_ERR_MAX];
+	if (!copy.entries) {
+		fputs("checkers-book: out of memory\n", stderr);
+		exit(1);
+	}
+	memcpy(copy.entries, book.entries, book.count * sizeof *book.entries);
+	checkers_book_sort(&copy);
+	if (checkers_book_encode(&copy, &bytes, &n) != 0 ||
+	    atomic_write(state, bytes, n, err) != 0) {
+		fprintf(stderr, "checkers-book: %s: %s\n", state, err);
+		exit(1);
+	}
+	free(bytes);
+	free(copy.entries);
+}
+
+/* Reads the --state file, when there is one, into the book; returns the expansions it holds. */
+static long load_state(void)
+{
+	if (!state || access(state, F_OK) != 0)
+		return 0;
+	struct checkers_book b;
+	char err[GAME_ERR_MAX];
+	if (checkers_book_read(&b, state, err) != 0) {
+		fprintf(stderr, "checkers-book: %s\n", err);
+		exit(1);
+	}
+	long expanded = 0;
+	for (size_t i = 0; i < b.count; i++) {
+		const struct checkers_book_entry *k = &b.entries[i];
+		const struct checkers_pos pos = {.piece = {k->own, k->opp}, .kings = k->kings};
+		if (lookup(&pos))
+			continue;
+		const struct job j = {.pos = pos, .score = k->score, .depth = k->depth};
+		add(&j)->flags = k->flags;
+		expanded += (k->flags & CHECKERS_BOOK_EXPANDED) != 0;
+	}
+	checkers_book_free(&b);
+	fprintf(stderr, "checkers-book: %s: %zu positions, %ld expanded, go on from there\n", state,
+	        book.count, expanded);
+	return expanded;
+}
+
+/* Returns the CPU seconds since t0, the workers' (ended) included. */
+static double cpu_since(clock_t t0)
+{
+	struct rusage ru;
+	double children = 0;
+	if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
+		children = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+		           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	return (double)(clock() - t0) / CLOCKS_PER_SEC + children;
 }
 
 int main(int argc, char **argv)
@@ -307,25 +520,44 @@ int main(int argc, char **argv)
 			op.depth = atoi(v), i++;
 		else if (v && strcmp(a, "--leaf-depth") == 0)
 			op.leaf_depth = atoi(v), i++;
+		else if (v && strcmp(a, "--nodes") == 0)
+			op.nodes = strtoull(v, NULL, 10), i++;
+		else if (v && strcmp(a, "--leaf-nodes") == 0)
+			op.leaf_nodes = strtoull(v, NULL, 10), i++;
+		else if (v && strcmp(a, "--workers") == 0)
+			op.workers = atoi(v), i++;
+		else if (v && strcmp(a, "--state") == 0)
+			state = v, i++;
 		else if (v && strcmp(a, "--data") == 0)
 			data = v, i++;
 		else if (v && strcmp(a, "--out") == 0)
 			out = v, i++;
 		else {
 			fputs("usage: checkers-book [--expansions K] [--plies N] [--window W] "
-			      "[--path-window T] [--depth D] [--leaf-depth L] [--data DIR] "
-			      "[--out FILE]   (W, T in 1/100 of a man)\n",
+			      "[--path-window T] [--depth D] [--leaf-depth L] [--nodes N] "
+			      "[--leaf-nodes M] [--workers P] [--state FILE] [--data DIR] [--out "
+			      "FILE]   (W, T in "
+			      "1/100 of a man)\n",
 			      stderr);
 			return 2;
 		}
 	}
 	if (op.expansions < 1 || op.plies < 1 || op.plies > 40 || op.depth < 1 || op.depth > 60 ||
 	    op.leaf_depth < 1 || op.leaf_depth > 60 || op.window < 0 || op.path_window < 0 ||
-	    op.path_window > 10000) {
-		fputs("checkers-book: a positive count, depths 1 to 60 and 1 to 40 plies\n",
+	    op.path_window > 10000 || op.workers < 0 || op.workers > 64) {
+		fputs("checkers-book: a positive count, depths 1 to 60, 1 to 40 plies and at "
+		      "most 64 workers\n",
 		      stderr);
 		return 2;
 	}
+	if (state && !fresh_tables(&op)) {
+		fputs("checkers-book: --state needs --nodes or --workers (searches that do not "
+		      "depend on the ones before)\n",
+		      stderr);
+		return 2;
+	}
+	if (op.nodes && !op.leaf_nodes)
+		op.leaf_nodes = 2 * op.nodes;
 	char err[GAME_ERR_MAX], path[4200];
 	snprintf(path, sizeof path, "%.4000s/%s", data, CHECKERS_EVAL_FILE);
 	if (checkers_eval_load(path, err) != 0 || checkers_egdb_load(data, err) != 0) {
@@ -350,7 +582,8 @@ int main(int argc, char **argv)
 	/* The roots, and every position on the way to a ballot opening, expanded first. */
 	checkers_rules.start(&roots[0], NULL);
 	root_count = 1;
-	long expanded = expand(&op, &roots[0]);
+	long expanded = load_state();
+	expanded += expand(&op, &roots[0]);
 	for (int b = 0; b < checkers_ballot_count && root_count < 64; b++) {
 		struct match m;
 		match_init(&m, &checkers_rules, NULL);
@@ -362,16 +595,18 @@ int main(int argc, char **argv)
 				        checkers_ballot[b], err);
 				return 1;
 			}
-			expanded += expand(&op, match_pos(&m));
+			if (expand(&op, match_pos(&m)) && ++expanded % STATE_EVERY == 0)
+				save_state();
 		}
 		roots[root_count++] = *(const struct checkers_pos *)match_pos(&m);
 		match_free(&m);
 	}
 	fprintf(stderr, "checkers-book: %ld expanded on the ballot lines, %zu positions, %.0f s\n",
-	        expanded, book.count, (double)(clock() - t0) / CLOCKS_PER_SEC);
+	        expanded, book.count, cpu_since(t0));
 	long since = REBUILD;
 	while (expanded < op.expansions) {
 		if (next == cand_n || since >= REBUILD) {
+			save_state();
 			rebuild(&op);
 			since = 0;
 			if (cand_n == 0)
@@ -387,8 +622,7 @@ int main(int argc, char **argv)
 			    stderr,
 			    "checkers-book: %ld expanded (ply %d, line loss %d), %zu positions, "
 			    "%.0f s\n",
-			    expanded, c.ply, c.loss, book.count,
-			    (double)(clock() - t0) / CLOCKS_PER_SEC);
+			    expanded, c.ply, c.loss, book.count, cpu_since(t0));
 	}
 	deepen_leaves(&op);
 	pass++;
@@ -405,8 +639,7 @@ int main(int argc, char **argv)
 	printf("checkers-book: %ld positions expanded, %zu in the book, %zu bytes, %llu searches, "
 	       "%llu nodes, start %+d, %.0f s CPU -> %s\n",
 	       expanded, book.count, n, (unsigned long long)searches,
-	       (unsigned long long)nodes_total, start_score,
-	       (double)(clock() - t0) / CLOCKS_PER_SEC, out);
+	       (unsigned long long)nodes_total, start_score, cpu_since(t0), out);
 	free(bytes);
 	search_free(searcher);
 	return 0;
