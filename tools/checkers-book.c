@@ -4,7 +4,7 @@
  *
  *     build/tools/checkers-book [--expansions K] [--plies N] [--window W] [--path-window T]
  *                               [--depth D] [--leaf-depth L] [--nodes X] [--leaf-nodes Y]
- *                               [--workers P] [--data DIR] [--out FILE]
+ *                               [--workers P] [--state FILE] [--data DIR] [--out FILE]
  *
  * The roots are the start position and the 44 three-move ballot openings (games/checkers/
  * ballot.c): every position on the way to a ballot opening is expanded first, so that the
@@ -22,7 +22,8 @@
  * expanded position, where it was not expanded itself, is searched again L plies deep, and
  * the scores are backed up once more.
  *
- * With --nodes X every search is Expert's instead (ProbCut as well, and as deep as X nodes
+ * With --nodes X every search is Expert's instead (the level's limits, core/level.h, with X
+ * nodes, no book, and a lone move searched in full: ProbCut as well, and as deep as X nodes
  * take it, not D plies; an entry's depth is then the depth that search reached) and the
  * leaves' second searches get Y nodes (default 2X): a book made of searches weaker than
  * Expert's own would make Expert play worse than it searches. With --nodes or --workers each
@@ -45,6 +46,7 @@
 #include <time.h>
 
 #include "core/hash.h"
+#include "core/level.h"
 #include "core/match.h"
 #include "core/search.h"
 #include "games/checkers/book.h"
@@ -74,6 +76,12 @@ static size_t slot_of(const struct checkers_book_entry *k)
 	       slot_mask;
 }
 
+/* Returns whether two entries hold the same position. */
+static bool same_position(const struct checkers_book_entry *a, const struct checkers_book_entry *b)
+{
+	return a->own == b->own && a->opp == b->opp && a->kings == b->kings;
+}
+
 static struct checkers_book_entry *lookup(const struct checkers_pos *pos)
 {
 	struct checkers_book_entry k;
@@ -82,7 +90,7 @@ static struct checkers_book_entry *lookup(const struct checkers_pos *pos)
 		if (!slots[i])
 			return NULL;
 		struct checkers_book_entry *e = &book.entries[slots[i] - 1];
-		if (e->own == k.own && e->opp == k.opp && e->kings == k.kings)
+		if (same_position(e, &k))
 			return e;
 	}
 }
@@ -113,8 +121,8 @@ struct job {
 	uint64_t nodes;
 };
 
-/* Scores one job: `depth` plies deep, or, with nodes, as Expert searches (ProbCut, to
- * `nodes` nodes). */
+/* Scores one job: `depth` plies deep, or, with nodes, as Expert searches (its level's
+ * limits, to `nodes` nodes). */
 static void score_job(const struct options *op, struct job *j, int depth, uint64_t nodes)
 {
 	j->nodes = 0;
@@ -125,9 +133,10 @@ static void score_job(const struct options *op, struct job *j, int depth, uint64
 	}
 	struct search_limits limits = {.depth = depth, .deep = true, .reduce = true};
 	if (nodes) {
-		limits.depth = 0;
+		level_limits(level_find(&checkers_rules, "expert"), 0, &limits);
 		limits.nodes = nodes;
-		limits.probcut = 15;
+		limits.book = false;
+		limits.single = 0; /* a lone move's score counts as much as any */
 	}
 	struct search *s = fresh_tables(op) ? search_new(&checkers_rules, 22) : searcher;
 	if (!s) {
@@ -265,7 +274,7 @@ static bool queued(const struct job *jobs, int n, const struct checkers_pos *pos
 	checkers_book_key(pos, &a);
 	for (int k = 0; k < n; k++) {
 		checkers_book_key(&jobs[k].pos, &b);
-		if (a.own == b.own && a.opp == b.opp && a.kings == b.kings)
+		if (same_position(&a, &b))
 			return true;
 	}
 	return false;
