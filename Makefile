@@ -261,7 +261,7 @@ checkers-eval: $(BUILD)/tools/train-checkers-eval $(EGDB_SMALL)
 # openings (tools/checkers-book.c, with the weights and databases above): every search is
 # Expert's own at 40 M nodes (80 M for the leaves), so that the book plays as Expert would.
 # The committed assets/checkers-book.bin was made by this command, spread over sessions with
-# --state FILE, which gives the same file (about 3 CPU hours in all, an estimate: no single
+# --state FILE, which gives the same file (about 2.5 CPU hours in all, an estimate: no single
 # run timed it; docs/BENCHMARKS.md). --workers shares the searches among processes and does
 # not change the file.
 CHECKERS_BOOK_BUILD = --expansions 240 --plies 12 --window 15 --path-window 30 --nodes 40000000 \
