@@ -569,6 +569,90 @@ static void test_lone_move(void **state)
 	search_free(s);
 }
 
+/* Runs a search of `pos` to its end in one step, then checks that any slicing gives the same. */
+static struct search_result searched(struct search *s, const struct checkers_pos *pos,
+                                     const struct search_limits *limits)
+{
+	search_start(s, pos, limits);
+	search_step(s, 0);
+	const struct search_result whole = *search_result(s);
+	static const uint64_t budgets[] = {7, 1000};
+	for (int b = 0; b < 2; b++) {
+		search_start(s, pos, limits);
+		while (!search_step(s, budgets[b]))
+			;
+		assert_int_equal(search_result(s)->nodes, whole.nodes);
+		assert_int_equal(search_result(s)->score, whole.score);
+		assert_int_equal(search_result(s)->depth, whole.depth);
+		assert_true(game_move_equal(&search_result(s)->move, &whole.move));
+	}
+	return whole;
+}
+
+/* A lost cause (search_limits.behind, Hard's and Expert's): far behind, the iteration under
+ * way when the nodes run out is given up there, not finished up to four times the limit; a
+ * proven loss starts no iteration past the lone move's few percent. Ahead, nothing changes. */
+static void test_lost_cause(void **state)
+{
+	(void)state;
+	const struct level *hard = level_find(R, "hard"), *expert = level_find(R, "expert");
+	assert_true(expert->behind > 0 && expert->behind <= 300);
+	assert_int_equal(hard->behind, expert->behind);
+	struct search *s = search_new(R, 18);
+	struct search_limits limits;
+	level_limits(expert, 1, &limits);
+	limits.book = false;
+	/* Three men down in the opening: Black's 1-9 against White's twelve. */
+	const struct checkers_pos down =
+	    parse("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9");
+	bool found = false;
+	for (uint64_t n = 20000; n <= 2000000 && !found; n += n / 2) {
+		limits.nodes = n;
+		limits.behind = 0;
+		const struct search_result all = searched(s, &down, &limits);
+		if (all.nodes <= n + n / 4)
+			continue; /* the last iteration hardly ran past the limit */
+		found = true;
+		assert_true(all.score <= -expert->behind);
+		limits.behind = expert->behind;
+		const struct search_result cut = searched(s, &down, &limits);
+		assert_true(cut.nodes >= n);
+		assert_true(cut.nodes <= n + 1);
+		assert_true(cut.depth <= all.depth);
+		print_message(
+		    "3 men down: %llu nodes (depth %d) for %llu (depth %d) at a limit of %llu\n",
+		    (unsigned long long)cut.nodes, cut.depth, (unsigned long long)all.nodes,
+		    all.depth, (unsigned long long)n);
+		/* Ahead (White to move in the same position), behind changes nothing. */
+		const struct checkers_pos up =
+		    parse("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9");
+		limits.behind = 0;
+		const struct search_result a = searched(s, &up, &limits);
+		limits.behind = expert->behind;
+		const struct search_result b = searched(s, &up, &limits);
+		assert_true(a.score > 0);
+		assert_int_equal(a.nodes, b.nodes);
+		assert_int_equal(a.score, b.score);
+		assert_true(game_move_equal(&a.move, &b.move));
+	}
+	assert_true(found);
+	/* A proven loss: Black's king against three. */
+	const struct checkers_pos lost = parse("B:WK18,K19,K27:BK1");
+	limits.nodes = 2000000;
+	limits.behind = 0;
+	const struct search_result all = searched(s, &lost, &limits);
+	limits.behind = expert->behind;
+	const struct search_result quick = searched(s, &lost, &limits);
+	assert_true(all.score <= -SEARCH_DECIDED);
+	assert_true(quick.score <= -SEARCH_DECIDED);
+	assert_true(all.nodes >= limits.nodes);
+	assert_true(quick.nodes < limits.nodes / 4);
+	print_message("proven loss: %llu nodes (depth %d) for %llu (depth %d)\n",
+	              (unsigned long long)quick.nodes, quick.depth, (unsigned long long)all.nodes,
+	              all.depth);
+	search_free(s);
+}
+
 static void test_repetition(void **state)
 {
 	(void)state;
@@ -673,6 +757,7 @@ int main(void)
 	    cmocka_unit_test(test_quiescence),
 	    cmocka_unit_test(test_repetition),
 	    cmocka_unit_test(test_lone_move),
+	    cmocka_unit_test(test_lost_cause),
 	    cmocka_unit_test(test_ballot),
 	    cmocka_unit_test(test_medium_beats_beginner),
 	    cmocka_unit_test(test_probcut),

@@ -49,6 +49,7 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->give_up = lv->give_up;
 	out->deepen = lv->deepen;
 	out->single = lv->single;
+	out->behind = lv->behind;
 	out->noise = lv->noise;
 	out->seed = seed;
 	out->exact = lv->exact;

@@ -702,10 +702,39 @@ static uint64_t percent_of(uint64_t nodes, uint64_t percent)
 	return nodes <= UINT64_MAX / percent ? percent * nodes / 100 : UINT64_MAX;
 }
 
+/* Returns whether the last finished iteration scores the root at least search_limits.behind
+ * below zero (a lost cause: no extra time), outside the iterations that go to the end. */
+static bool behind(const struct search *s)
+{
+	return s->limits.behind > 0 && !s->exact && s->result.depth > 0 && !s->result.book &&
+	       s->result.score <= -s->limits.behind;
+}
+
+/* The node count past which an unfinished iteration is given up: search_limits.give_up
+ * percent of the node limit (four times by default; six when going to the end), the limit
+ * itself in a lost cause (search_limits.behind); UINT64_MAX without a limit. */
+static uint64_t give_up_at(const struct search *s)
+{
+	if (!s->limits.nodes)
+		return UINT64_MAX;
+	const uint64_t factor = s->exact                ? 100 * SEARCH_EXACT_NODES_FACTOR
+	                        : behind(s)             ? 100
+	                        : s->limits.give_up > 0 ? (uint64_t)s->limits.give_up
+	                                                : 400;
+	return percent_of(s->limits.nodes, factor);
+}
+
 /* Returns whether another iteration is worth starting after the one just recorded. */
 static bool iteration_more(const struct search *s)
 {
 	if (s->iter >= s->max_depth)
+		return false;
+	/* A proven loss starts no iteration past search_limits.single percent of the node limit:
+	 * deeper ones could only find a longer defence, and the time goes to the moves that
+	 * need it. */
+	if (behind(s) && s->result.score <= -SEARCH_DECIDED && s->limits.nodes &&
+	    s->nodes >= percent_of(s->limits.nodes,
+	                           s->limits.single > 0 ? (uint64_t)s->limits.single : 100))
 		return false;
 	/* No new iteration past search_limits.deepen percent of the node limit (all of it by
 	 * default) but when going to the end. */
@@ -901,16 +930,12 @@ bool search_step(struct search *s, uint64_t budget)
 		return true;
 	const uint64_t stop_at =
 	    budget && s->nodes <= UINT64_MAX - budget ? s->nodes + budget : UINT64_MAX;
-	/* (percent of the node limit) */
-	const uint64_t factor = s->exact                ? 100 * SEARCH_EXACT_NODES_FACTOR
-	                        : s->limits.give_up > 0 ? (uint64_t)s->limits.give_up
-	                                                : 400;
-	const uint64_t give_up = s->limits.nodes ? percent_of(s->limits.nodes, factor) : UINT64_MAX;
+	uint64_t give_up = give_up_at(s); /* again after each iteration: its score counts */
 	for (;;) {
 		switch (s->phase) {
 		case PHASE_ENTER:
-			/* Past 4× the node limit (search_limits.give_up percent; 6× when
-			 * going to the end), the unfinished iteration is given up. */
+			/* Past 4× the node limit (give_up_at), the unfinished iteration is
+			 * given up. */
 			if (s->iter > 1 && s->nodes >= give_up) {
 				iteration_partial(s);
 				finish(s);
@@ -946,6 +971,7 @@ bool search_step(struct search *s, uint64_t budget)
 				finish(s);
 				return true;
 			}
+			give_up = give_up_at(s);
 			/* A selective iteration that reached the end of the game can only be
 			 * made surer: the next prunes less. */
 			if (!s->exact && s->probcut > 0 && s->exact_left >= 0 &&

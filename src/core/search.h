@@ -47,6 +47,12 @@ struct search_limits {
 	int single;     /* a root with only one move (a forced capture, a lone reply) is
 			   searched to this many percent of `nodes`, for its score (0: 100);
 			   not in the iterations that go to the end */
+	int behind;     /* a lost cause gets no extra time: once the last finished iteration's
+			   root score is this much below zero or worse (evaluation units; 0:
+			   never), an unfinished iteration is given up at `nodes` rather than at
+			   `give_up`; once it is a proven loss (-SEARCH_DECIDED or worse), no
+			   iteration starts past `single` percent of `nodes`. Not in the
+			   iterations that go to the end */
 	int noise;      /* an imperfection: up to this much (evaluation units) added at random
 			   to each root move's score, from `seed`; never to a decided one
 			   (SEARCH_DECIDED: a won ending is played out as without noise) */

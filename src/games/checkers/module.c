@@ -44,6 +44,7 @@ static const struct level levels[] = {
      .probcut = 15,   /* ProbCut at 1.5 sigma (games/checkers/mpc.h); its nodes are cheaper */
      .extend = false, /* forced moves cost no depth */
      .single = 3,     /* a lone move (a forced capture) after 3% of the nodes: for its score */
+     .behind = 150,   /* a man and a half down, no time past the nodes (core/search.h) */
      .book = true,    /* the opening book's best move, at once */
      .summary = N_("searches fifteen moves ahead and more and varies its play")},
     {.name = "expert",
@@ -57,6 +58,7 @@ static const struct level levels[] = {
      .probcut = 15,   /* as Hard's */
      .extend = false, /* forced moves cost no depth */
      .single = 3,     /* as Hard's: the time goes to the moves that need it */
+     .behind = 150,   /* as Hard's: no game this far down was drawn against Cake */
      .book = true,    /* the opening book's best move, at once */
      .summary = N_("thinks a few seconds a move: twenty times as many positions as Hard")},
 };
