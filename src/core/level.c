@@ -50,6 +50,8 @@ void level_limits(const struct level *lv, uint32_t seed, struct search_limits *o
 	out->deepen = lv->deepen;
 	out->single = lv->single;
 	out->behind = lv->behind;
+	out->trouble = lv->trouble;
+	out->extra = lv->extra;
 	out->noise = lv->noise;
 	out->seed = seed;
 	out->exact = lv->exact;

@@ -20,6 +20,8 @@ struct level {
 	int deepen;          /* no iteration starts past this percent of nodes (0: 100) */
 	int single;          /* a lone move is searched to this percent of nodes (0: 100) */
 	int behind;          /* this far below zero, no time past nodes (search_limits; 0: never) */
+	int trouble;         /* this far below zero, deepen up to extra percent (search_limits) */
+	int extra;           /* ... of nodes (search_limits) */
 	int noise;           /* up to this much (evaluation units) added to each root move */
 	int min_think_ms;    /* a computer move takes at least this long to appear */
 	int aspiration;      /* aspiration window (search_limits) */

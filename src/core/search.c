@@ -710,6 +710,15 @@ static bool behind(const struct search *s)
 	       s->result.score <= -s->limits.behind;
 }
 
+/* Returns whether the last finished iteration scores the root at least search_limits.trouble
+ * below zero but not search_limits.behind (a difficult position: more time), outside the
+ * iterations that go to the end. */
+static bool in_trouble(const struct search *s)
+{
+	return s->limits.trouble > 0 && s->limits.extra > 0 && !s->exact && s->result.depth > 0 &&
+	       !s->result.book && s->result.score <= -s->limits.trouble && !behind(s);
+}
+
 /* The node count past which an unfinished iteration is given up: search_limits.give_up
  * percent of the node limit (four times by default; six when going to the end), the limit
  * itself in a lost cause (search_limits.behind); UINT64_MAX without a limit. */
@@ -737,9 +746,11 @@ static bool iteration_more(const struct search *s)
 	                           s->limits.single > 0 ? (uint64_t)s->limits.single : 100))
 		return false;
 	/* No new iteration past search_limits.deepen percent of the node limit (all of it by
-	 * default) but when going to the end. */
-	const uint64_t until =
-	    percent_of(s->limits.nodes, s->limits.deepen > 0 ? (uint64_t)s->limits.deepen : 100);
+	 * default; search_limits.extra in a difficult position) but when going to the end. */
+	uint64_t percent = s->limits.deepen > 0 ? (uint64_t)s->limits.deepen : 100;
+	if (in_trouble(s) && (uint64_t)s->limits.extra > percent)
+		percent = (uint64_t)s->limits.extra;
+	const uint64_t until = percent_of(s->limits.nodes, percent);
 	if (s->limits.nodes && s->nodes >= until && !s->exact)
 		return false;
 	return s->frames[0].open; /* a tree of finished games only will not change */

@@ -53,6 +53,12 @@ struct search_limits {
 			   `give_up`; once it is a proven loss (-SEARCH_DECIDED or worse), no
 			   iteration starts past `single` percent of `nodes`. Not in the
 			   iterations that go to the end */
+	int trouble;    /* a difficult position gets more time: once the last finished
+			   iteration's root score is this much below zero or worse (evaluation
+			   units; 0: never) but not `behind`, iterations start up to `extra`
+			   percent of `nodes` instead of `deepen`'s; not in the iterations that
+			   go to the end */
+	int extra;      /* (with trouble) that percent, above 100; the give-up stays where it is */
 	int noise;      /* an imperfection: up to this much (evaluation units) added at random
 			   to each root move's score, from `seed`; never to a decided one
 			   (SEARCH_DECIDED: a won ending is played out as without noise) */
