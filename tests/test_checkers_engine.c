@@ -39,6 +39,20 @@ static struct checkers_pos parse(const char *fen)
 	return pos;
 }
 
+/* Returns the position after `n` moves from the start, each a legal move of its position. */
+static struct checkers_pos played(const char *const *moves, size_t n)
+{
+	struct checkers_pos pos;
+	R->start(&pos, NULL);
+	for (size_t i = 0; i < n; i++) {
+		struct game_move m;
+		char err[GAME_ERR_MAX];
+		assert_int_equal(R->move_parse(&pos, moves[i], &m, err), GAME_OK);
+		R->play(&pos, &m);
+	}
+	return pos;
+}
+
 /* Returns x with its 32 bits in reverse order. */
 static uint32_t reverse(uint32_t x)
 {
@@ -510,15 +524,8 @@ static void test_probcut(void **state)
 static void test_lone_move(void **state)
 {
 	(void)state;
-	struct checkers_pos lone, two;
-	R->start(&lone, NULL);
 	static const char *const opening[] = {"11-15", "22-18"}; /* Black must take 15x22 */
-	for (int i = 0; i < 2; i++) {
-		struct game_move m;
-		char err[GAME_ERR_MAX];
-		assert_int_equal(R->move_parse(&lone, opening[i], &m, err), GAME_OK);
-		R->play(&lone, &m);
-	}
+	struct checkers_pos lone = played(opening, 2), two;
 	struct game_move moves[GAME_MOVES_MAX];
 	assert_int_equal(R->generate(&lone, moves), 1);
 	two = lone;
@@ -664,14 +671,7 @@ static void test_trouble(void **state)
 	static const char *const line[] = {"11-16", "22-18", "16-20", "18-14", "9x18", "23x14",
 	                                   "10x17", "21x14", "6-9",   "26-23", "9x18", "23x14",
 	                                   "8-11",  "24-19", "4-8",   "25-22"};
-	struct checkers_pos pos;
-	R->start(&pos, NULL);
-	for (size_t i = 0; i < sizeof line / sizeof line[0]; i++) {
-		struct game_move m;
-		char err[GAME_ERR_MAX];
-		assert_int_equal(R->move_parse(&pos, line[i], &m, err), GAME_OK);
-		R->play(&pos, &m);
-	}
+	const struct checkers_pos pos = played(line, sizeof line / sizeof line[0]);
 	const struct level *expert = level_find(R, "expert");
 	struct search *s = search_new(R, 18);
 	struct search_limits limits;

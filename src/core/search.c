@@ -702,21 +702,24 @@ static uint64_t percent_of(uint64_t nodes, uint64_t percent)
 	return nodes <= UINT64_MAX / percent ? percent * nodes / 100 : UINT64_MAX;
 }
 
-/* Returns whether the last finished iteration scores the root at least search_limits.behind
- * below zero (a lost cause: no extra time), outside the iterations that go to the end. */
-static bool behind(const struct search *s)
+/* Returns whether the last finished iteration scores the root at least `margin` (> 0) below
+ * zero, outside the iterations that go to the end. */
+static bool scored_below(const struct search *s, int margin)
 {
-	return s->limits.behind > 0 && !s->exact && s->result.depth > 0 && !s->result.book &&
-	       s->result.score <= -s->limits.behind;
+	return margin > 0 && !s->exact && s->result.depth > 0 && !s->result.book &&
+	       s->result.score <= -margin;
 }
 
-/* Returns whether the last finished iteration scores the root at least search_limits.trouble
- * below zero but not search_limits.behind (a difficult position: more time), outside the
- * iterations that go to the end. */
+/* A lost cause (search_limits.behind): no extra time. */
+static bool behind(const struct search *s)
+{
+	return scored_below(s, s->limits.behind);
+}
+
+/* A difficult position (search_limits.trouble) that is not a lost cause: more time. */
 static bool in_trouble(const struct search *s)
 {
-	return s->limits.trouble > 0 && s->limits.extra > 0 && !s->exact && s->result.depth > 0 &&
-	       !s->result.book && s->result.score <= -s->limits.trouble && !behind(s);
+	return s->limits.extra > 0 && scored_below(s, s->limits.trouble) && !behind(s);
 }
 
 /* The node count past which an unfinished iteration is given up: search_limits.give_up
