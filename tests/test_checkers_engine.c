@@ -660,29 +660,33 @@ static void test_lost_cause(void **state)
 	search_free(s);
 }
 
-/* A difficult position (search_limits.trouble): a score a little below zero lets iterations
- * start up to search_limits.extra percent of the nodes, the same at any slicing; level ground,
- * or a lost cause, is searched as without it. */
+/* A difficult position (search_limits.trouble, Expert's): a score a little below zero lets
+ * iterations start up to search_limits.extra percent of the nodes, the same at any slicing;
+ * level ground, or a lost cause, is searched as without it. */
 static void test_trouble(void **state)
 {
 	(void)state;
-	/* Game 19 of the fourth match against Cake, before Black's 17th move: Parity's Expert
-	 * scored it -0.46 and lost (a little less at this test's 300 000 nodes). */
+	const struct level *expert = level_find(R, "expert");
+	assert_true(expert->trouble > 0 && expert->trouble < expert->behind);
+	assert_true(expert->extra > 100 && expert->extra < 400);
+	assert_int_equal(level_find(R, "hard")->trouble, 0); /* Hard keeps its half second */
+	/* Game 19 of the fourth match against Cake, before Black's 10th move: Parity's Expert
+	 * lost it (this test's 300 000 nodes score it -0.36). */
 	static const char *const line[] = {"11-16", "22-18", "16-20", "18-14", "9x18", "23x14",
 	                                   "10x17", "21x14", "6-9",   "26-23", "9x18", "23x14",
-	                                   "8-11",  "24-19", "4-8",   "25-22"};
+	                                   "8-11",  "24-19", "4-8",   "25-22", "2-6",  "29-25"};
 	const struct checkers_pos pos = played(line, sizeof line / sizeof line[0]);
-	const struct level *expert = level_find(R, "expert");
 	struct search *s = search_new(R, 18);
 	struct search_limits limits;
 	level_limits(expert, 1, &limits);
 	limits.book = false;
 	limits.nodes = 300000;
+	assert_int_equal(limits.trouble, expert->trouble);
+	assert_int_equal(limits.extra, expert->extra);
 	limits.trouble = 0;
 	const struct search_result plain = searched(s, &pos, &limits);
-	assert_true(plain.score <= -10 && plain.score > -150);
-	limits.trouble = 10;
-	limits.extra = 300;
+	assert_true(plain.score <= -expert->trouble && plain.score > -expert->behind);
+	limits.trouble = expert->trouble;
 	const struct search_result more = searched(s, &pos, &limits);
 	assert_true(more.depth > plain.depth);
 	assert_true(more.nodes > plain.nodes);
@@ -695,20 +699,19 @@ static void test_trouble(void **state)
 	R->start(&start, NULL);
 	limits.trouble = 0;
 	const struct search_result a = searched(s, &start, &limits);
-	limits.trouble = 10;
+	limits.trouble = expert->trouble;
 	const struct search_result b = searched(s, &start, &limits);
-	assert_true(a.score > -10);
+	assert_true(a.score > -expert->trouble);
 	assert_int_equal(a.nodes, b.nodes);
 	assert_int_equal(a.depth, b.depth);
 	/* A lost cause (behind) is not a difficult position. */
 	const struct checkers_pos down =
 	    parse("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9");
-	limits.behind = 150;
 	limits.trouble = 0;
 	const struct search_result c = searched(s, &down, &limits);
-	limits.trouble = 10;
+	limits.trouble = expert->trouble;
 	const struct search_result d = searched(s, &down, &limits);
-	assert_true(c.score <= -150);
+	assert_true(c.score <= -expert->behind);
 	assert_int_equal(c.nodes, d.nodes);
 	assert_int_equal(c.depth, d.depth);
 	search_free(s);

@@ -59,6 +59,8 @@ static const struct level levels[] = {
      .extend = false, /* forced moves cost no depth */
      .single = 3,     /* as Hard's: the time goes to the moves that need it */
      .behind = 150,   /* as Hard's: no game this far down was drawn against Cake */
+     .trouble = 25,   /* a quarter of a man down (but not behind): iterations start up to */
+     .extra = 200,    /* twice the nodes, where Cake's games against it were lost */
      .book = true,    /* the opening book's best move, at once */
      .summary = N_("thinks a few seconds a move: twenty times as many positions as Hard")},
 };
