@@ -311,6 +311,25 @@ static void test_file_round_trip(void **state)
 	free(data);
 	assert_int_not_equal(checkers_book_read(&copy, path, err), 0);
 	assert_non_null(strstr(err, "damaged"));
+	/* a position the deep stage expanded is expanded too; a flag of neither kind is refused */
+	e[0] = (struct checkers_book_entry){.own = 0x00000fffu, .opp = 0xfff00000u};
+	const uint8_t flags[] = {CHECKERS_BOOK_EXPANDED | CHECKERS_BOOK_DEEP, CHECKERS_BOOK_DEEP,
+	                         4};
+	for (int k = 0; k < 3; k++) {
+		e[1] = (struct checkers_book_entry){
+		    .own = 0x00001effu, .opp = 0xfff00000u, .flags = flags[k]};
+		assert_int_equal(checkers_book_encode(&bad, &data, &n), 0);
+		write_file(path, data, n);
+		free(data);
+		if (k == 0) {
+			assert_int_equal(checkers_book_read(&copy, path, err), 0);
+			assert_int_equal(copy.entries[1].flags, flags[0]);
+			checkers_book_free(&copy);
+		} else {
+			assert_int_not_equal(checkers_book_read(&copy, path, err), 0);
+			assert_non_null(strstr(err, "damaged"));
+		}
+	}
 	/* an empty one that is well formed reads as empty */
 	bad.count = 0;
 	assert_int_equal(checkers_book_encode(&bad, &data, &n), 0);

@@ -4,7 +4,9 @@
  *
  *     build/tools/checkers-book [--expansions K] [--plies N] [--window W] [--path-window T]
  *                               [--depth D] [--leaf-depth L] [--nodes X] [--leaf-nodes Y]
- *                               [--workers P] [--state FILE] [--data DIR] [--out FILE]
+ *                               [--workers P] [--deep-nodes X2 --deep-expansions K2
+ *                               [--deep-below S] [--deep-plies N2]] [--state FILE]
+ *                               [--data DIR] [--out FILE]
  *
  * The roots are the start position and the 44 three-move ballot openings (games/checkers/
  * ballot.c): every position on the way to a ballot opening is expanded first, so that the
@@ -30,6 +32,18 @@
  * search starts from an empty table, and with --workers P the searches of an expansion (and
  * the leaves' second searches) are shared among P processes; without either, one search
  * carries its table from search to search, as the older books were built.
+ *
+ * The deep stage (--deep-nodes X2 --deep-expansions K2) comes after the K expansions, before
+ * the leaves' second searches: it spends more search where the book says a side stands worst.
+ * A ballot opening's hard side is the one the book, as it stands, scores S (default 30, 1/100 of
+ * a man) or more down at the position after the ballot. From those roots the deep stage walks
+ * the book as above, within N2 plies (default 12), and expands best first K2 positions: where
+ * the hard side is to move, every move of the position is searched again with X2 nodes (as
+ * Expert searches, X2 in place of its node limit), the old scores replaced, even where the
+ * position was expanded before; where the other side is to move, a position not yet expanded
+ * is expanded as in the first stage. Both kinds are flagged CHECKERS_BOOK_DEEP in the book.
+ * The hard sides are found again at every backing-up. The leaves' second searches do not
+ * replace a score below a deep-stage position unless they went deeper.
  *
  * With --state FILE (and --nodes or --workers), the book so far is kept in FILE as the build
  * goes (a book file itself), and a build started again with the same arguments goes on from
@@ -103,6 +117,10 @@ struct options {
 	int plies, window, path_window, depth, leaf_depth;
 	uint64_t nodes, leaf_nodes; /* --nodes: searches as Expert's, bounded by nodes */
 	int workers;                /* --workers: processes searching at once */
+	/* the deep stage: --deep-nodes, --deep-expansions, --deep-below, --deep-plies */
+	uint64_t deep_nodes;
+	long deep_expansions;
+	int deep_below, deep_plies;
 };
 
 /* True when each search starts from an empty table (--nodes or --workers), so that a score
@@ -216,6 +234,7 @@ static struct checkers_book_entry *add(const struct job *j)
 struct candidate {
 	struct checkers_pos pos;
 	int ply, loss;
+	bool hard; /* the deep stage: the hard side is to move here */
 };
 
 /* The candidates of the last gathering, sorted best first when it ends; `next` is the next
@@ -305,6 +324,37 @@ static bool expand(const struct options *op, const struct checkers_pos *pos)
 	return true;
 }
 
+/* The deep stage's expansion of pos, where the hard side is to move: every move's position
+ * searched with the deep stage's nodes, the scores it had before replaced. Returns whether it
+ * was expanded now. */
+static bool expand_deep(const struct options *op, const struct checkers_pos *pos)
+{
+	struct checkers_book_entry *e = lookup(pos);
+	if (!e || (e->flags & CHECKERS_BOOK_DEEP))
+		return false;
+	struct checkers_pos child[GAME_MOVES_MAX];
+	const int n = children(pos, child);
+	if (n == 0)
+		return false;
+	struct job jobs[GAME_MOVES_MAX];
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (!queued(jobs, m, &child[i]))
+			jobs[m++].pos = child[i];
+	run_jobs(op, jobs, m, op->depth, op->deep_nodes);
+	for (int k = 0; k < m; k++) {
+		struct checkers_book_entry *c = lookup(&jobs[k].pos);
+		if (!c)
+			add(&jobs[k]);
+		else {
+			c->score = (int16_t)jobs[k].score;
+			c->depth = (uint8_t)jobs[k].depth;
+		}
+	}
+	lookup(pos)->flags |= CHECKERS_BOOK_EXPANDED | CHECKERS_BOOK_DEEP;
+	return true;
+}
+
 /* Returns the book's negamax score of pos (its entry e), backing up its expanded
  * descendants first; each entry is scored once a pass (an entry met again on the path
  * above it, which only kings could bring about, keeps its score). */
@@ -344,7 +394,7 @@ static void gather(const struct options *op, const struct checkers_pos *pos, int
 	const int n = children(pos, child);
 	if (!(e->flags & CHECKERS_BOOK_EXPANDED)) {
 		if (ply < op->plies && n > 0)
-			push((struct candidate){*pos, ply, loss});
+			push((struct candidate){*pos, ply, loss, false});
 		return;
 	}
 	int score[GAME_MOVES_MAX], best = -SCORE_CAP - 1;
@@ -363,6 +413,44 @@ static void gather(const struct options *op, const struct checkers_pos *pos, int
 static struct checkers_pos roots[64];
 static int root_count;
 
+/* The deep stage's walk: as gather, from a ballot root whose hard side is `hard_side`, but
+ * within --deep-plies, and a position already expanded is a candidate too when the hard side
+ * is to move there and the deep stage has not expanded it. */
+static void gather_deep(const struct options *op, const struct checkers_pos *pos, int ply, int loss,
+                        int hard_side)
+{
+	struct checkers_book_entry *e = lookup(pos);
+	if (!e || ply >= op->deep_plies)
+		return;
+	const size_t i = (size_t)(e - book.entries);
+	if (seen[i] == stamp && seen_loss[i] <= loss)
+		return;
+	seen[i] = stamp;
+	seen_loss[i] = (int16_t)loss;
+	const bool hard = pos->side == hard_side;
+	struct checkers_pos child[GAME_MOVES_MAX];
+	const int n = children(pos, child);
+	if (n == 0)
+		return;
+	if (!(e->flags & CHECKERS_BOOK_EXPANDED)) {
+		push((struct candidate){*pos, ply, loss, hard});
+		return;
+	}
+	if (hard && !(e->flags & CHECKERS_BOOK_DEEP))
+		push((struct candidate){*pos, ply, loss, hard});
+	int score[GAME_MOVES_MAX], best = -SCORE_CAP - 1;
+	for (int k = 0; k < n; k++) {
+		const struct checkers_book_entry *c = lookup(&child[k]);
+		score[k] = c ? -c->score : -SCORE_CAP - 1;
+		best = score[k] > best ? score[k] : best;
+	}
+	for (int k = 0; k < n; k++) {
+		const int l = best - score[k];
+		if (l <= op->window && loss + l <= op->path_window)
+			gather_deep(op, &child[k], ply + 1, loss + l, hard_side);
+	}
+}
+
 /* Backs the scores up and finds the candidates afresh. */
 static void rebuild(const struct options *op)
 {
@@ -376,19 +464,44 @@ static void rebuild(const struct options *op)
 	qsort(cand, cand_n, sizeof *cand, by_promise);
 }
 
+/* The deep stage's backing-up and gathering: the hard sides are those of the ballot roots
+ * that the book, as it stands, scores --deep-below or more against their side (the side to
+ * move after the ballot, or the other when the root's score is that much for it). */
+static void rebuild_deep(const struct options *op)
+{
+	pass++;
+	for (int r = 0; r < root_count; r++)
+		back_up(&roots[r], lookup(&roots[r]));
+	cand_n = next = 0;
+	stamp++;
+	for (int r = 1; r < root_count; r++) {
+		const int s = lookup(&roots[r])->score, mover = roots[r].side;
+		if (s <= -op->deep_below)
+			gather_deep(op, &roots[r], 0, 0, mover);
+		else if (s >= op->deep_below)
+			gather_deep(op, &roots[r], 0, 0,
+			            mover == CHECKERS_BLACK ? CHECKERS_WHITE : CHECKERS_BLACK);
+	}
+	qsort(cand, cand_n, sizeof *cand, by_promise);
+}
+
 /* Searches again, deeper, the best move of every expanded position that was not expanded
  * (L plies, or with --nodes the --leaf-nodes; with fresh tables the leaves are chosen first
- * and then searched, shared among the workers). */
+ * and then searched, shared among the workers). Below a position the deep stage expanded, the
+ * new score replaces the old only when its search went deeper (the deep stage's own searches
+ * of the hard side's moves are kept). */
 static void deepen_leaves(const struct options *op)
 {
 	const size_t n = book.count;
 	struct job *jobs = NULL;
 	size_t *which = NULL;
+	bool *under_deep = NULL;
 	int m = 0;
 	if (fresh_tables(op)) {
 		jobs = malloc(n * sizeof *jobs);
 		which = malloc(n * sizeof *which);
-		if (!jobs || !which) {
+		under_deep = malloc(n * sizeof *under_deep);
+		if (!jobs || !which || !under_deep) {
 			fputs("checkers-book: out of memory\n", stderr);
 			exit(1);
 		}
@@ -419,6 +532,7 @@ static void deepen_leaves(const struct options *op)
 		picked[b] = true;
 		if (jobs) {
 			jobs[m].pos = *best_pos;
+			under_deep[m] = (e.flags & CHECKERS_BOOK_DEEP) != 0;
 			which[m++] = b;
 		} else {
 			struct job j = {.pos = *best_pos};
@@ -430,12 +544,16 @@ static void deepen_leaves(const struct options *op)
 	if (jobs) {
 		run_jobs(op, jobs, m, op->leaf_depth, op->leaf_nodes);
 		for (int k = 0; k < m; k++) {
-			book.entries[which[k]].score = (int16_t)jobs[k].score;
-			book.entries[which[k]].depth = (uint8_t)jobs[k].depth;
+			struct checkers_book_entry *leaf = &book.entries[which[k]];
+			if (under_deep[k] && jobs[k].depth <= leaf->depth)
+				continue;
+			leaf->score = (int16_t)jobs[k].score;
+			leaf->depth = (uint8_t)jobs[k].depth;
 		}
 	}
 	free(jobs);
 	free(which);
+	free(under_deep);
 	free(picked);
 }
 
@@ -468,9 +586,11 @@ static void save_state(void)
 	free(copy.entries);
 }
 
-/* Reads the --state file, when there is one, into the book; returns the expansions it holds. */
-static long load_state(void)
+/* Reads the --state file, when there is one, into the book; returns the expansions it holds,
+ * and in *deep those of the deep stage. */
+static long load_state(long *deep)
 {
+	*deep = 0;
 	if (!state || access(state, F_OK) != 0)
 		return 0;
 	struct checkers_book b;
@@ -488,10 +608,13 @@ static long load_state(void)
 		const struct job j = {.pos = pos, .score = k->score, .depth = k->depth};
 		add(&j)->flags = k->flags;
 		expanded += (k->flags & CHECKERS_BOOK_EXPANDED) != 0;
+		*deep += (k->flags & CHECKERS_BOOK_DEEP) != 0;
 	}
 	checkers_book_free(&b);
-	fprintf(stderr, "checkers-book: %s: %zu positions, %ld expanded, go on from there\n", state,
-	        book.count, expanded);
+	fprintf(stderr,
+	        "checkers-book: %s: %zu positions, %ld expanded (%ld by the deep stage), go on "
+	        "from there\n",
+	        state, book.count, expanded, *deep);
 	return expanded;
 }
 
@@ -513,7 +636,9 @@ int main(int argc, char **argv)
 	                     .window = 15,
 	                     .path_window = 30,
 	                     .depth = 13,
-	                     .leaf_depth = 17};
+	                     .leaf_depth = 17,
+	                     .deep_below = 30,
+	                     .deep_plies = 12};
 	const char *data = "assets", *out = "assets/checkers-book.bin";
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -535,6 +660,14 @@ int main(int argc, char **argv)
 			op.leaf_nodes = strtoull(v, NULL, 10), i++;
 		else if (v && strcmp(a, "--workers") == 0)
 			op.workers = atoi(v), i++;
+		else if (v && strcmp(a, "--deep-nodes") == 0)
+			op.deep_nodes = strtoull(v, NULL, 10), i++;
+		else if (v && strcmp(a, "--deep-expansions") == 0)
+			op.deep_expansions = atol(v), i++;
+		else if (v && strcmp(a, "--deep-below") == 0)
+			op.deep_below = atoi(v), i++;
+		else if (v && strcmp(a, "--deep-plies") == 0)
+			op.deep_plies = atoi(v), i++;
 		else if (v && strcmp(a, "--state") == 0)
 			state = v, i++;
 		else if (v && strcmp(a, "--data") == 0)
@@ -542,20 +675,24 @@ int main(int argc, char **argv)
 		else if (v && strcmp(a, "--out") == 0)
 			out = v, i++;
 		else {
-			fputs("usage: checkers-book [--expansions K] [--plies N] [--window W] "
-			      "[--path-window T] [--depth D] [--leaf-depth L] [--nodes N] "
-			      "[--leaf-nodes M] [--workers P] [--state FILE] [--data DIR] [--out "
-			      "FILE]   (W, T in "
-			      "1/100 of a man)\n",
-			      stderr);
+			fputs(
+			    "usage: checkers-book [--expansions K] [--plies N] [--window W] "
+			    "[--path-window T] [--depth D] [--leaf-depth L] [--nodes N] "
+			    "[--leaf-nodes M] [--workers P] [--deep-nodes X2 --deep-expansions K2 "
+			    "[--deep-below S] [--deep-plies N2]] [--state FILE] [--data DIR] "
+			    "[--out "
+			    "FILE]   (W, T, S in 1/100 of a man)\n",
+			    stderr);
 			return 2;
 		}
 	}
 	if (op.expansions < 1 || op.plies < 1 || op.plies > 40 || op.depth < 1 || op.depth > 60 ||
 	    op.leaf_depth < 1 || op.leaf_depth > 60 || op.window < 0 || op.path_window < 0 ||
-	    op.path_window > 10000 || op.workers < 0 || op.workers > 64) {
-		fputs("checkers-book: a positive count, depths 1 to 60, 1 to 40 plies and at "
-		      "most 64 workers\n",
+	    op.path_window > 10000 || op.workers < 0 || op.workers > 64 || op.deep_expansions < 0 ||
+	    op.deep_below < 1 || op.deep_plies < 1 || op.deep_plies > 40 ||
+	    (op.deep_expansions > 0) != (op.deep_nodes > 0)) {
+		fputs("checkers-book: a positive count, depths 1 to 60, 1 to 40 plies, at most 64 "
+		      "workers, and --deep-nodes with --deep-expansions\n",
 		      stderr);
 		return 2;
 	}
@@ -574,7 +711,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	searcher = search_new(&checkers_rules, 22);
-	capacity = (size_t)(op.expansions + 64) * GAME_MOVES_MAX + 64;
+	capacity = (size_t)(op.expansions + op.deep_expansions + 64) * GAME_MOVES_MAX + 64;
 	slot_mask = 1;
 	while (slot_mask + 1 < 2 * capacity + 2)
 		slot_mask = 2 * slot_mask + 1;
@@ -591,7 +728,7 @@ int main(int argc, char **argv)
 	/* The roots, and every position on the way to a ballot opening, expanded first. */
 	checkers_rules.start(&roots[0], NULL);
 	root_count = 1;
-	long expanded = load_state();
+	long deep = 0, expanded = load_state(&deep);
 	expanded += expand(&op, &roots[0]);
 	for (int b = 0; b < checkers_ballot_count && root_count < 64; b++) {
 		struct match m;
@@ -613,7 +750,8 @@ int main(int argc, char **argv)
 	fprintf(stderr, "checkers-book: %ld expanded on the ballot lines, %zu positions, %.0f s\n",
 	        expanded, book.count, cpu_since(t0));
 	long since = REBUILD;
-	while (expanded < op.expansions) {
+	/* a state that holds the deep stage's work holds the first stage's whole */
+	while (deep == 0 && expanded < op.expansions) {
 		if (next == cand_n || since >= REBUILD) {
 			save_state();
 			rebuild(&op);
@@ -633,11 +771,37 @@ int main(int argc, char **argv)
 			    "%.0f s\n",
 			    expanded, c.ply, c.loss, book.count, cpu_since(t0));
 	}
+	/* The deep stage: the hard sides' lines again, their moves searched with more nodes. */
+	since = REBUILD;
+	next = cand_n = 0;
+	while (deep < op.deep_expansions) {
+		if (next == cand_n || since >= REBUILD) {
+			save_state();
+			rebuild_deep(&op);
+			since = 0;
+			if (cand_n == 0)
+				break;
+		}
+		const struct candidate c = cand[next++];
+		if (c.hard ? !expand_deep(&op, &c.pos) : !expand(&op, &c.pos))
+			continue;
+		lookup(&c.pos)->flags |= CHECKERS_BOOK_DEEP;
+		deep++;
+		since++;
+		fprintf(stderr,
+		        "checkers-book: deep stage %ld expanded (ply %d, line loss %d, %s), %zu "
+		        "positions, %.0f s\n",
+		        deep, c.ply, c.loss, c.hard ? "hard side's turn" : "other side's turn",
+		        book.count, cpu_since(t0));
+	}
 	deepen_leaves(&op);
 	pass++;
 	for (int r = 0; r < root_count; r++)
 		back_up(&roots[r], lookup(&roots[r]));
 	const int start_score = lookup(&roots[0])->score;
+	long expanded_all = 0;
+	for (size_t i = 0; i < book.count; i++)
+		expanded_all += (book.entries[i].flags & CHECKERS_BOOK_EXPANDED) != 0;
 	checkers_book_sort(&book);
 	unsigned char *bytes;
 	size_t n;
@@ -645,10 +809,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "checkers-book: %s\n", err);
 		return 1;
 	}
-	printf("checkers-book: %ld positions expanded, %zu in the book, %zu bytes, %llu searches, "
-	       "%llu nodes, start %+d, %.0f s CPU -> %s\n",
-	       expanded, book.count, n, (unsigned long long)searches,
-	       (unsigned long long)nodes_total, start_score, cpu_since(t0), out);
+	printf(
+	    "checkers-book: %ld positions expanded (%ld by the deep stage), %zu in the book, %zu "
+	    "bytes, %llu searches, %llu nodes, start %+d, %.0f s CPU -> %s\n",
+	    expanded_all, deep, book.count, n, (unsigned long long)searches,
+	    (unsigned long long)nodes_total, start_score, cpu_since(t0), out);
 	free(bytes);
 	search_free(searcher);
 	return 0;

@@ -12,7 +12,9 @@
  * (CHK_NO_BOOK=1 leaves the book out); --nodes replaces the level's node limit.
  * For experiments, CHK_PROBCUT (tenths of sigma, 0: off), CHK_REDUCE and CHK_EXTEND (0 or 1)
  * replace the level's search options, and CHK_VERBOSE=1 writes both engines' depth and score
- * for every move, so that a game can be followed through each side's eyes.
+ * for every move, so that a game can be followed through each side's eyes. CHK_DEEP=P:N gives
+ * Parity's moves before ply P a search of N nodes (with CHK_NO_BOOK=1: what a book of deeper
+ * searches would play in the first moves after the ballot).
  *
  * Game g (1-based) opens with Parity's ballot (g-1)/2; Parity is Black in odd-numbered games
  * (g = 1, 3, ...) and White in even ones, as in `parity match checkers`. Parity moves exactly
@@ -500,6 +502,17 @@ int main(int argc, char **argv)
 	load_parity();
 	/* CHK_VERBOSE logs every move */
 	const bool verbose = getenv("CHK_VERBOSE") != NULL;
+	/* CHK_DEEP=P:N: Parity's moves before ply P search N nodes (with CHK_NO_BOOK, what a
+	 * book of deeper searches would play there) */
+	int deep_plies = 0;
+	unsigned long long deep_nodes = 0;
+	if (getenv("CHK_DEEP") &&
+	    sscanf(getenv("CHK_DEEP"), "%d:%llu", &deep_plies, &deep_nodes) != 2) {
+		fprintf(stderr, "cakematch: CHK_DEEP is PLIES:NODES\n");
+		return 2;
+	}
+	if (deep_nodes)
+		fprintf(out, "Parity before ply %d: %llu nodes a move\n", deep_plies, deep_nodes);
 	struct search *eng = search_new(&checkers_rules, 20);
 	int w = 0, d = 0, l = 0;
 	double cpu[2] = {0, 0}, wall[2] = {0, 0}, maxcpu[2] = {0, 0};
@@ -532,6 +545,8 @@ int main(int argc, char **argv)
 				who = 0;
 				struct search_limits limits;
 				parity_limits(lv, seed + (uint32_t)m.cursor, nodes, &limits);
+				if (deep_nodes && m.cursor < deep_plies)
+					limits.nodes = deep_nodes;
 				limits.history = &m.hashes[m.cursor - back];
 				limits.history_count = back;
 				search_start(eng, pos, &limits);

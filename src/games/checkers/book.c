@@ -124,7 +124,9 @@ static bool sound(const struct checkers_book_entry *e)
 	const int own = __builtin_popcount(e->own), opp = __builtin_popcount(e->opp);
 	return !(e->own & e->opp) && !(e->kings & ~(e->own | e->opp)) && own >= 1 && own <= 12 &&
 	       opp >= 1 && opp <= 12 && !(e->own & ~e->kings & BLACK_CROWN) &&
-	       !(e->opp & ~e->kings & WHITE_CROWN) && !(e->flags & ~CHECKERS_BOOK_EXPANDED);
+	       !(e->opp & ~e->kings & WHITE_CROWN) &&
+	       !(e->flags & ~(CHECKERS_BOOK_EXPANDED | CHECKERS_BOOK_DEEP)) &&
+	       (!(e->flags & CHECKERS_BOOK_DEEP) || (e->flags & CHECKERS_BOOK_EXPANDED));
 }
 
 int checkers_book_read(struct checkers_book *b, const char *path, char *err)

@@ -11,12 +11,13 @@
  * whose score comes from one search. The book answers at an expanded position: the score of
  * each move is minus its child's score.
  *
- * The file (assets/checkers-book.bin) is the magic "PCKBOOK1", a 32-bit count, the entries
- * sorted by (own, opp, kings), each 16 bytes little-endian: own, opp, kings (32 bits each),
- * score (int16, 1/100 of a man), depth (the search depth behind a leaf's score), flags; then
- * a 64-bit check of everything before it. A file whose check, order or positions are wrong is
- * refused whole. As with the evaluation weights, the module's loader installs one book and the
- * engine only asks checkers_book_current(); nothing here prints.
+ * The file (assets/checkers-book.bin) is the magic "PCKBOOK1", a 32-bit count, the entries sorted
+ * by (own, opp, kings), each 16 bytes little-endian: own, opp, kings (32 bits each), score (int16,
+ * 1/100 of a man), depth (the search depth behind a leaf's score), flags (1: expanded; 2: expanded
+ * by the builder's deep stage, with 1 too); then a 64-bit check of everything before it. A file
+ * whose check, order or positions are wrong is refused whole. As with the evaluation weights, the
+ * module's loader installs one book and the engine only asks checkers_book_current(); nothing here
+ * prints.
  */
 #ifndef PARITY_GAMES_CHECKERS_BOOK_H
 #define PARITY_GAMES_CHECKERS_BOOK_H
@@ -32,6 +33,9 @@
 
 enum {
 	CHECKERS_BOOK_EXPANDED = 1, /* flags: every move of this position leads into the book */
+	CHECKERS_BOOK_DEEP = 2,     /* ... expanded by the builder's deep stage (tools/checkers-book
+	                               --deep-nodes): on a hard side's turn, its moves were searched
+	                               deeper than the rest of the book */
 	CHECKERS_BOOK_ENTRY_BYTES = 16,
 };
 
@@ -39,7 +43,7 @@ struct checkers_book_entry {
 	uint32_t own, opp, kings; /* the position as its side to move sees it */
 	int16_t score;            /* for the side to move, 1/100 of a man */
 	uint8_t depth;            /* the depth of the search behind a leaf's score */
-	uint8_t flags;            /* CHECKERS_BOOK_EXPANDED */
+	uint8_t flags;            /* CHECKERS_BOOK_EXPANDED, CHECKERS_BOOK_DEEP */
 };
 
 struct checkers_book {
