@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/checkers-book.sh — tools/checkers-book gives the same book however it is run: in one
-# go, stopped in its deep stage and taken up again from its --state file, with one worker or
-# two. A small build (tiny searches, the weights and 4-piece tables of assets) whose deep stage
+# go, stopped in its deep stage and taken up again from its --state file, its deep stage made
+# in two steps (20 expansions, then the command again with 24), with one worker or two. A small build (tiny searches, the weights and 4-piece tables of assets) whose deep stage
 # searches the hard sides' moves again; checked too: the deep stage expanded positions on a
 # hard side's turn, and the book it gives differs from the one without it.
 set -u
@@ -39,6 +39,16 @@ grep -q "^checkers-book: deep stage 10 " "$dir/b1.log" || fail "the first run ne
 grep -q "by the deep stage), go on from there" "$dir/b2.log" || fail "the second run did not read the state"
 cmp -s "$dir/a.bin" "$dir/b.bin" || fail "stopped and taken up again, the build gave another book"
 
+# a deep stage of 20 expansions, then the same command with 24 from its state
+short=$(echo "$deep" | sed 's/--deep-expansions 24/--deep-expansions 20/')
+# shellcheck disable=SC2086
+"$tool" $base $short --workers 2 --state "$dir/state2.bin" --out "$dir/e.bin" 2>/dev/null &&
+	"$tool" $base $deep --workers 2 --state "$dir/state2.bin" --out "$dir/e.bin" 2>"$dir/e.log" ||
+	fail "the deep stage in two steps failed"
+grep -q "(20 by the deep stage), go on from there" "$dir/e.log" ||
+	fail "the second step did not go on from the first one's 20 deep expansions"
+cmp -s "$dir/a.bin" "$dir/e.bin" || fail "the deep stage in two steps (20, then 24) gave another book"
+
 # shellcheck disable=SC2086
 "$tool" $base $deep --workers 1 --out "$dir/c.bin" 2>/dev/null || fail "the one-worker build failed"
 cmp -s "$dir/a.bin" "$dir/c.bin" || fail "one worker gave another book than two"
@@ -51,4 +61,4 @@ if [ "$fails" -ne 0 ]; then
 	echo "checkers-book.sh: $fails failed"
 	exit 1
 fi
-echo "checkers-book.sh: the same book straight, taken up again and with one worker; the deep stage changes it"
+echo "checkers-book.sh: the same book straight, taken up again, in two steps and with one worker; the deep stage changes it"

@@ -47,7 +47,9 @@
  *
  * With --state FILE (and --nodes or --workers), the book so far is kept in FILE as the build
  * goes (a book file itself), and a build started again with the same arguments goes on from
- * it: a build of many hours can be spread over several runs.
+ * it: a build of many hours can be spread over several runs. A deep stage that ends at a
+ * backing-up's turn (--deep-expansions a multiple of 20) is kept too, so that the same command
+ * with a larger --deep-expansions goes on from it to the book that one run would make.
  *
  * The same arguments, weights and databases give the same file (the searches are
  * deterministic; with --nodes or --workers, whatever P is and however often it was stopped
@@ -794,6 +796,10 @@ int main(int argc, char **argv)
 		        deep, c.ply, c.loss, c.hard ? "hard side's turn" : "other side's turn",
 		        book.count, cpu_since(t0));
 	}
+	/* ended at a backing-up's turn: kept, so that a larger --deep-expansions goes on from here
+	 * to the book it would have made in one go */
+	if (since >= REBUILD)
+		save_state();
 	deepen_leaves(&op);
 	pass++;
 	for (int r = 0; r < root_count; r++)
