@@ -42,14 +42,15 @@
  * Expert searches, X2 in place of its node limit), the old scores replaced, even where the
  * position was expanded before; where the other side is to move, a position not yet expanded
  * is expanded as in the first stage. Both kinds are flagged CHECKERS_BOOK_DEEP in the book.
- * The hard sides are found again at every backing-up. The leaves' second searches do not
+ * The deep stage backs the scores up and finds its candidates (and the hard sides) afresh
+ * before each of its expansions. The leaves' second searches do not
  * replace a score below a deep-stage position unless they went deeper.
  *
  * With --state FILE (and --nodes or --workers), the book so far is kept in FILE as the build
  * goes (a book file itself), and a build started again with the same arguments goes on from
- * it: a build of many hours can be spread over several runs. A deep stage that ends at a
- * backing-up's turn (--deep-expansions a multiple of 20) is kept too, so that the same command
- * with a larger --deep-expansions goes on from it to the book that one run would make.
+ * it: a build of many hours can be spread over several runs. The deep stage keeps the state
+ * before each of its expansions and at its end, so that the same command with a larger
+ * --deep-expansions goes on from it to the book that one run would make.
  *
  * The same arguments, weights and databases give the same file (the searches are
  * deterministic; with --nodes or --workers, whatever P is and however often it was stopped
@@ -773,33 +774,29 @@ int main(int argc, char **argv)
 			    "%.0f s\n",
 			    expanded, c.ply, c.loss, book.count, cpu_since(t0));
 	}
-	/* The deep stage: the hard sides' lines again, their moves searched with more nodes. */
-	since = REBUILD;
-	next = cand_n = 0;
+	/* The deep stage: the hard sides' lines again, their moves searched with more nodes. Its
+	 * expansions cost minutes each: the scores are backed up, the candidates found afresh and
+	 * the state kept before every one, so that a run stopped anywhere loses at most one. */
 	while (deep < op.deep_expansions) {
-		if (next == cand_n || since >= REBUILD) {
-			save_state();
-			rebuild_deep(&op);
-			since = 0;
-			if (cand_n == 0)
-				break;
+		save_state();
+		rebuild_deep(&op);
+		bool done_one = false;
+		struct candidate c;
+		while (!done_one && next < cand_n) {
+			c = cand[next++];
+			done_one = c.hard ? expand_deep(&op, &c.pos) : expand(&op, &c.pos);
 		}
-		const struct candidate c = cand[next++];
-		if (c.hard ? !expand_deep(&op, &c.pos) : !expand(&op, &c.pos))
-			continue;
+		if (!done_one)
+			break;
 		lookup(&c.pos)->flags |= CHECKERS_BOOK_DEEP;
 		deep++;
-		since++;
 		fprintf(stderr,
 		        "checkers-book: deep stage %ld expanded (ply %d, line loss %d, %s), %zu "
 		        "positions, %.0f s\n",
 		        deep, c.ply, c.loss, c.hard ? "hard side's turn" : "other side's turn",
 		        book.count, cpu_since(t0));
 	}
-	/* ended at a backing-up's turn: kept, so that a larger --deep-expansions goes on from here
-	 * to the book it would have made in one go */
-	if (since >= REBUILD)
-		save_state();
+	save_state();
 	deepen_leaves(&op);
 	pass++;
 	for (int r = 0; r < root_count; r++)
