@@ -382,61 +382,29 @@ static int back_up(const struct checkers_pos *pos, struct checkers_book_entry *e
 }
 
 /* Walks the book from pos by moves within the windows, pushing the positions not yet
- * expanded that it reaches (see the top of the file). */
-static void gather(const struct options *op, const struct checkers_pos *pos, int ply, int loss)
+ * expanded that it reaches (see the top of the file). For the deep stage (hard_side, the side
+ * the ballot root is hard for; -1 for the first stage) the walk stays within --deep-plies, and
+ * a position already expanded is a candidate too when the hard side is to move there and the
+ * deep stage has not expanded it. */
+static void gather(const struct options *op, const struct checkers_pos *pos, int ply, int loss,
+                   int hard_side)
 {
 	struct checkers_book_entry *e = lookup(pos);
-	if (!e)
+	const bool deep = hard_side >= 0;
+	const int plies = deep ? op->deep_plies : op->plies;
+	if (!e || (deep && ply >= plies))
 		return;
 	const size_t i = (size_t)(e - book.entries);
 	if (seen[i] == stamp && seen_loss[i] <= loss)
 		return;
 	seen[i] = stamp;
 	seen_loss[i] = (int16_t)loss;
+	const bool hard = deep && pos->side == hard_side;
 	struct checkers_pos child[GAME_MOVES_MAX];
 	const int n = children(pos, child);
 	if (!(e->flags & CHECKERS_BOOK_EXPANDED)) {
-		if (ply < op->plies && n > 0)
-			push((struct candidate){*pos, ply, loss, false});
-		return;
-	}
-	int score[GAME_MOVES_MAX], best = -SCORE_CAP - 1;
-	for (int k = 0; k < n; k++) {
-		const struct checkers_book_entry *c = lookup(&child[k]);
-		score[k] = c ? -c->score : -SCORE_CAP - 1;
-		best = score[k] > best ? score[k] : best;
-	}
-	for (int k = 0; k < n; k++) {
-		const int l = best - score[k];
-		if (l <= op->window && loss + l <= op->path_window)
-			gather(op, &child[k], ply + 1, loss + l);
-	}
-}
-
-static struct checkers_pos roots[64];
-static int root_count;
-
-/* The deep stage's walk: as gather, from a ballot root whose hard side is `hard_side`, but
- * within --deep-plies, and a position already expanded is a candidate too when the hard side
- * is to move there and the deep stage has not expanded it. */
-static void gather_deep(const struct options *op, const struct checkers_pos *pos, int ply, int loss,
-                        int hard_side)
-{
-	struct checkers_book_entry *e = lookup(pos);
-	if (!e || ply >= op->deep_plies)
-		return;
-	const size_t i = (size_t)(e - book.entries);
-	if (seen[i] == stamp && seen_loss[i] <= loss)
-		return;
-	seen[i] = stamp;
-	seen_loss[i] = (int16_t)loss;
-	const bool hard = pos->side == hard_side;
-	struct checkers_pos child[GAME_MOVES_MAX];
-	const int n = children(pos, child);
-	if (n == 0)
-		return;
-	if (!(e->flags & CHECKERS_BOOK_EXPANDED)) {
-		push((struct candidate){*pos, ply, loss, hard});
+		if (ply < plies && n > 0)
+			push((struct candidate){*pos, ply, loss, hard});
 		return;
 	}
 	if (hard && !(e->flags & CHECKERS_BOOK_DEEP))
@@ -450,9 +418,12 @@ static void gather_deep(const struct options *op, const struct checkers_pos *pos
 	for (int k = 0; k < n; k++) {
 		const int l = best - score[k];
 		if (l <= op->window && loss + l <= op->path_window)
-			gather_deep(op, &child[k], ply + 1, loss + l, hard_side);
+			gather(op, &child[k], ply + 1, loss + l, hard_side);
 	}
 }
+
+static struct checkers_pos roots[64];
+static int root_count;
 
 /* Backs the scores up and finds the candidates afresh. */
 static void rebuild(const struct options *op)
@@ -463,7 +434,7 @@ static void rebuild(const struct options *op)
 	cand_n = next = 0;
 	stamp++;
 	for (int r = 0; r < root_count; r++)
-		gather(op, &roots[r], 0, 0);
+		gather(op, &roots[r], 0, 0, -1);
 	qsort(cand, cand_n, sizeof *cand, by_promise);
 }
 
@@ -480,10 +451,10 @@ static void rebuild_deep(const struct options *op)
 	for (int r = 1; r < root_count; r++) {
 		const int s = lookup(&roots[r])->score, mover = roots[r].side;
 		if (s <= -op->deep_below)
-			gather_deep(op, &roots[r], 0, 0, mover);
+			gather(op, &roots[r], 0, 0, mover);
 		else if (s >= op->deep_below)
-			gather_deep(op, &roots[r], 0, 0,
-			            mover == CHECKERS_BLACK ? CHECKERS_WHITE : CHECKERS_BLACK);
+			gather(op, &roots[r], 0, 0,
+			       mover == CHECKERS_BLACK ? CHECKERS_WHITE : CHECKERS_BLACK);
 	}
 	qsort(cand, cand_n, sizeof *cand, by_promise);
 }
