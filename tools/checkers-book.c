@@ -425,32 +425,22 @@ static void gather(const struct options *op, const struct checkers_pos *pos, int
 static struct checkers_pos roots[64];
 static int root_count;
 
-/* Backs the scores up and finds the candidates afresh. */
-static void rebuild(const struct options *op)
+/* Backs the scores up and finds the candidates afresh: the first stage's from every root, or
+ * (deep) the deep stage's from the ballot roots that the book, as it stands, scores
+ * --deep-below or more against one side (the side to move after the ballot, or the other when
+ * the root's score is that much for it): that side is the root's hard side. */
+static void rebuild(const struct options *op, bool deep)
 {
 	pass++;
 	for (int r = 0; r < root_count; r++)
 		back_up(&roots[r], lookup(&roots[r]));
 	cand_n = next = 0;
 	stamp++;
-	for (int r = 0; r < root_count; r++)
-		gather(op, &roots[r], 0, 0, -1);
-	qsort(cand, cand_n, sizeof *cand, by_promise);
-}
-
-/* The deep stage's backing-up and gathering: the hard sides are those of the ballot roots
- * that the book, as it stands, scores --deep-below or more against their side (the side to
- * move after the ballot, or the other when the root's score is that much for it). */
-static void rebuild_deep(const struct options *op)
-{
-	pass++;
-	for (int r = 0; r < root_count; r++)
-		back_up(&roots[r], lookup(&roots[r]));
-	cand_n = next = 0;
-	stamp++;
-	for (int r = 1; r < root_count; r++) {
+	for (int r = deep ? 1 : 0; r < root_count; r++) {
 		const int s = lookup(&roots[r])->score, mover = roots[r].side;
-		if (s <= -op->deep_below)
+		if (!deep)
+			gather(op, &roots[r], 0, 0, -1);
+		else if (s <= -op->deep_below)
 			gather(op, &roots[r], 0, 0, mover);
 		else if (s >= op->deep_below)
 			gather(op, &roots[r], 0, 0,
@@ -728,7 +718,7 @@ int main(int argc, char **argv)
 	while (deep == 0 && expanded < op.expansions) {
 		if (next == cand_n || since >= REBUILD) {
 			save_state();
-			rebuild(&op);
+			rebuild(&op, false);
 			since = 0;
 			if (cand_n == 0)
 				break;
@@ -750,7 +740,7 @@ int main(int argc, char **argv)
 	 * the state kept before every one, so that a run stopped anywhere loses at most one. */
 	while (deep < op.deep_expansions) {
 		save_state();
-		rebuild_deep(&op);
+		rebuild(&op, true);
 		bool done_one = false;
 		struct candidate c;
 		while (!done_one && next < cand_n) {
