@@ -1,9 +1,10 @@
 #!/bin/sh
 # tests/checkers-book.sh — tools/checkers-book gives the same book however it is run: in one
 # go, stopped in its deep stage and taken up again from its --state file, its deep stage made
-# in two steps (20 expansions, then the command again with 24), with one worker or two. A small build (tiny searches, the weights and 4-piece tables of assets) whose deep stage
-# searches the hard sides' moves again; checked too: the deep stage expanded positions on a
-# hard side's turn, and the book it gives differs from the one without it.
+# in two steps (20 expansions, then the command again with 24), with one worker or two. A small
+# build (tiny searches, the weights and 4-piece tables of assets) whose deep stage searches the
+# hard sides' moves again; checked too: the deep stage expanded positions on a hard side's turn,
+# and the book it gives differs from the one without it.
 set -u
 tool="${BUILD:-build}/tools/checkers-book"
 dir=$(mktemp -d /tmp/parity-checkers-book-XXXXXX)

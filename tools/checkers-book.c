@@ -28,10 +28,10 @@
  * nodes, no book, and a lone move searched in full: ProbCut as well, and as deep as X nodes
  * take it, not D plies; an entry's depth is then the depth that search reached) and the
  * leaves' second searches get Y nodes (default 2X): a book made of searches weaker than
- * Expert's own would make Expert play worse than it searches. With --nodes or --workers each
- * search starts from an empty table, and with --workers P the searches of an expansion (and
- * the leaves' second searches) are shared among P processes; without either, one search
- * carries its table from search to search, as the older books were built.
+ * Expert's own would make Expert play worse than it searches. With --nodes, --workers or
+ * --deep-nodes each search starts from an empty table, and with --workers P the searches of an
+ * expansion (and the leaves' second searches) are shared among P processes; without any of
+ * them, one search carries its table from search to search, as the older books were built.
  *
  * The deep stage (--deep-nodes X2 --deep-expansions K2) comes after the K expansions, before
  * the leaves' second searches: it spends more search where the book says a side stands worst.
@@ -126,12 +126,12 @@ struct options {
 	int deep_below, deep_plies;
 };
 
-/* True when each search starts from an empty table (--nodes or --workers), so that a score
- * does not depend on the searches before it, nor on how they are shared among workers;
- * otherwise one search carries its table from search to search (the older books). */
+/* True when each search starts from an empty table (--nodes, --workers or --deep-nodes), so
+ * that a score does not depend on the searches before it, nor on how they are shared among
+ * workers; otherwise one search carries its table from search to search (the older books). */
 static bool fresh_tables(const struct options *op)
 {
-	return op->nodes > 0 || op->workers > 1;
+	return op->nodes > 0 || op->workers > 1 || op->deep_nodes > 0;
 }
 
 /* A position to score, and its score (for its side to move, 1/100 of a man, a proven result
@@ -302,12 +302,14 @@ static bool queued(const struct job *jobs, int n, const struct checkers_pos *pos
 	return false;
 }
 
-/* Expands pos: every move's position into the book (searched if new). Returns whether it
- * was expanded now. */
-static bool expand(const struct options *op, const struct checkers_pos *pos)
+/* Expands pos: every move's position into the book (searched if new). With `deep` (the deep
+ * stage, where the hard side is to move) every move's position is searched with the deep
+ * stage's nodes, the scores it had before replaced, even where pos was expanded before.
+ * Returns whether it was expanded now. */
+static bool expand(const struct options *op, const struct checkers_pos *pos, bool deep)
 {
 	struct checkers_book_entry *e = lookup(pos);
-	if (e && (e->flags & CHECKERS_BOOK_EXPANDED))
+	if (e && (e->flags & (deep ? CHECKERS_BOOK_DEEP : CHECKERS_BOOK_EXPANDED)))
 		return false;
 	struct checkers_pos child[GAME_MOVES_MAX];
 	const int n = children(pos, child);
@@ -318,33 +320,9 @@ static bool expand(const struct options *op, const struct checkers_pos *pos)
 	if (!e)
 		jobs[m++].pos = *pos;
 	for (int i = 0; i < n; i++)
-		if (!lookup(&child[i]) && !queued(jobs, m, &child[i]))
+		if ((deep || !lookup(&child[i])) && !queued(jobs, m, &child[i]))
 			jobs[m++].pos = child[i];
-	run_jobs(op, jobs, m, op->depth, op->nodes);
-	for (int k = 0; k < m; k++)
-		add(&jobs[k]);
-	lookup(pos)->flags |= CHECKERS_BOOK_EXPANDED;
-	return true;
-}
-
-/* The deep stage's expansion of pos, where the hard side is to move: every move's position
- * searched with the deep stage's nodes, the scores it had before replaced. Returns whether it
- * was expanded now. */
-static bool expand_deep(const struct options *op, const struct checkers_pos *pos)
-{
-	struct checkers_book_entry *e = lookup(pos);
-	if (!e || (e->flags & CHECKERS_BOOK_DEEP))
-		return false;
-	struct checkers_pos child[GAME_MOVES_MAX];
-	const int n = children(pos, child);
-	if (n == 0)
-		return false;
-	struct job jobs[GAME_MOVES_MAX];
-	int m = 0;
-	for (int i = 0; i < n; i++)
-		if (!queued(jobs, m, &child[i]))
-			jobs[m++].pos = child[i];
-	run_jobs(op, jobs, m, op->depth, op->deep_nodes);
+	run_jobs(op, jobs, m, op->depth, deep ? op->deep_nodes : op->nodes);
 	for (int k = 0; k < m; k++) {
 		struct checkers_book_entry *c = lookup(&jobs[k].pos);
 		if (!c)
@@ -354,7 +332,7 @@ static bool expand_deep(const struct options *op, const struct checkers_pos *pos
 			c->depth = (uint8_t)jobs[k].depth;
 		}
 	}
-	lookup(pos)->flags |= CHECKERS_BOOK_EXPANDED | CHECKERS_BOOK_DEEP;
+	lookup(pos)->flags |= CHECKERS_BOOK_EXPANDED | (deep ? CHECKERS_BOOK_DEEP : 0);
 	return true;
 }
 
@@ -644,8 +622,7 @@ int main(int argc, char **argv)
 			    "[--path-window T] [--depth D] [--leaf-depth L] [--nodes N] "
 			    "[--leaf-nodes M] [--workers P] [--deep-nodes X2 --deep-expansions K2 "
 			    "[--deep-below S] [--deep-plies N2]] [--state FILE] [--data DIR] "
-			    "[--out "
-			    "FILE]   (W, T, S in 1/100 of a man)\n",
+			    "[--out FILE]   (W, T, S in 1/100 of a man)\n",
 			    stderr);
 			return 2;
 		}
@@ -693,7 +670,7 @@ int main(int argc, char **argv)
 	checkers_rules.start(&roots[0], NULL);
 	root_count = 1;
 	long deep = 0, expanded = load_state(&deep);
-	expanded += expand(&op, &roots[0]);
+	expanded += expand(&op, &roots[0], false);
 	for (int b = 0; b < checkers_ballot_count && root_count < 64; b++) {
 		struct match m;
 		match_init(&m, &checkers_rules, NULL);
@@ -705,7 +682,7 @@ int main(int argc, char **argv)
 				        checkers_ballot[b], err);
 				return 1;
 			}
-			if (expand(&op, match_pos(&m)) && ++expanded % STATE_EVERY == 0)
+			if (expand(&op, match_pos(&m), false) && ++expanded % STATE_EVERY == 0)
 				save_state();
 		}
 		roots[root_count++] = *(const struct checkers_pos *)match_pos(&m);
@@ -724,7 +701,7 @@ int main(int argc, char **argv)
 				break;
 		}
 		const struct candidate c = cand[next++];
-		if (!expand(&op, &c.pos))
+		if (!expand(&op, &c.pos, false))
 			continue;
 		expanded++;
 		since++;
@@ -745,7 +722,7 @@ int main(int argc, char **argv)
 		struct candidate c;
 		while (!done_one && next < cand_n) {
 			c = cand[next++];
-			done_one = c.hard ? expand_deep(&op, &c.pos) : expand(&op, &c.pos);
+			done_one = expand(&op, &c.pos, c.hard);
 		}
 		if (!done_one)
 			break;
