@@ -262,13 +262,16 @@ checkers-eval: $(BUILD)/tools/train-checkers-eval $(EGDB_SMALL)
 
 # Checkers' opening book, built by Parity's own searches from the start and the ballot
 # openings (tools/checkers-book.c, with the weights and databases above): every search is
-# Expert's own at 40 M nodes (80 M for the leaves), so that the book plays as Expert would.
-# The committed assets/checkers-book.bin was made by this command, spread over sessions with
-# --state FILE, which gives the same file (about 2.5 CPU hours in all, an estimate: no single
-# run timed it; docs/BENCHMARKS.md). --workers shares the searches among processes and does
+# Expert's own at 40 M nodes (80 M for the leaves), so that the book plays as Expert would;
+# then the deep stage searches every move again at 320 M nodes on the side the book scores
+# 0.30 of a man or more down after a ballot, 60 positions best first. The committed
+# assets/checkers-book.bin was made by this command, spread over sessions with --state FILE
+# (bench/checkers-book-deep.state is its last state), which gives the same file: about 2.5 CPU
+# hours for the first stage (an estimate: no single run timed it) and 3.1 for the deep stage
+# and the leaves (docs/BENCHMARKS.md). --workers shares the searches among processes and does
 # not change the file.
 CHECKERS_BOOK_BUILD = --expansions 240 --plies 12 --window 15 --path-window 30 --nodes 40000000 \
-	--leaf-nodes 80000000 --workers 2
+	--leaf-nodes 80000000 --workers 2 --deep-nodes 320000000 --deep-expansions 60 --deep-below 30
 checkers-book: $(BUILD)/tools/checkers-book $(EGDB_SMALL)
 	$(BUILD)/tools/checkers-book $(CHECKERS_BOOK_BUILD) --out assets/checkers-book.bin
 
