@@ -4,7 +4,7 @@
 # in two steps (20 expansions, then the command again with 24), with one worker or two. A small
 # build (tiny searches, the weights and 4-piece tables of assets) whose deep stage searches the
 # hard sides' moves again; checked too: the deep stage expanded positions on a hard side's turn,
-# and the book it gives differs from the one without it.
+# and the book it gives differs from the one without it; --show lists the book's ballots.
 set -u
 tool="${BUILD:-build}/tools/checkers-book"
 dir=$(mktemp -d /tmp/parity-checkers-book-XXXXXX)
@@ -58,8 +58,23 @@ cmp -s "$dir/a.bin" "$dir/c.bin" || fail "one worker gave another book than two"
 "$tool" $base --workers 2 --out "$dir/d.bin" 2>/dev/null || fail "the build without a deep stage failed"
 cmp -s "$dir/a.bin" "$dir/d.bin" && fail "the deep stage changed nothing"
 
+# --show: the start and every ballot (44 lines after the header), each in the book with its
+# line; the deep stage's positions flagged; a book that is not one refused with a message
+"$tool" --show "$dir/a.bin" >"$dir/show.txt" 2>&1 || fail "--show failed"
+[ "$(grep -c '^ballot ' "$dir/show.txt")" -eq 44 ] || fail "--show did not list the 44 ballots"
+[ "$(grep -c '^start ' "$dir/show.txt")" -eq 1 ] || fail "--show did not list the start"
+grep -q 'not in the book' "$dir/show.txt" && fail "--show: a ballot not in the book"
+grep -q ' expanded deep' "$dir/show.txt" || fail "--show flagged no position of the deep stage"
+grep -Eq '^ballot  0 11-15 21-17 9-13 +White [-+][0-9]\.[0-9]{2} depth +[0-9]+ expanded.*: [0-9]+[-x][0-9]+' \
+	"$dir/show.txt" || fail "--show: no score and line for the first ballot"
+head -c 100 "$dir/a.bin" >"$dir/torn.bin"
+if "$tool" --show "$dir/torn.bin" >"$dir/torn.txt" 2>&1; then
+	fail "--show read a torn book"
+fi
+grep -q "torn.bin" "$dir/torn.txt" || fail "--show refused a torn book without naming it"
+
 if [ "$fails" -ne 0 ]; then
 	echo "checkers-book.sh: $fails failed"
 	exit 1
 fi
-echo "checkers-book.sh: the same book straight, taken up again, in two steps and with one worker; the deep stage changes it"
+echo "checkers-book.sh: the same book straight, taken up again, in two steps and with one worker; the deep stage changes it; --show lists it"

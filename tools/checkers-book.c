@@ -571,6 +571,72 @@ static double cpu_since(clock_t t0)
 	return (double)(clock() - t0) / CLOCKS_PER_SEC + children;
 }
 
+/* --show BOOK: for the start and each ballot opening, the book's score of the position for
+ * the side to move (its entry's depth and flags; "hard for" the side it puts S or more down,
+ * as the deep stage judges), then the book's line: its best move, ply after ply, while the position is
+ * expanded, at most N plies. Returns the exit status. */
+static int show_book(const char *path, int plies, int below)
+{
+	struct checkers_book b = {0};
+	char err[GAME_ERR_MAX];
+	if (checkers_book_read(&b, path, err) != 0) {
+		fprintf(stderr, "checkers-book: %s\n", err);
+		return 1;
+	}
+	long expanded = 0, deep = 0;
+	for (size_t i = 0; i < b.count; i++) {
+		expanded += (b.entries[i].flags & CHECKERS_BOOK_EXPANDED) != 0;
+		deep += (b.entries[i].flags & CHECKERS_BOOK_DEEP) != 0;
+	}
+	printf("%s: %zu positions, %ld expanded (%ld by the deep stage)\n", path, b.count, expanded,
+	       deep);
+	for (int r = -1; r < checkers_ballot_count; r++) {
+		struct match m;
+		match_init(&m, &checkers_rules, NULL);
+		char buf[64], text[32];
+		snprintf(buf, sizeof buf, "%s", r < 0 ? "" : checkers_ballot[r]);
+		for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+			if (match_play_text(&m, t, err) != GAME_OK) {
+				fprintf(stderr, "checkers-book: ballot %s: %s\n",
+				        checkers_ballot[r], err);
+				match_free(&m);
+				checkers_book_free(&b);
+				return 1;
+			}
+		const struct checkers_book_entry *e = checkers_book_find(&b, match_pos(&m));
+		const char *mover = match_to_move(&m) == CHECKERS_WHITE ? "White" : "Black";
+		if (r < 0)
+			printf("start     %-17s", "");
+		else
+			printf("ballot %2d %-17s", r, checkers_ballot[r]);
+		if (!e) {
+			printf(" not in the book\n");
+			match_free(&m);
+			continue;
+		}
+		const char *other = match_to_move(&m) == CHECKERS_WHITE ? "Black" : "White";
+		const char *hard = e->score <= -below ? mover : e->score >= below ? other : NULL;
+		printf(" %s %+5.2f depth %2u%s%s%s%s:", mover, e->score / 100.0, e->depth,
+		       e->flags & CHECKERS_BOOK_EXPANDED ? " expanded" : " leaf",
+		       e->flags & CHECKERS_BOOK_DEEP ? " deep" : "", hard ? ", hard for " : "",
+		       hard ? hard : "");
+		for (int p = 0; p < plies; p++) {
+			struct game_move moves[GAME_MOVES_MAX];
+			int scores[GAME_MOVES_MAX];
+			if (checkers_book_moves(&b, match_pos(&m), moves, scores) == 0 ||
+			    checkers_rules.move_to_text(match_pos(&m), &moves[0], text,
+			                                sizeof text) < 0 ||
+			    match_play_text(&m, text, err) != GAME_OK)
+				break;
+			printf(" %s", text);
+		}
+		printf("\n");
+		match_free(&m);
+	}
+	checkers_book_free(&b);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options op = {.expansions = 1000,
@@ -581,7 +647,7 @@ int main(int argc, char **argv)
 	                     .leaf_depth = 17,
 	                     .deep_below = 30,
 	                     .deep_plies = 12};
-	const char *data = "assets", *out = "assets/checkers-book.bin";
+	const char *data = "assets", *out = "assets/checkers-book.bin", *show = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (v && strcmp(a, "--expansions") == 0)
@@ -616,13 +682,16 @@ int main(int argc, char **argv)
 			data = v, i++;
 		else if (v && strcmp(a, "--out") == 0)
 			out = v, i++;
+		else if (v && strcmp(a, "--show") == 0)
+			show = v, i++;
 		else {
 			fputs(
 			    "usage: checkers-book [--expansions K] [--plies N] [--window W] "
 			    "[--path-window T] [--depth D] [--leaf-depth L] [--nodes N] "
 			    "[--leaf-nodes M] [--workers P] [--deep-nodes X2 --deep-expansions K2 "
 			    "[--deep-below S] [--deep-plies N2]] [--state FILE] [--data DIR] "
-			    "[--out FILE]   (W, T, S in 1/100 of a man)\n",
+			    "[--out FILE]   (W, T, S in 1/100 of a man)\n"
+			    "       checkers-book --show BOOK [--plies N] [--deep-below S]\n",
 			    stderr);
 			return 2;
 		}
@@ -637,6 +706,8 @@ int main(int argc, char **argv)
 		      stderr);
 		return 2;
 	}
+	if (show)
+		return show_book(show, op.plies, op.deep_below);
 	if (state && !fresh_tables(&op)) {
 		fputs("checkers-book: --state needs --nodes or --workers (searches that do not "
 		      "depend on the ones before)\n",
