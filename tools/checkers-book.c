@@ -403,6 +403,18 @@ static void gather(const struct options *op, const struct checkers_pos *pos, int
 static struct checkers_pos roots[64];
 static int root_count;
 
+/* The side a position's book score (for `mover`, its side to move) puts `below` or more down:
+ * the mover when the score is that much against it, the other side when that much for it; -1
+ * when neither. The deep stage's hard side of a ballot root, and --show's. */
+static int hard_side(int score, int mover, int below)
+{
+	if (score <= -below)
+		return mover;
+	if (score >= below)
+		return mover == CHECKERS_BLACK ? CHECKERS_WHITE : CHECKERS_BLACK;
+	return -1;
+}
+
 /* Backs the scores up and finds the candidates afresh: the first stage's from every root, or
  * (deep) the deep stage's from the ballot roots that the book, as it stands, scores
  * --deep-below or more against one side (the side to move after the ballot, or the other when
@@ -415,14 +427,10 @@ static void rebuild(const struct options *op, bool deep)
 	cand_n = next = 0;
 	stamp++;
 	for (int r = deep ? 1 : 0; r < root_count; r++) {
-		const int s = lookup(&roots[r])->score, mover = roots[r].side;
-		if (!deep)
-			gather(op, &roots[r], 0, 0, -1);
-		else if (s <= -op->deep_below)
-			gather(op, &roots[r], 0, 0, mover);
-		else if (s >= op->deep_below)
-			gather(op, &roots[r], 0, 0,
-			       mover == CHECKERS_BLACK ? CHECKERS_WHITE : CHECKERS_BLACK);
+		const int hard =
+		    deep ? hard_side(lookup(&roots[r])->score, roots[r].side, op->deep_below) : -1;
+		if (!deep || hard >= 0)
+			gather(op, &roots[r], 0, 0, hard);
 	}
 	qsort(cand, cand_n, sizeof *cand, by_promise);
 }
@@ -571,10 +579,27 @@ static double cpu_since(clock_t t0)
 	return (double)(clock() - t0) / CLOCKS_PER_SEC + children;
 }
 
+/* Sets up *m at ballot opening b (-1: the start) with its moves played, and returns how many;
+ * -1, with a message and m freed, when one does not play. */
+static int ballot_match(struct match *m, int b)
+{
+	char buf[64], err[GAME_ERR_MAX];
+	int n = 0;
+	match_init(m, &checkers_rules, NULL);
+	snprintf(buf, sizeof buf, "%s", b < 0 ? "" : checkers_ballot[b]);
+	for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "), n++)
+		if (match_play_text(m, t, err) != GAME_OK) {
+			fprintf(stderr, "checkers-book: ballot %s: %s\n", checkers_ballot[b], err);
+			match_free(m);
+			return -1;
+		}
+	return n;
+}
+
 /* --show BOOK: for the start and each ballot opening, the book's score of the position for
  * the side to move (its entry's depth and flags; "hard for" the side it puts S or more down,
- * as the deep stage judges), then the book's line: its best move, ply after ply, while the position is
- * expanded, at most N plies. Returns the exit status. */
+ * as the deep stage judges), then the book's line: its best move, ply after ply, while the
+ * position is expanded, at most N plies. Returns the exit status. */
 static int show_book(const char *path, int plies, int below)
 {
 	struct checkers_book b = {0};
@@ -592,19 +617,15 @@ static int show_book(const char *path, int plies, int below)
 	       deep);
 	for (int r = -1; r < checkers_ballot_count; r++) {
 		struct match m;
-		match_init(&m, &checkers_rules, NULL);
-		char buf[64], text[32];
-		snprintf(buf, sizeof buf, "%s", r < 0 ? "" : checkers_ballot[r]);
-		for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
-			if (match_play_text(&m, t, err) != GAME_OK) {
-				fprintf(stderr, "checkers-book: ballot %s: %s\n",
-				        checkers_ballot[r], err);
-				match_free(&m);
-				checkers_book_free(&b);
-				return 1;
-			}
+		char text[32];
+		if (ballot_match(&m, r) < 0) {
+			checkers_book_free(&b);
+			return 1;
+		}
 		const struct checkers_book_entry *e = checkers_book_find(&b, match_pos(&m));
-		const char *mover = match_to_move(&m) == CHECKERS_WHITE ? "White" : "Black";
+		static const char *const side_name[2] = {
+		    [CHECKERS_BLACK] = "Black", [CHECKERS_WHITE] = "White"};
+		const int mover = match_to_move(&m);
 		if (r < 0)
 			printf("start     %-17s", "");
 		else
@@ -614,12 +635,11 @@ static int show_book(const char *path, int plies, int below)
 			match_free(&m);
 			continue;
 		}
-		const char *other = match_to_move(&m) == CHECKERS_WHITE ? "Black" : "White";
-		const char *hard = e->score <= -below ? mover : e->score >= below ? other : NULL;
-		printf(" %s %+5.2f depth %2u%s%s%s%s:", mover, e->score / 100.0, e->depth,
-		       e->flags & CHECKERS_BOOK_EXPANDED ? " expanded" : " leaf",
-		       e->flags & CHECKERS_BOOK_DEEP ? " deep" : "", hard ? ", hard for " : "",
-		       hard ? hard : "");
+		const int hard = hard_side(e->score, mover, below);
+		printf(" %s %+5.2f depth %2u%s%s%s%s:", side_name[mover], e->score / 100.0,
+		       e->depth, e->flags & CHECKERS_BOOK_EXPANDED ? " expanded" : " leaf",
+		       e->flags & CHECKERS_BOOK_DEEP ? " deep" : "", hard >= 0 ? ", hard for " : "",
+		       hard >= 0 ? side_name[hard] : "");
 		for (int p = 0; p < plies; p++) {
 			struct game_move moves[GAME_MOVES_MAX];
 			int scores[GAME_MOVES_MAX];
@@ -744,18 +764,13 @@ int main(int argc, char **argv)
 	expanded += expand(&op, &roots[0], false);
 	for (int b = 0; b < checkers_ballot_count && root_count < 64; b++) {
 		struct match m;
-		match_init(&m, &checkers_rules, NULL);
-		char buf[64];
-		snprintf(buf, sizeof buf, "%s", checkers_ballot[b]);
-		for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-			if (match_play_text(&m, t, err) != GAME_OK) {
-				fprintf(stderr, "checkers-book: ballot %s: %s\n",
-				        checkers_ballot[b], err);
-				return 1;
-			}
-			if (expand(&op, match_pos(&m), false) && ++expanded % STATE_EVERY == 0)
+		const int n = ballot_match(&m, b);
+		if (n < 0)
+			return 1;
+		for (int k = 1; k <= n; k++) /* the position after each of its moves */
+			if (expand(&op, match_pos_at(&m, k), false) &&
+			    ++expanded % STATE_EVERY == 0)
 				save_state();
-		}
 		roots[root_count++] = *(const struct checkers_pos *)match_pos(&m);
 		match_free(&m);
 	}
